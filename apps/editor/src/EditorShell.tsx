@@ -1,0 +1,20 @@
+/** The writing surface's frame: top bar with Publish, title and body areas with the spec's placeholders. */
+export function EditorShell() {
+  return (
+    <>
+      <header className="e-topbar">
+        <a className="e-logo" href="/">
+          Quire
+        </a>
+        <span className="e-status">Draft</span>
+        <button type="button" className="e-publish" disabled title="Publishing arrives with the editor">
+          Publish
+        </button>
+      </header>
+      <main className="e-column" data-testid="editor-shell">
+        <h1 className="e-title" data-placeholder="Title" />
+        <p className="e-body" data-placeholder="Tell your story…" />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { EditorShell } from './EditorShell';

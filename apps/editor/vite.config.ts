@@ -1,0 +1,8 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  base: '/static/editor/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+});

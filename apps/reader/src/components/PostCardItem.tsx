@@ -1,0 +1,30 @@
+import type { PostCard } from '@quire/api';
+
+/** One story in a feed: author, title, subtitle and counts, linking to the story page. */
+export function PostCardItem({ post }: { post: PostCard }) {
+  const date = post.latestPublishedAt
+    ? new Date(post.latestPublishedAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    : '';
+  return (
+    <article className="q-card">
+      <div className="q-card-byline">
+        <a href={`/@${post.creator.username}`}>{post.creator.name}</a>
+        {post.collection ? (
+          <>
+            {' in '}
+            <a href={`/${post.collection.slug}`}>{post.collection.name}</a>
+          </>
+        ) : null}
+      </div>
+      <a className="q-card-link" href={post.mediumUrl}>
+        <h2>{post.title}</h2>
+        {post.subtitle ? <p>{post.subtitle}</p> : null}
+      </a>
+      <div className="q-card-meta">
+        {post.isLocked ? <span title="Members-only story">★ </span> : null}
+        <span>{date}</span> · <span>{Math.max(1, Math.round(post.readingTime))} min read</span> ·{' '}
+        <span>{post.clapCount} claps</span> · <span>{post.responsesCount} responses</span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import { readCookie, useSessionStore } from '@quire/client-state';
+import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './App';
+import { readPreloadedState } from './state';
+import { TRPCProvider } from './trpc';
+import type { AppRouter } from '@quire/api';
+import './styles.css';
+
+const state = readPreloadedState(document);
+useSessionStore.getState().setSession({ xsrf: readCookie(document.cookie, 'xsrf'), isLoggedIn: !!state.viewer });
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    httpBatchLink({
+      url: state.config.trpcUri,
+      headers: () => {
+        const xsrf = useSessionStore.getState().xsrf;
+        return xsrf ? { 'x-xsrf-token': xsrf } : {};
+      },
+    }),
+  ],
+});
+
+hydrateRoot(
+  document.getElementById('root')!,
+  <QueryClientProvider client={queryClient}>
+    <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+      <HydrationBoundary state={state.queries}>
+        <BrowserRouter>
+          <App viewer={state.viewer} status={state.status} />
+        </BrowserRouter>
+      </HydrationBoundary>
+    </TRPCProvider>
+  </QueryClientProvider>,
+);

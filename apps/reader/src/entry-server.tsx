@@ -1,0 +1,76 @@
+import type { AppRouter } from '@quire/api';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, TRPCClientError } from '@trpc/client';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { observable } from '@trpc/server/observable';
+import { renderToString } from 'react-dom/server';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { App } from './App';
+import { ErrorPage } from './pages/ErrorPage';
+import { pageRoutes } from './routes';
+import type { PreloadedState } from './state';
+import { TRPCProvider } from './trpc';
+
+export { PRELOADED_STATE_ID } from './state';
+export type { ClientConfig, PreloadedState } from './state';
+
+export interface RenderRequest {
+  url: string;
+  /** Options proxy bound to the request's context: prefetches call procedures in-process. */
+  trpc: TRPCOptionsProxy<AppRouter>;
+  queryClient: QueryClient;
+  viewer: PreloadedState['viewer'];
+}
+
+export interface RenderResult {
+  status: number;
+  html: string;
+  routeName: string;
+  title?: string;
+  description?: string;
+  queries: PreloadedState['queries'];
+}
+
+// During server rendering every query is already in the cache; a fetch here would be a bug.
+const noNetworkClient = createTRPCClient<AppRouter>({
+  links: [
+    () => () =>
+      observable((observer) => {
+        observer.error(new TRPCClientError('No network during server rendering.'));
+      }),
+  ],
+});
+
+/** Creates the per-request QueryClient the server prefetches into. */
+export function createServerQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
+}
+
+/** Renders a reader URL to HTML after loading its data; the status says 200 or 404. */
+export async function render(req: RenderRequest): Promise<RenderResult> {
+  const pathname = new URL(req.url, 'http://localhost').pathname;
+  const match = matchRoutes(
+    pageRoutes.map((r) => ({ path: r.path, route: r })),
+    pathname,
+  )?.at(-1);
+  const route = match?.route.route ?? pageRoutes[pageRoutes.length - 1]!;
+  const prefetchContext = { trpc: req.trpc, queryClient: req.queryClient };
+  const params = match?.params ?? {};
+  const status = route.prefetch ? await route.prefetch(prefetchContext, params) : 200;
+  const head = route.head?.(prefetchContext, params) ?? {};
+  const html = renderToString(
+    <QueryClientProvider client={req.queryClient}>
+      <TRPCProvider trpcClient={noNetworkClient} queryClient={req.queryClient}>
+        <StaticRouter location={req.url}>
+          <App viewer={req.viewer} status={status} />
+        </StaticRouter>
+      </TRPCProvider>
+    </QueryClientProvider>,
+  );
+  return { status, html, routeName: route.name, ...head, queries: dehydrate(req.queryClient) };
+}
+
+/** Renders the spec's 500 page body (or 409), for errors outside the React tree. */
+export function renderErrorPage(status: number): string {
+  return renderToString(<ErrorPage status={status} />);
+}

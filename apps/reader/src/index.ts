@@ -1,0 +1,1 @@
+export type { ClientConfig, PreloadedState } from './state';

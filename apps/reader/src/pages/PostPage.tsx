@@ -1,0 +1,48 @@
+import { PostBody } from '@quire/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../trpc';
+import { NotFoundPage } from './NotFoundPage';
+
+/** A story page, rendered from its paragraph model (no editor code in the reader). */
+export function PostPage({ postId }: { postId: string }) {
+  const trpc = useTRPC();
+  const { data: post, isError } = useQuery(trpc.posts.byId.queryOptions({ id: postId }, { retry: false }));
+  if (isError) return <NotFoundPage />;
+  if (!post) return <main className="q-column" aria-busy="true" />;
+  const published = post.latestPublishedAt
+    ? new Date(post.latestPublishedAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    : 'Draft';
+  const body = post.content.paragraphs;
+  // The first paragraph is usually the title itself (COVER_TITLE or H3); avoid printing it twice.
+  const startsWithTitle = body[0] && body[0].text === post.title;
+  return (
+    <main className="q-column q-post">
+      <article>
+        {startsWithTitle ? null : <h1 className="q-post-title">{post.title}</h1>}
+        <div className="q-byline">
+          <a href={`/@${post.creator.username}`}>{post.creator.name}</a>
+          {post.collection ? (
+            <>
+              {' in '}
+              <a href={`/${post.collection.slug}`}>{post.collection.name}</a>
+            </>
+          ) : null}
+          <span> · {Math.max(1, Math.round(post.readingTime))} min read · {published}</span>
+        </div>
+        <PostBody paragraphs={body} />
+        {post.content.isLockedPreviewOnly ? (
+          <aside className="q-paywall" data-testid="paywall">
+            <h2>This story is for members only.</h2>
+            <p>Become a member to read the rest of this story and support its writer.</p>
+            <a className="q-button q-button-dark" href="/plans">
+              Become a member
+            </a>
+          </aside>
+        ) : null}
+        <footer className="q-post-footer">
+          <span>{post.clapCount} claps</span> · <span>{post.responsesCount} responses</span>
+        </footer>
+      </article>
+    </main>
+  );
+}

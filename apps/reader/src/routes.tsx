@@ -1,0 +1,88 @@
+import type { AppRouter } from '@quire/api';
+import { parsePostId } from '@quire/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { ReactNode } from 'react';
+import { HOME_PAGE_SIZE, HomePage } from './pages/HomePage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { PostPage } from './pages/PostPage';
+
+/** What a route's server-side data loader gets. */
+export interface PrefetchContext {
+  trpc: TRPCOptionsProxy<AppRouter>;
+  queryClient: QueryClient;
+}
+
+export interface PageProps {
+  params: Record<string, string | undefined>;
+  signedIn: boolean;
+}
+
+/** A reader page: its path pattern, how to render it, and the data the server loads first. */
+export interface PageRoute {
+  path: string;
+  /** Route name of spec §2 "Route table". */
+  name: string;
+  render(props: PageProps): ReactNode;
+  /** Loads the page's queries into the cache; returns the HTTP status (404 when the thing is missing). */
+  prefetch?(ctx: PrefetchContext, params: PageProps['params']): Promise<number>;
+  /** Title and description for the document head, from the prefetched data. */
+  head?(ctx: PrefetchContext, params: PageProps['params']): { title?: string; description?: string };
+}
+
+function postHead(ctx: PrefetchContext, postId: string | null) {
+  if (!postId) return {};
+  const post = ctx.queryClient.getQueryData(ctx.trpc.posts.byId.queryKey({ id: postId }));
+  return post ? { title: post.title, description: post.subtitle ?? undefined } : {};
+}
+
+async function prefetchPost(ctx: PrefetchContext, postId: string | null): Promise<number> {
+  if (!postId) return 404;
+  try {
+    await ctx.queryClient.fetchQuery(ctx.trpc.posts.byId.queryOptions({ id: postId }));
+    return 200;
+  } catch {
+    return 404;
+  }
+}
+
+/** Matches "/@user/slug-id" and "/collection/slug-id" alike: the story id is the trailing hex part. */
+const postUnderOwner = (params: PageProps['params']) => parsePostId(params.slug ?? '');
+
+export const pageRoutes: PageRoute[] = [
+  {
+    path: '/',
+    name: 'ShowHome',
+    render: ({ signedIn }) => <HomePage signedIn={signedIn} />,
+    prefetch: async ({ trpc, queryClient }) => {
+      await queryClient.prefetchInfiniteQuery(
+        trpc.posts.latest.infiniteQueryOptions({ limit: HOME_PAGE_SIZE }, { getNextPageParam: (last) => last.next }),
+      );
+      return 200;
+    },
+  },
+  {
+    path: '/p/:postId',
+    name: 'ShowPost',
+    render: ({ params }) => <PostPage postId={parsePostId(params.postId ?? '') ?? ''} />,
+    prefetch: (ctx, params) => prefetchPost(ctx, parsePostId(params.postId ?? '')),
+    head: (ctx, params) => postHead(ctx, parsePostId(params.postId ?? '')),
+  },
+  {
+    path: '/:owner/:slug',
+    name: 'ShowPostUnderUser',
+    render: ({ params }) => {
+      const id = postUnderOwner(params);
+      return id ? <PostPage postId={id} /> : <NotFoundPage />;
+    },
+    prefetch: (ctx, params) => prefetchPost(ctx, postUnderOwner(params)),
+    head: (ctx, params) => postHead(ctx, postUnderOwner(params)),
+  },
+  {
+    path: '*',
+    name: 'NotFound',
+    render: () => <NotFoundPage />,
+    prefetch: async () => 404,
+    head: () => ({ title: 'Page not found' }),
+  },
+];

@@ -1,0 +1,35 @@
+import type { DehydratedState } from '@tanstack/react-query';
+
+/** Spec §3 client config: what the server tells the browser app at start. */
+export interface ClientConfig {
+  productName: string;
+  authDomain: string;
+  /** Where the GraphQL shim answers (spec §5: startup fails without it). */
+  graphqlUri: string;
+  trpcUri: string;
+  /** Favicon set of this environment (spec §4 favicon). */
+  faviconEnvironment: 'development' | 'production' | 'test';
+  logLevel: number;
+  imageUploadMaxSizeMb: number;
+}
+
+/** Everything the server injects into the page for hydration. */
+export interface PreloadedState {
+  config: ClientConfig;
+  /** React Query cache as the server left it after rendering. */
+  queries: DehydratedState;
+  viewer: { id: string; name: string; username: string; imageId: string | null } | null;
+  /** HTTP status the server answered with (404 pages hydrate as 404 pages). */
+  status: number;
+}
+
+export const PRELOADED_STATE_ID = '__QUIRE_STATE__';
+
+/** Spec §5 startup failures: the client refuses to start without its preloaded state. */
+export function readPreloadedState(doc: Document): PreloadedState {
+  const el = doc.getElementById(PRELOADED_STATE_ID);
+  if (!el?.textContent) throw new Error('Quire cannot start: the preloaded state is missing.');
+  const state = JSON.parse(el.textContent) as PreloadedState;
+  if (!state.config?.graphqlUri) throw new Error('Quire cannot start: the GraphQL URI is missing.');
+  return state;
+}

@@ -1,0 +1,73 @@
+import { launchBrowser } from '@quire/e2e';
+import { DEMO, seedDemo } from '@quire/seed';
+import { useTestDatabase } from '@quire/test-harness';
+import type { FastifyInstance } from 'fastify';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+const db = useTestDatabase();
+let app: FastifyInstance;
+let origin: string;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  await seedDemo(db.orm);
+  app = await buildApp({ orm: db.orm, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), logger: false });
+  origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  browser = await launchBrowser();
+  context = browser.context;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('reading in Chromium', () => {
+  it('serves the home page with seeded stories in the HTML, then hydrates and fetches more on click', async () => {
+    // The raw HTML, before any script runs, already lists a seeded story.
+    const html = await (await fetch(`${origin}/`)).text();
+    expect(html).toContain(DEMO.story.title);
+
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const cards = page.locator('[data-testid="feed"] article');
+    const before = await cards.count();
+    expect(before).toBe(20);
+
+    // Client-side interactions: a tab switch in React state, then a tRPC fetch for the next page.
+    await page.getByRole('tab', { name: 'Following' }).click();
+    await expect.poll(() => page.getByTestId('following-empty').isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'For you' }).click();
+    await page.getByRole('button', { name: 'Show more stories' }).click();
+    await expect.poll(() => cards.count()).toBe(40);
+    expect(page.url()).toBe(`${origin}/`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens a story from the feed and renders its paragraphs', async () => {
+    const page = await context.newPage();
+    await page.goto(`${origin}${DEMO.story.path}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await expect.poll(() => page.title()).toBe(`${DEMO.story.title} | Quire`);
+    expect(await page.locator('.q-post-body h3, .q-post-body h4').count()).toBeGreaterThan(0);
+    expect(await page.locator('.q-post-body p').count()).toBeGreaterThan(2);
+    await page.close();
+  });
+
+  it('shows the not-found page with status 404 for an unknown story', async () => {
+    const page = await context.newPage();
+    const response = await page.goto(`${origin}/p/0123456789ab`);
+    expect(response?.status()).toBe(404);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.locator('h1').textContent()).toBe('Page not found');
+    await page.close();
+  });
+});

@@ -1,0 +1,138 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { appRouter, zodMessage } from '@quire/api';
+import type { Orm } from '@quire/db';
+import { errorPageTexts } from '@quire/domain';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyError } from 'fastify';
+import { ZodError } from 'zod';
+import { editorDist, type PageAssets, readerDist, readReaderAssets } from './assets';
+import type { ServerConfig } from './config';
+import { contextFor, ensureClientCookies, hasValidXsrf } from './context';
+import { GRAPHQL_PATH, registerGraphQL } from './graphql';
+import { errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
+
+/** Largest JSON body any endpoint accepts; uploads get their own limit on their own route. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+
+/** Builds the one Fastify server: tRPC, GraphQL shim, reader SSR, editor shell, static assets. */
+export async function buildApp(opts: { orm: Orm; config: ServerConfig; logger?: boolean }) {
+  const { orm, config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    disableRequestLogging: config.NODE_ENV !== 'development',
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  let assets: PageAssets | null = null;
+  const pageAssets = () => {
+    assets ??= readReaderAssets();
+    return assets;
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        frameSrc: ['https:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.NODE_ENV === 'production',
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  // Routes that the spec rate-limits (sign-in lockouts, account creation) opt in per route.
+  await app.register(fastifyRateLimit, { global: false });
+
+  app.addHook('onRequest', async (req, reply) => {
+    ensureClientCookies(config, req, reply);
+  });
+
+  // Every state-changing request needs the anti-forgery token, except GraphQL (checked per operation).
+  app.addHook('preValidation', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    const url = req.routeOptions.url;
+    if (url === GRAPHQL_PATH || url === '/_/batch') return;
+    if ((req.routeOptions.config as { xsrf?: boolean } | undefined)?.xsrf === false) return;
+    if (!hasValidXsrf(req)) {
+      return reply.code(403).send({ error: { message: 'Invalid or missing anti-forgery token.', code: 'FORBIDDEN' } });
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const clientStatus = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : null;
+    if (error instanceof ZodError) return reply.code(400).send({ error: { message: zodMessage(error) } });
+    if (clientStatus) return reply.code(clientStatus).send({ error: { message: error.message, code: error.code } });
+    req.log.error({ err: error }, 'request failed');
+    const status = errorStatusFor(error);
+    if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
+      let pageAssetsOrNull: PageAssets | null = null;
+      try {
+        pageAssetsOrNull = pageAssets();
+      } catch {}
+      return sendErrorPage(reply, pageAssetsOrNull, status);
+    }
+    return reply.code(status).send({ error: { message: errorPageTexts.serverError } });
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }: { req: Parameters<typeof contextFor>[2] }) => contextFor(orm, config, req),
+      onError: ({ error, path }: { error: Error & { code?: string }; path?: string }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+      },
+    },
+  });
+
+  await registerGraphQL(app, orm, config);
+
+  await app.register(fastifyStatic, {
+    root: readerDist,
+    prefix: '/static/reader/',
+    index: false,
+    wildcard: true,
+    setHeaders: (res, filePath) => {
+      res.header('cache-control', filePath.includes('/assets/') ? LONG_CACHE : 'public, max-age=300');
+    },
+  });
+  await app.register(fastifyStatic, {
+    root: editorDist,
+    prefix: '/static/editor/',
+    index: false,
+    decorateReply: false,
+    setHeaders: (res, filePath) => {
+      res.header('cache-control', filePath.includes('/assets/') ? LONG_CACHE : 'public, max-age=300');
+    },
+  });
+
+  // The editor app's shell (spec §2 Writing paths); the editor itself fills it in the browser.
+  const editorShell = async (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-store').sendFile('index.html', editorDist);
+  for (const path of ['/new-story', '/p/:postId/edit', '/:collectionSlug/new-story', '/:owner/:postId/edit']) {
+    app.get(path, editorShell);
+  }
+
+  app.get('/_/health', { logLevel: 'warn' }, async () => {
+    await orm.em.getConnection().execute('select 1');
+    return { ok: true };
+  });
+
+  registerReaderPages(app, orm, config, pageAssets);
+  return app;
+}

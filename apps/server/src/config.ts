@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Port of the embedded PostgreSQL when DATABASE_URL is not set. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  /** Public origin of the auth domain (spec §2 URL shapes: links off the routing entity go here). */
+  PUBLIC_URL: z.string().default(''),
+  /** Request header a CDN or proxy sets with the visitor's two-letter country code. */
+  GEO_HEADER: z.string().default('cf-ipcountry'),
+  TRUST_PROXY: z.stringbool().default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed demo content into an empty database at start. */
+  SEED_DEMO: z.stringbool().default(true),
+  OPENSEARCH_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+});
+
+export type ServerConfig = z.infer<typeof envSchema> & { publicUrl: string };
+
+/** Reads configuration from the environment; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const c = parsed.data;
+  return { ...c, publicUrl: c.PUBLIC_URL || `http://localhost:${c.PORT}` };
+}

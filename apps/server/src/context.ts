@@ -1,0 +1,76 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type Context, createContextInner, sessionFromToken } from '@quire/api';
+import type { Orm } from '@quire/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from './config';
+
+export const SESSION_COOKIE = 'sid';
+export const XSRF_COOKIE = 'xsrf';
+export const XSRF_HEADER = 'x-xsrf-token';
+export const VISITOR_COOKIE = 'qv';
+
+const BOT_PATTERN = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|lighthouse|headlesschrome/i;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The tRPC context of this request, built once and shared by tRPC, GraphQL and SSR. */
+    quireContext?: Context;
+  }
+}
+
+/** Cookie options: HttpOnly unless the browser must read it; Secure in production. */
+export function cookieOptions(config: ServerConfig, httpOnly: boolean) {
+  return {
+    path: '/',
+    httpOnly,
+    sameSite: 'lax' as const,
+    secure: config.NODE_ENV === 'production',
+    maxAge: 60 * 60 * 24 * 365,
+  };
+}
+
+/** Issues the anti-forgery and visitor cookies on first contact (spec §3 session.xsrf, Visitor). */
+export function ensureClientCookies(config: ServerConfig, req: FastifyRequest, reply: FastifyReply) {
+  if (!req.cookies[XSRF_COOKIE]) {
+    const token = randomBytes(18).toString('base64url');
+    req.cookies[XSRF_COOKIE] = token;
+    reply.setCookie(XSRF_COOKIE, token, cookieOptions(config, false));
+  }
+  if (!req.cookies[VISITOR_COOKIE]) {
+    const id = randomBytes(8).toString('hex');
+    req.cookies[VISITOR_COOKIE] = id;
+    reply.setCookie(VISITOR_COOKIE, id, cookieOptions(config, true));
+  }
+}
+
+/** Double-submit check: the x-xsrf-token header must equal the xsrf cookie. */
+export function hasValidXsrf(req: FastifyRequest): boolean {
+  const cookie = req.cookies[XSRF_COOKIE];
+  const header = req.headers[XSRF_HEADER];
+  if (!cookie || typeof header !== 'string' || !header) return false;
+  const a = createHash('sha256').update(cookie).digest();
+  const b = createHash('sha256').update(header).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Builds (once per request) the context procedures see: forked EntityManager, viewer, visitor. */
+export async function contextFor(orm: Orm, config: ServerConfig, req: FastifyRequest): Promise<Context> {
+  if (req.quireContext) return req.quireContext;
+  const em = orm.em.fork();
+  const now = new Date();
+  const session = await sessionFromToken(em, req.cookies[SESSION_COOKIE], now);
+  const country = req.headers[config.GEO_HEADER.toLowerCase()];
+  const ctx = createContextInner({
+    em,
+    viewer: session?.user ?? null,
+    sessionId: session?.id ?? null,
+    visitor: {
+      id: req.cookies[VISITOR_COOKIE] ?? 'anonymous',
+      isBot: BOT_PATTERN.test(req.headers['user-agent'] ?? ''),
+      country: typeof country === 'string' && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
+    },
+    ip: req.ip,
+  });
+  req.quireContext = ctx;
+  return ctx;
+}

@@ -1,0 +1,108 @@
+import { appRouter } from '@quire/api';
+import type { Orm } from '@quire/db';
+import { errorPageTexts, PRODUCT_NAME } from '@quire/domain';
+import {
+  type ClientConfig,
+  createServerQueryClient,
+  PRELOADED_STATE_ID,
+  type PreloadedState,
+  render,
+  renderErrorPage,
+} from '@quire/reader/server';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageAssets } from './assets';
+import type { ServerConfig } from './config';
+import { contextFor } from './context';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON safe to embed in a <script type="application/json"> block. */
+const embedJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export function clientConfig(config: ServerConfig): ClientConfig {
+  return {
+    productName: PRODUCT_NAME,
+    authDomain: new URL(config.publicUrl).host,
+    graphqlUri: '/_/graphql',
+    trpcUri: '/trpc',
+    faviconEnvironment: config.NODE_ENV,
+    logLevel: config.NODE_ENV === 'production' ? 40 : 30,
+    imageUploadMaxSizeMb: 25,
+  };
+}
+
+/** The HTML document around a rendered page: hashed CSS, preloads, state, and the entry script. */
+export function htmlDocument(opts: {
+  title: string;
+  description?: string;
+  body: string;
+  assets: PageAssets;
+  state?: PreloadedState;
+}) {
+  const { assets } = opts;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(opts.title)}</title>
+${opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}">` : ''}
+${assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
+${assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
+</head>
+<body>
+<div id="root">${opts.body}</div>
+${
+  opts.state
+    ? `<script type="application/json" id="${PRELOADED_STATE_ID}">${embedJson(opts.state)}</script>
+<script type="module" src="${assets.script}"></script>`
+    : ''
+}
+</body>
+</html>`;
+}
+
+/** Spec §2 Error page 500: status 500, or 409 when the message contains '409: Conflict'. */
+export function errorStatusFor(error: unknown): number {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.includes(errorPageTexts.conflictMarker) ? 409 : 500;
+}
+
+export function sendErrorPage(reply: FastifyReply, assets: PageAssets | null, status: number) {
+  const body = renderErrorPage(status);
+  const html = assets
+    ? htmlDocument({ title: `${PRODUCT_NAME}`, body, assets: { ...assets, preloads: [], script: '' } })
+    : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${PRODUCT_NAME}</title></head><body>${body}</body></html>`;
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/** Server-side renders reader pages for every GET that no other route claims. */
+export function registerReaderPages(app: FastifyInstance, orm: Orm, config: ServerConfig, assets: () => PageAssets) {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const ctx = await contextFor(orm, config, req);
+    const queryClient = createServerQueryClient();
+    const trpc = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
+    const viewer = ctx.viewer
+      ? { id: ctx.viewer.id, name: ctx.viewer.name, username: ctx.viewer.username, imageId: ctx.viewer.imageId ?? null }
+      : null;
+    const result = await render({ url: req.url, trpc, queryClient, viewer });
+    const state: PreloadedState = { config: clientConfig(config), queries: result.queries, viewer, status: result.status };
+    const html = htmlDocument({
+      title: result.title ? `${result.title} | ${PRODUCT_NAME}` : PRODUCT_NAME,
+      description: result.description,
+      body: result.html,
+      assets: assets(),
+      state,
+    });
+    return reply
+      .code(result.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', viewer ? 'private, no-store' : 'public, max-age=0, must-revalidate')
+      .header('vary', 'Cookie')
+      .send(html);
+  };
+  app.get('/*', handler);
+}

@@ -1,0 +1,68 @@
+import { errorPageTexts } from '@quire/domain';
+import { buildCollection, buildPost, buildUser } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers';
+
+const t = useTestApp();
+
+describe('server-rendered reader pages', () => {
+  it('renders the home page with published story titles in the HTML and the state to hydrate', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em, { name: 'Grace Hopper' });
+    await buildPost(em, { creator: writer, title: 'Compilers for everyone' });
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Compilers for everyone');
+    expect(res.body).toContain('Grace Hopper');
+    expect(res.body).toContain('<script type="application/json" id="__QUIRE_STATE__">');
+    expect(res.body).toMatch(/<script type="module" src="\/static\/reader\/assets\/[^"]+\.js">/);
+  });
+
+  it('renders a story from its paragraph model at its canonical URLs', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em, { username: 'linus' });
+    const publication = await buildCollection(em, { creator: writer, slug: 'kernel-notes' });
+    const content = {
+      paragraphs: [
+        { name: 'h1', type: 'H3' as const, text: 'On patches', markups: [] },
+        { name: 'p1', type: 'P' as const, text: 'Talk is cheap.', markups: [{ type: 'EM' as const, start: 0, end: 4 }] },
+        { name: 'c1', type: 'PRE' as const, text: 'git format-patch -1', markups: [] },
+        { name: 'l1', type: 'OLI' as const, text: 'Write it', markups: [] },
+        { name: 'l2', type: 'OLI' as const, text: 'Send it', markups: [] },
+      ],
+    };
+    const post = await buildPost(em, { creator: writer, collection: publication, title: 'On patches', content });
+    for (const url of [`/p/${post.id}`, `/kernel-notes/${post.uniqueSlug}`, `/@linus/${post.uniqueSlug}`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>On patches | Quire</title>');
+      expect(res.body).toContain('<em>Talk</em>');
+      expect(res.body).toContain('<pre id="c1"><code>git format-patch -1</code></pre>');
+      expect(res.body).toMatch(/<ol><li id="l1">.*Write it.*<\/li><li id="l2">/);
+    }
+  });
+
+  it('answers 404 with the not-found page for unknown stories and paths', async () => {
+    for (const url of ['/p/0123456789ab', '/some/thing-without-id', '/a/b/c']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain(errorPageTexts.notFoundTitle);
+    }
+  });
+
+  it('serves the editor shell at /new-story', async () => {
+    const res = await t.app.inject({ url: '/new-story' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('/static/editor/assets/');
+  });
+
+  it('serves hashed static assets with a year-long immutable cache', async () => {
+    const home = await t.app.inject({ url: '/' });
+    const script = home.body.match(/src="(\/static\/reader\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const res = await t.app.inject({ url: script! });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,19 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { flagsRouter } from './routers/flags';
+import { postsRouter } from './routers/posts';
+import { viewerRouter } from './routers/viewer';
+import { createCallerFactory, router } from './trpc';
+
+/** Every tRPC router; the reader, editor and GraphQL shim all go through this one. */
+export const appRouter = router({
+  viewer: viewerRouter,
+  posts: postsRouter,
+  flags: flagsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** Calls procedures in-process (the GraphQL shim and server-side rendering use this). */
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,113 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type Paragraph, type PostContent, uniqueSlug } from '@quire/domain';
+import { Post, type User } from '@quire/db';
+import { canReadFullText, canViewPost } from './policy';
+
+/** Paragraphs a non-entitled reader sees of a members-only story: the opening, up to 3 text paragraphs. */
+export function lockedPreview(content: PostContent): Paragraph[] {
+  const preview: Paragraph[] = [];
+  let textParagraphs = 0;
+  for (const paragraph of content.paragraphs) {
+    if (textParagraphs >= 3) break;
+    preview.push(paragraph);
+    if (paragraph.type !== 'IMG' && paragraph.type !== 'HR') textParagraphs += 1;
+  }
+  return preview;
+}
+
+/** The author fields every post card and page shows. */
+export function authorSummary(user: User) {
+  return { id: user.id, name: user.name, username: user.username, imageId: user.imageId ?? null };
+}
+
+/** Canonical path of a story (spec §2 URL shapes: under its publication or its author). */
+export function postPath(post: Pick<Post, 'id' | 'title' | 'uniqueSlug' | 'creator' | 'collection'>): string {
+  const slug = post.uniqueSlug || uniqueSlug(post.title ?? '', post.id);
+  if (post.collection) return `/${post.collection.slug}/${slug}`;
+  return `/@${post.creator.username}/${slug}`;
+}
+
+/** The columns a card needs (the body text is never loaded for lists). */
+type CardSource = Pick<
+  Post,
+  | 'id'
+  | 'title'
+  | 'subtitle'
+  | 'uniqueSlug'
+  | 'previewImageId'
+  | 'isLocked'
+  | 'latestPublishedAt'
+  | 'readingTime'
+  | 'clapCount'
+  | 'responsesCount'
+  | 'creator'
+  | 'collection'
+>;
+
+/** A story as a list item: no body text, so lists stay small. */
+export function postCard(post: CardSource) {
+  return {
+    id: post.id,
+    title: post.title,
+    subtitle: post.subtitle ?? null,
+    uniqueSlug: post.uniqueSlug,
+    mediumUrl: postPath(post),
+    previewImageId: post.previewImageId ?? null,
+    isLocked: post.isLocked,
+    latestPublishedAt: post.latestPublishedAt ? post.latestPublishedAt.toISOString() : null,
+    readingTime: post.readingTime,
+    clapCount: post.clapCount,
+    responsesCount: post.responsesCount,
+    creator: authorSummary(post.creator),
+    collection: post.collection
+      ? { id: post.collection.id, name: post.collection.name, slug: post.collection.slug }
+      : null,
+  };
+}
+export type PostCard = ReturnType<typeof postCard>;
+
+/** Latest published public stories, newest first, keyset-paged by (latestPublishedAt, id). */
+export async function latestPosts(em: EntityManager, opts: { limit: number; before?: { at: Date; id: string } }) {
+  const where = opts.before
+    ? {
+        $or: [
+          { latestPublishedAt: { $lt: opts.before.at } },
+          { latestPublishedAt: opts.before.at, id: { $lt: opts.before.id } },
+        ],
+      }
+    : {};
+  const posts = await em.find(
+    Post,
+    { status: 'PUBLISHED', visibility: { $ne: 'UNLISTED' }, deletedAt: null, inResponseToPost: null, ...where },
+    {
+      populate: ['creator', 'collection'],
+      exclude: ['content'],
+      orderBy: { latestPublishedAt: 'desc', id: 'desc' },
+      limit: opts.limit + 1,
+    },
+  );
+  const page = posts.slice(0, opts.limit);
+  const last = page.at(-1);
+  return {
+    posts: page.map(postCard),
+    next: posts.length > opts.limit && last?.latestPublishedAt ? { at: last.latestPublishedAt.toISOString(), id: last.id } : null,
+  };
+}
+
+/** A story page's data, or null when it does not exist or the viewer may not see it. */
+export async function postForViewer(em: EntityManager, viewer: User | null, postId: string) {
+  const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
+  if (!post || !canViewPost(viewer, post)) return null;
+  const full = canReadFullText(viewer, post);
+  return {
+    ...postCard(post),
+    status: post.status,
+    visibility: post.visibility,
+    isPublished: post.status === 'PUBLISHED' || post.status === 'UNLISTED',
+    content: {
+      isLockedPreviewOnly: !full,
+      paragraphs: full ? post.content.paragraphs : lockedPreview(post.content),
+    },
+  };
+}
+export type PostPage = NonNullable<Awaited<ReturnType<typeof postForViewer>>>;

@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Session, type User } from '@quire/db';
+
+/** Session lifetime: 30 days, renewed by use. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Tokens are stored only as their SHA-256, so a database leak yields no usable session. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new opaque random token (for sessions, xsrf, links). */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** Starts a session for a user; returns the raw token for the cookie (never stored). */
+export async function createSession(em: EntityManager, user: User, meta: { ip: string; userAgent?: string; now: Date }) {
+  const token = randomToken();
+  const session = em.create(Session, {
+    tokenHash: hashToken(token),
+    user,
+    expiresAt: new Date(meta.now.getTime() + SESSION_TTL_MS),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    lastSeenAt: meta.now,
+  });
+  await em.flush();
+  return { token, session };
+}
+
+/** The live session for a raw cookie token, with its user; null when unknown, expired or revoked. */
+export async function sessionFromToken(em: EntityManager, token: string | undefined, now: Date) {
+  if (!token || token.length > 200) return null;
+  const session = await em.findOne(
+    Session,
+    { tokenHash: hashToken(token), revokedAt: null, expiresAt: { $gt: now } },
+    { populate: ['user'] },
+  );
+  if (!session || session.user.isDeleted) return null;
+  return session;
+}

@@ -1,0 +1,46 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CollectionMember, FollowUser, Post, type User, UserDismissedFlag } from '@quire/db';
+
+/** Spec §3 Viewer: the signed-in user's own fields, with counts and admin publications. */
+export async function viewerFields(em: EntityManager, user: User) {
+  const [followerCount, followingCount, publishedPosts, flags, memberships] = await Promise.all([
+    em.count(FollowUser, { target: user.id }),
+    em.count(FollowUser, { follower: user.id }),
+    em.count(Post, { creator: user.id, status: 'PUBLISHED', deletedAt: null, inResponseToPost: null }),
+    em.find(UserDismissedFlag, { user: user.id }, { fields: ['flag'] }),
+    em.find(
+      CollectionMember,
+      { user: user.id, role: { $in: ['OWNER', 'EDITOR'] } },
+      { populate: ['collection'], orderBy: { createdAt: 'asc' } },
+    ),
+  ]);
+  return {
+    id: user.id,
+    name: user.name,
+    username: user.username,
+    bio: user.bio ?? '',
+    imageId: user.imageId ?? '',
+    email: user.email ?? null,
+    unverifiedEmail: user.unverifiedEmail ?? null,
+    hasSubdomain: user.hasSubdomain,
+    mediumMemberAt: Number(user.mediumMemberAt),
+    hasPastMemberships: user.hasPastMemberships,
+    isPartnerProgramEnrolled: user.isPartnerProgramEnrolled,
+    createdAt: user.createdAt.getTime(),
+    isAuroraVisible: user.isAuroraVisible,
+    isSuspended: user.isSuspended,
+    hasSeenStyleReminder: user.hasSeenStyleReminder,
+    twitterScreenName: user.twitterScreenName ?? null,
+    geolocation: { country: user.geolocationCountry ?? null },
+    dismissableFlags: flags.map((f) => f.flag),
+    userPostCounts: { publishedPosts },
+    socialStats: { followerCount, followingCount },
+    adminCollections: memberships.map((m) => ({
+      id: m.collection.id,
+      name: m.collection.name,
+      slug: m.collection.slug,
+      avatarId: m.collection.avatarId ?? null,
+    })),
+  };
+}
+export type ViewerFields = Awaited<ReturnType<typeof viewerFields>>;

@@ -1,0 +1,77 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { User } from '@quire/db';
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError, z } from 'zod';
+
+// ── Context ────────────────────────────────────────────────────────────────────────────────
+
+/** What the request told us about the anonymous visitor (spec §3 Visitor). */
+export interface VisitorInfo {
+  id: string;
+  isBot: boolean;
+  country: string | null;
+}
+
+/** Per-request state every procedure sees. */
+export interface Context {
+  /** A forked EntityManager: one identity map per request. */
+  em: EntityManager;
+  /** The signed-in user, or null for anonymous visitors. */
+  viewer: User | null;
+  /** The session id behind `viewer`, for sign-out and revocation. */
+  sessionId: string | null;
+  visitor: VisitorInfo;
+  ip: string;
+  /** The current time; tests substitute a controllable clock. */
+  now: () => Date;
+}
+
+export type CreateContextOptions = Omit<Context, 'now'> & { now?: () => Date };
+
+/** Builds a Context; the HTTP adapter and tests both come through here. */
+export function createContextInner(opts: CreateContextOptions): Context {
+  return { ...opts, now: opts.now ?? (() => new Date()) };
+}
+
+// ── Init ───────────────────────────────────────────────────────────────────────────────────
+
+/** Flattens a zod error into one readable sentence: "title: Too long; tags: Too many items". */
+export function zodMessage(error: ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? error.cause : null;
+    return {
+      ...shape,
+      message: zodError ? zodMessage(zodError) : shape.message,
+      data: { ...shape.data, stack: undefined, zodError: zodError ? z.flattenError(zodError) : null },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+// ── Procedures ─────────────────────────────────────────────────────────────────────────────
+
+/** Anyone, signed in or not. */
+export const publicProcedure = t.procedure;
+
+/** Signed-in users only; narrows ctx.viewer to non-null. */
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You need to sign in first.' });
+  return next({ ctx: { ...ctx, viewer: ctx.viewer } });
+});
+
+/** Members only (spec §4 Membership: mediumMemberAt above 0). */
+export const memberProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!(Number(ctx.viewer.mediumMemberAt) > 0)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'This is available to members only.' });
+  }
+  return next({ ctx });
+});

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded';
+import { openDatabase, type Orm } from './orm';
+
+const DATABASE_NAME = 'quire';
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server of your own; when absent, the embedded one is used. */
+  databaseUrl?: string;
+  /** Where the embedded server keeps its data (kept across restarts). */
+  dataDir: string;
+  embeddedPort: number;
+  poolMax?: number;
+  log?: (message: string) => void;
+}
+
+/**
+ * Connects to `databaseUrl`, or starts the embedded PostgreSQL with its data under `dataDir` and
+ * creates the `quire` database on first run. Migrations run before this returns.
+ */
+export async function connectDatabase(options: DatabaseOptions) {
+  let url = options.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  if (!url) {
+    const dataDir = path.join(options.dataDir, 'postgres');
+    options.log?.(`starting embedded PostgreSQL (data in ${dataDir}, port ${options.embeddedPort})`);
+    const cluster = await startEmbeddedPostgres({ dataDir, port: options.embeddedPort, persistent: true, quiet: true });
+    await ensureDatabase(cluster.adminUrl, DATABASE_NAME);
+    url = cluster.urlFor(DATABASE_NAME);
+    stopEmbedded = () => cluster.stop();
+  }
+  const orm: Orm = await openDatabase(url, { migrate: true, poolMax: options.poolMax });
+  return {
+    orm,
+    url,
+    async close() {
+      await orm.close();
+      await stopEmbedded?.();
+    },
+  };
+}
+
+async function ensureDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The default data directory: `.data/` at the repository root. */
+export const defaultDataDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../.data');
+/** The embedded server's default port. */
+export const DEFAULT_EMBEDDED_PG_PORT = 54329;

@@ -1,0 +1,118 @@
+import { CatalogSchema } from './modules/lists/catalog.entity';
+import { CatalogClapSchema } from './modules/lists/catalog-clap.entity';
+import { CatalogFollowSchema } from './modules/lists/catalog-follow.entity';
+import { CatalogItemSchema } from './modules/lists/catalog-item.entity';
+import { ChargeSchema } from './modules/membership/charge.entity';
+import { GiftSchema } from './modules/membership/gift.entity';
+import { GiftRedemptionSchema } from './modules/membership/gift-redemption.entity';
+import { MembershipSchema } from './modules/membership/membership.entity';
+import { PaymentCustomerSchema } from './modules/membership/payment-customer.entity';
+import { PlanSchema } from './modules/membership/plan.entity';
+import { NewsletterSchema } from './modules/newsletters/newsletter.entity';
+import { NewsletterEmailSchema } from './modules/newsletters/newsletter-email.entity';
+import { NewsletterSubscriptionSchema } from './modules/newsletters/newsletter-subscription.entity';
+import { NotificationSchema } from './modules/notifications/notification.entity';
+import { EarningSchema } from './modules/partner/earning.entity';
+import { PartnerEnrollmentSchema } from './modules/partner/partner-enrollment.entity';
+import { PayoutSchema } from './modules/partner/payout.entity';
+import { TaxDocumentSchema } from './modules/partner/tax-document.entity';
+import { AnalyticsEventSchema } from './modules/platform/analytics-event.entity';
+import { EmailOutboxSchema } from './modules/platform/email-outbox.entity';
+import { ExportRequestSchema } from './modules/platform/export-request.entity';
+import { FeatureFlagSchema } from './modules/platform/feature-flag.entity';
+import { FeatureFlagOverrideSchema } from './modules/platform/feature-flag-override.entity';
+import { OutboxEventSchema } from './modules/platform/outbox-event.entity';
+import { VisitorSchema } from './modules/platform/visitor.entity';
+import { MediaSchema } from './modules/posts/media.entity';
+import { PostSchema } from './modules/posts/post.entity';
+import { PostTagSchema } from './modules/posts/post-tag.entity';
+import { PostVersionSchema } from './modules/posts/post-version.entity';
+import { TagSchema } from './modules/posts/tag.entity';
+import { CollectionSchema } from './modules/publications/collection.entity';
+import { CollectionMemberSchema } from './modules/publications/collection-member.entity';
+import { CustomDomainSchema } from './modules/publications/custom-domain.entity';
+import { CustomStyleSheetSchema } from './modules/publications/custom-style-sheet.entity';
+import { MeterEntrySchema } from './modules/reading/meter-entry.entity';
+import { ReadEventSchema } from './modules/reading/read-event.entity';
+import { ReadingHistorySchema } from './modules/reading/reading-history.entity';
+import { BlockSchema } from './modules/social/block.entity';
+import { ClapSchema } from './modules/social/clap.entity';
+import { FollowCollectionSchema } from './modules/social/follow-collection.entity';
+import { FollowTagSchema } from './modules/social/follow-tag.entity';
+import { FollowUserSchema } from './modules/social/follow-user.entity';
+import { HighlightSchema } from './modules/social/highlight.entity';
+import { MuteCollectionSchema } from './modules/social/mute-collection.entity';
+import { MuteUserSchema } from './modules/social/mute-user.entity';
+import { NoteSchema } from './modules/social/note.entity';
+import { NoteReplySchema } from './modules/social/note-reply.entity';
+import { ReportSchema } from './modules/social/report.entity';
+import { AuthTokenSchema } from './modules/users/auth-token.entity';
+import { LockoutSchema } from './modules/users/lockout.entity';
+import { OAuthIdentitySchema } from './modules/users/oauth-identity.entity';
+import { SessionSchema } from './modules/users/session.entity';
+import { SignupAttemptSchema } from './modules/users/signup-attempt.entity';
+import { TwoFactorAuthSchema } from './modules/users/two-factor-auth.entity';
+import { TwoFactorBackupCodeSchema } from './modules/users/two-factor-backup-code.entity';
+import { UserSchema } from './modules/users/user.entity';
+import { UserDismissedFlagSchema } from './modules/users/user-dismissed-flag.entity';
+
+/** Every entity schema, in one list for the ORM configuration. */
+export const entities = [
+  AuthTokenSchema,
+  LockoutSchema,
+  OAuthIdentitySchema,
+  SessionSchema,
+  SignupAttemptSchema,
+  TwoFactorAuthSchema,
+  TwoFactorBackupCodeSchema,
+  UserDismissedFlagSchema,
+  UserSchema,
+  CollectionMemberSchema,
+  CollectionSchema,
+  CustomDomainSchema,
+  CustomStyleSheetSchema,
+  MediaSchema,
+  PostTagSchema,
+  PostVersionSchema,
+  PostSchema,
+  TagSchema,
+  BlockSchema,
+  ClapSchema,
+  FollowCollectionSchema,
+  FollowTagSchema,
+  FollowUserSchema,
+  HighlightSchema,
+  MuteCollectionSchema,
+  MuteUserSchema,
+  NoteReplySchema,
+  NoteSchema,
+  ReportSchema,
+  CatalogClapSchema,
+  CatalogFollowSchema,
+  CatalogItemSchema,
+  CatalogSchema,
+  NotificationSchema,
+  NewsletterEmailSchema,
+  NewsletterSubscriptionSchema,
+  NewsletterSchema,
+  ChargeSchema,
+  GiftRedemptionSchema,
+  GiftSchema,
+  MembershipSchema,
+  PaymentCustomerSchema,
+  PlanSchema,
+  EarningSchema,
+  PartnerEnrollmentSchema,
+  PayoutSchema,
+  TaxDocumentSchema,
+  MeterEntrySchema,
+  ReadEventSchema,
+  ReadingHistorySchema,
+  AnalyticsEventSchema,
+  EmailOutboxSchema,
+  ExportRequestSchema,
+  FeatureFlagOverrideSchema,
+  FeatureFlagSchema,
+  OutboxEventSchema,
+  VisitorSchema,
+] as const;

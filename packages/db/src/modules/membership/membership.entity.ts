@@ -1,0 +1,31 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Discount, MembershipStatus, PaymentProvider } from '@quire/domain';
+import { baseProperties, enumOf } from '../../base';
+import { User } from '../users/user.entity';
+import { Gift } from './gift.entity';
+import { Plan } from './plan.entity';
+
+/** Spec §4 Membership: a paid (or gifted) subscription; User.mediumMemberAt mirrors the active one. */
+export const MembershipSchema = defineEntity({
+  name: 'Membership',
+  tableName: 'memberships',
+  properties: {
+    ...baseProperties,
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    plan: () => p.manyToOne(Plan).nullable().deleteRule('set null').index(),
+    status: enumOf(MembershipStatus),
+    provider: enumOf(PaymentProvider),
+    providerSubscriptionId: p.string().length(255).nullable().unique(),
+    discount: enumOf(Discount).default('NO_DISCOUNT'),
+    /** Set for memberships redeemed from a gift (provider MEDIUM_GIFT). */
+    gift: () => p.manyToOne(Gift).nullable().deleteRule('set null').index(),
+    startedAt: p.datetime(),
+    currentPeriodEnd: p.datetime().nullable(),
+    cancelAtPeriodEnd: p.boolean().default(false),
+    canceledAt: p.datetime().nullable(),
+    endedAt: p.datetime().nullable(),
+  },
+  indexes: [{ properties: ['user', 'status'] }, { properties: ['status', 'currentPeriodEnd'] }],
+});
+export class Membership extends MembershipSchema.class {}
+MembershipSchema.setClass(Membership);

@@ -1,0 +1,30 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Currency } from '@quire/domain';
+import { baseProperties, enumOf } from '../../base';
+import { User } from '../users/user.entity';
+
+/** State of a payout transfer. Not in @quire/domain. */
+export const PayoutStatus = ['PENDING', 'PAID', 'FAILED', 'WITHHELD'] as const;
+export type PayoutStatus = (typeof PayoutStatus)[number];
+
+/** A transfer of a period's earnings to a writer's connected account; kept for accounting. */
+export const PayoutSchema = defineEntity({
+  name: 'Payout',
+  tableName: 'payouts',
+  properties: {
+    ...baseProperties,
+    user: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    periodStart: p.date(),
+    periodEnd: p.date(),
+    /** Cents. */
+    amount: p.integer(),
+    currency: enumOf(Currency).default('USD'),
+    status: enumOf(PayoutStatus).default('PENDING'),
+    providerPayoutId: p.string().length(255).nullable().unique(),
+    paidAt: p.datetime().nullable(),
+    failureReason: p.string().length(500).nullable(),
+  },
+  indexes: [{ properties: ['user', 'periodStart'] }],
+});
+export class Payout extends PayoutSchema.class {}
+PayoutSchema.setClass(Payout);

@@ -1,0 +1,466 @@
+/**
+ * Every quoted text of the spec, character for character, grouped by area. Plain strings are verbatim spec
+ * text (placeholders such as {name} kept as the spec writes them); functions fill the placeholders.
+ * Apostrophes are exactly as the spec has them: straight ' everywhere except AlreadyExists, which uses ’.
+ * The few texts not taken from the spec are marked "not from the spec".
+ */
+
+import { MAX_AUTH_ATTEMPTS, TRASH_RETENTION_DAYS } from './constants';
+
+/** The product name ({product} in the spec). */
+export const PRODUCT_NAME = 'Quire';
+
+/** A point in time as a Date, epoch milliseconds or an ISO string. */
+export type Instant = Date | number | string;
+
+const toMs = (t: Instant): number =>
+  t instanceof Date ? t.getTime() : typeof t === 'number' ? t : Date.parse(t);
+
+/** Spec §8: whole minutes from `now` until `until`, rounded up, at least 1. */
+export function minutesUntil(until: Instant, now: Instant): number {
+  const ms = toMs(until) - toMs(now);
+  return Number.isFinite(ms) ? Math.max(1, Math.ceil(ms / 60_000)) : 1;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §2 Top bar, footer, first-use tooltip
+// ---------------------------------------------------------------------------------------------------------
+
+/** Spec §2 Top bar and §1 membership prompts. */
+export const topBarTexts = {
+  write: 'Write',
+  signUp: 'Sign up',
+  signIn: 'Sign In',
+  openInApp: 'Open in app',
+  becomeAMember: 'Become a member',
+  upgrade: 'Upgrade',
+  resumeMembership: 'Resume Membership',
+  getUnlimitedAccess: 'Get unlimited access',
+} as const;
+
+/** Spec §2 footer links (and the minimal sign-up footer). */
+export const footerTexts = {
+  help: 'Help',
+  status: 'Status',
+  writers: 'Writers',
+  blog: 'Blog',
+  careers: 'Careers',
+  privacy: 'Privacy',
+  terms: 'Terms',
+  about: 'About',
+  textToSpeech: 'Text to speech',
+} as const;
+
+/** Spec §2: first-use tooltip on the logo (verbatim, including "Medium"). */
+export const firstUseTooltip = {
+  text: 'New: Navigate Medium from the top of the page, and focus more on reading as you scroll.',
+  dismiss: 'Okay, got it',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// §2 Account menu, post/publication/profile menus
+// ---------------------------------------------------------------------------------------------------------
+
+/** Spec §2 Account menu, in order, plus the member line and greetings. */
+export const accountMenuTexts = {
+  member: 'Member',
+  writeAStory: 'Write a story',
+  stories: 'Stories',
+  series: 'Series',
+  stats: 'Stats',
+  designYourProfile: 'Design your profile',
+  settings: 'Settings',
+  lists: 'Lists',
+  publications: 'Publications',
+  managePublications: 'Manage publications',
+  controlYourRecommendations: 'Control your recommendations',
+  refineRecommendations: 'Refine recommendations',
+  partnerProgram: 'Partner Program',
+  applyToPartnerProgram: 'Apply to the Partner Program',
+  giftAMembership: 'Gift a membership',
+  becomeAMember: 'Become a member',
+  profile: 'Profile',
+  help: 'Help',
+  signOut: 'Sign out',
+  privacy: 'Privacy',
+  terms: 'Terms',
+  memberSinceTemplate: 'Member since {month year}',
+  /** §2: 'Member since {month year}' with an already formatted month and year. */
+  memberSince: (monthYear: string) => `Member since ${monthYear}`,
+  seeAllPublications: 'See all publications',
+  /** Not from the spec (§2 only says morning / afternoon / evening); wording given by the brief. */
+  greetings: { morning: 'Good morning', afternoon: 'Good afternoon', evening: 'Good evening' },
+} as const;
+
+/** Spec §2 Post management menu for an author. */
+export const postMenuTexts = {
+  editStory: 'Edit story',
+  storySettings: 'Story settings',
+  viewStats: 'View stats',
+  shareFriendLink: 'Share Friend Link',
+  cancel: 'Cancel',
+} as const;
+
+/** Spec §2 Publication and profile menus, §8 menu labels. */
+export const profileMenuTexts = {
+  stories: 'Stories',
+  viewStats: 'View Stats',
+  designYourPublication: 'Design your publication',
+  newsletter: 'Newsletter',
+  settings: 'Settings',
+  writeAStory: 'Write a story',
+  followers: 'Followers',
+  navigation: 'Navigation',
+  featurePages: 'Feature pages',
+  aboutTemplate: 'About {publication}',
+  /** §2: 'About {publication}' for non-editors. */
+  about: (publication: string) => `About ${publication}`,
+  designYourProfile: 'Design your profile',
+  blockAuthor: 'Block this author',
+  unblockAuthor: 'Unblock this author',
+  reportAuthor: 'Report this author',
+} as const;
+
+/** Spec §4 Follow/unfollow button labels. */
+export const followButtonTexts = { follow: 'Follow', following: 'Following' } as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// §2 Notifications, predictive search
+// ---------------------------------------------------------------------------------------------------------
+
+/** Spec §2 Notifications popover. */
+export const notificationTexts = {
+  tabAll: 'All',
+  tabResponses: 'Responses',
+  followsDialogTitle: 'Follows',
+  olderNotifications: 'Older notifications',
+  allCaughtUp: "You're all caught up.",
+  yourStats: 'Your stats',
+  deletedUser: 'Deleted user',
+} as const;
+
+/** Spec §2 Predictive search. */
+export const searchTexts = {
+  people: 'People',
+  publications: 'Publications',
+  tags: 'Tags',
+  more: 'More',
+  fromThisPublication: 'From this Publication',
+  fromThisProfile: 'From this Profile',
+  searchAllTemplate: 'Search all of {product}',
+  /** §2: last row of a scoped search, 'Search all of {product}'. */
+  searchAll: (product: string = PRODUCT_NAME) => `Search all of ${product}`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// §2 Sign-in and sign-up modal, two-factor setup
+// ---------------------------------------------------------------------------------------------------------
+
+/** Spec §2 Sign-in and sign-up modal (titles, labels, links), Google one-tap. */
+export const susiTexts = {
+  // SIGNIN_OPTIONS
+  welcomeBack: 'Welcome Back',
+  signInDivider: 'Or, Sign in with',
+  noAccountSignUp: "Don't have an account? Sign up",
+  createOne: 'Create one',
+  getHelp: 'Get help',
+  // SIGNUP_OPTIONS
+  signUpDivider: 'Or, Sign up with',
+  haveAccountSignIn: 'Already have an account? Sign in',
+  // ENTER_EMAIL
+  signInWithEmail: 'Sign in with email',
+  signUpWithEmail: 'Sign up with email',
+  joinOrSignIn: 'Join the product or sign in',
+  signInWithYourEmail: 'Sign in with your email',
+  whatsYourEmail: "What's your email?",
+  linkExpiredTitle: 'Your sign in/up link has expired',
+  loginLinkExpired: 'Your login link has expired.',
+  continue: 'Continue',
+  next: 'Next',
+  // UNRECOGNIZED_EMAIL
+  unrecognizedEmail: "Sorry, we didn't recognize that email.",
+  differentEmail: 'Would you like to sign in with a different email?',
+  seeAllSignInOptions: 'See all sign in options',
+  createNewAccount: 'create a new account',
+  // CHECK_YOUR_INBOX
+  checkYourInbox: 'Check your inbox.',
+  // ENTER_NAME
+  createYourAccount: 'Create your account',
+  whatsYourName: "What's your name?",
+  fullName: 'Full name',
+  goBack: 'Go back',
+  // ENTER_PASSWORD
+  enterYourPassword: 'Enter your password.',
+  signInWithPassword: 'Sign in with password',
+  // ENTER_RECOVERY_CODE
+  recoveryCodeTitle: 'Two factor recovery code',
+  stillHavingTrouble: 'Still having trouble?',
+  // Google one-tap
+  continueToProduct: 'Continue to the product',
+  oneTapSignUp: 'Sign up',
+  oneTapSignIn: 'Sign in',
+  // Two-factor setup
+  cancel: 'Cancel',
+} as const;
+
+/** Spec §4 sign-in flow: server messages the modal reacts to. */
+export const susiServerMessages = {
+  userDoesNotExist: 'User does not exist',
+  showPasswordSignup: 'Show password signup',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// §2 Error pages
+// ---------------------------------------------------------------------------------------------------------
+
+/** Spec §2 Error page 500 and generic error page (plus a 404 page not from the spec). */
+export const errorPageTexts = {
+  serverErrorCode: '500',
+  serverError: 'Apologies, but something went wrong on our end.',
+  /** A 500 page whose message contains this marker gets status 409. */
+  conflictMarker: '409: Conflict',
+  genericTitle: 'Error',
+  genericMessage: "We're sorry, but there was a problem displaying this page. Please reload and try again.",
+  // Not from the spec: the spec has no 404 page; this wording is our own.
+  notFoundCode: '404',
+  notFoundTitle: 'Page not found',
+  notFoundMessage: 'The page you are looking for does not exist or has been moved.',
+} as const;
+
+/** Spec §2 URL building and route registration errors. */
+export const routeErrors = {
+  missingParams: 'One or more required param(s) not provided',
+  routeNotFoundTemplate: 'Route with name X does not exist',
+  /** §2: 'Route with name X does not exist'. */
+  routeNotFound: (name: string) => `Route with name ${name} does not exist`,
+  cannotAddRoute: 'Cannot add route',
+} as const;
+
+/** Spec §4 edge cache and §8 silent failures: texts that are logged or attached as reasons. */
+export const logTexts = {
+  draftPost: 'This is a draft post',
+  noXsrfToken: 'No xsrf token found.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// §5 Validation
+// ---------------------------------------------------------------------------------------------------------
+
+/** Spec §5 validation messages. */
+export const validationMessages = {
+  invalidEmail: 'Please enter a valid email address.',
+  passwordTooShort: 'Your password must be 8 characters or more.',
+  nameRequired: 'Please enter your name',
+  invalidLoginCode: 'Login code must be 6 digits.',
+  invalidVerificationCode: 'Please enter a valid verification code.',
+  invalidPhone: 'Please enter a valid phone number.',
+  cannotFollowSelf: 'You cannot follow yourself',
+  invalidColor: 'Invalid color string',
+  unrecognizedColor: 'Unrecognized or invalid color string',
+  closedDiscussionTemplate:
+    'The author has closed discussion for this {list|story}. We are unable to save changes to your response.',
+  /** §5: response to a story or list whose author closed discussion. */
+  closedDiscussion: (kind: 'list' | 'story') =>
+    `The author has closed discussion for this ${kind}. We are unable to save changes to your response.`,
+  unstandardizedUpsellSource: 'Unstandardized upsell source',
+  upsellSourceWithoutLocation: 'Upsell source without source location.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// §8 Error catalogue
+// ---------------------------------------------------------------------------------------------------------
+
+/** Spec §8 Account creation, Password update, Login, Login code, Two-factor. */
+export const authErrors = {
+  // Account creation (CreateAccount)
+  accountForbidden: 'This email address was used too many times. Please try another.',
+  alreadyExists: 'You’ve already created an account with this service.',
+  userCreationRateLimited: 'Too many accounts created from this IP address. Please try again later.',
+  // Password update (CrupdatePassword)
+  currentPasswordRequired: 'Please enter your current password.',
+  invalidTokenMarker: 'Invalid token',
+  passwordResetLinkExpired: 'The password reset link has expired.',
+  requestNewLink: 'Request a new link from the settings page',
+  // Login (LoginUser)
+  invalidPasswordTemplate:
+    'That password was incorrect. You have N more attempts before your account is locked for 1 minute.',
+  /** §8 InvalidPassword: N is 6 minus failCount (never below 0). */
+  invalidPassword: (failCount: number) =>
+    `That password was incorrect. You have ${attemptsLeft(failCount)} more attempts before your account is locked for 1 minute.`,
+  passwordSoftLockoutTemplate: 'Due to too many password attempts, your account is locked for N minutes.',
+  /** §8 PasswordSoftLockout: N is the minutes until lockedOutUntil, rounded up. */
+  passwordSoftLockout: (lockedOutUntil: Instant, now: Instant) =>
+    `Due to too many password attempts, your account is locked for ${minutesUntil(lockedOutUntil, now)} minutes.`,
+  passwordPermanentLockout:
+    'Due to security reasons, you can no longer sign in with password. Recover your password by requesting a magic link below.',
+  /** §8 InvalidTwoFactorAuthCode: the InvalidPassword pattern with the words 'verification code'. */
+  invalidTwoFactorAuthCode: (failCount: number) =>
+    `That verification code was incorrect. You have ${attemptsLeft(failCount)} more attempts before your account is locked for 1 minute.`,
+  twoFactorAuthSoftLockoutTemplate:
+    'You reached your maximum number of attempts. Your account will be locked for N minutes.',
+  /** §8 TwoFactorAuthSoftLockout: N is the minutes until lockedOutUntil, rounded up. */
+  twoFactorAuthSoftLockout: (lockedOutUntil: Instant, now: Instant) =>
+    `You reached your maximum number of attempts. Your account will be locked for ${minutesUntil(lockedOutUntil, now)} minutes.`,
+  twoFactorAuthPermanentLockout:
+    'Your account has been locked, because you have attempted to enter a verification code too many times.',
+  ipAuthLockoutTemplate: 'For security reasons, you cannot sign in from this network for N days.',
+  /** §8 IpAuthLockout: N is the lockout length in days. */
+  ipAuthLockout: (days: number) =>
+    `For security reasons, you cannot sign in from this network for ${days} days.`,
+  /** A NotFound whose message contains this marker maps to invalidRecoveryCode. */
+  recoveryCodeMarker: 'recovery code',
+  verificationCodeWords: 'verification code',
+  invalidRecoveryCode: 'Invalid recovery code.',
+  passwordIncorrect: 'That password was incorrect.',
+  tryAgain: 'Please try again.',
+} as const;
+
+function attemptsLeft(failCount: number): number {
+  return Math.max(0, MAX_AUTH_ATTEMPTS - failCount);
+}
+
+/** Spec §8 Login: the message for a NotFound login error, by the server message. */
+export function loginNotFoundMessage(serverMessage: string): string {
+  return serverMessage.includes(authErrors.recoveryCodeMarker)
+    ? authErrors.invalidRecoveryCode
+    : authErrors.passwordIncorrect;
+}
+
+/** Spec §8 Follow and social. */
+export const socialErrors = {
+  followFailed: "Sorry, that didn't work. Click Follow on the page below to try again.",
+  cannotFollowSelfTemplate: 'You cannot follow yourself on {product}.',
+  /** §8: 'You cannot follow yourself on {product}.' */
+  cannotFollowSelf: (product: string = PRODUCT_NAME) => `You cannot follow yourself on ${product}.`,
+  alreadyFollowingTemplate: "You're already following {name} on {product}.",
+  /** §8: "You're already following {name} on {product}." */
+  alreadyFollowing: (name: string, product: string = PRODUCT_NAME) =>
+    `You're already following ${name} on ${product}.`,
+} as const;
+
+/** Spec §8 General. */
+export const generalTexts = {
+  errorOccured: 'An error occured.',
+  contactSupport: 'Please try again or contact our support team for help.',
+  subdomainDeactivationError: 'An error occured during deactivation of the subdomain.',
+  contentUnderReview: 'The following content is under review as a potential violation of our rules.',
+  accountUnderInvestigation: 'This account is under investigation or was found in violation of the Rules.',
+  storyUnderInvestigation: 'This story is under investigation or was found in violation of the Rules',
+  editStory: 'Edit story',
+  verifyEmail: 'Verify your email to get full access to your account.',
+  resendEmail: 'Resend email',
+  verificationEmailSentTemplate: 'A verification email has been sent to {email}.',
+  /** §8: 'A verification email has been sent to {email}.' */
+  verificationEmailSent: (email: string) => `A verification email has been sent to ${email}.`,
+  changeEmail: 'Change email',
+  featureDisabled: 'This feature is temporarily disabled.',
+  tryAgain: 'Please try again.',
+} as const;
+
+/** Spec §8 Toast texts (and §7 'Successfully reported user.'). */
+export const toastTexts = {
+  blockedUser: 'Successfully blocked user.',
+  unblockedUser: 'Successfully unblocked user.',
+  reportedUser: 'Successfully reported user.',
+  nowFollowingTemplate: "You're now following {name}",
+  /** §8: "You're now following {name}" */
+  nowFollowing: (name: string) => `You're now following ${name}`,
+  unmutedTemplate: '{name} has been unmuted.',
+  /** §8: '{name} has been unmuted.' */
+  unmuted: (name: string) => `${name} has been unmuted.`,
+  unfollowedTemplate: "You've unfollowed {name}.",
+  /** §8: "You've unfollowed {name}." */
+  unfollowed: (name: string) => `You've unfollowed ${name}.`,
+  mutedTemplate: '{name} has been muted. You will no longer see their stories.',
+  /** §8: '{name} has been muted. You will no longer see their stories.' */
+  muted: (name: string) => `${name} has been muted. You will no longer see their stories.`,
+  subscriptionPromotionsTemplate: 'Your subscription promotions are now enabled/disabled.',
+  /** §8: 'Your subscription promotions are now enabled/disabled.' for one state. */
+  subscriptionPromotions: (enabled: boolean) =>
+    `Your subscription promotions are now ${enabled ? 'enabled' : 'disabled'}.`,
+  exportPreparing:
+    "We're preparing your list to export. We'll email you a link to download the .zip file soon.",
+  responsePublishedAsStory: 'Your response is also published as a story on your profile.',
+  negativeSignal: 'Got it. You will see fewer stories like this.',
+  negativeSignalUndone: 'Undone. This story has been added back.',
+  undo: 'Undo',
+  movedToTrashTemplate: "{title} moved to Trash. After 14 days, it'll be permanently deleted.",
+  /** §8: "{title} moved to Trash. After 14 days, it'll be permanently deleted." */
+  movedToTrash: (title: string) =>
+    `${title} moved to Trash. After ${TRASH_RETENTION_DAYS} days, it'll be permanently deleted.`,
+  movedToTabTemplate: '{title} moved to {tab}.',
+  /** §8: '{title} moved to {tab}.' */
+  movedToTab: (title: string, tab: string) => `${title} moved to ${tab}.`,
+  responseHiddenFromStory: 'Response has been hidden from this story.',
+  /** §8: 'Response has been hidden from this story.' and '...from this list.' */
+  responseHidden: (from: 'story' | 'list') => `Response has been hidden from this ${from}.`,
+  passwordResetLinkExpired: 'The password reset link has expired.',
+  errorOccured: 'An error occured.',
+  contactSupport: 'Please try again or contact our support team for help.',
+  verifyEmail: 'Verify your email to get full access to your account.',
+  /** §8: 'A verification email has been sent to {email}.' */
+  verificationEmailSent: (email: string) => `A verification email has been sent to ${email}.`,
+  /** §8 Privacy banner: 'To make {product} work, …' */
+  privacyBanner: (product: string = PRODUCT_NAME) => privacyBannerText(product),
+} as const;
+
+/** Spec §8 Privacy banner, with {product} kept as a placeholder. */
+export const PRIVACY_BANNER_TEMPLATE =
+  'To make {product} work, we log user data. By using {product}, you agree to our Privacy Policy, including cookie policy.';
+
+/** Spec §8 Privacy banner: the text with {product} filled in (defaults to PRODUCT_NAME). */
+export function privacyBannerText(product: string = PRODUCT_NAME): string {
+  return `To make ${product} work, we log user data. By using ${product}, you agree to our Privacy Policy, including cookie policy.`;
+}
+
+/** Spec §8 Dialogs, §2 desktop-only dialog, §4 report dialog and popover dismissal. */
+export const dialogTexts = {
+  blockUserTitle: 'Block this user?',
+  blockUserBody: 'They will no longer be able to follow you or view your content.',
+  reportUserTitle: 'Report this user?',
+  reportUserBody: 'This will flag this user for review with our support team.',
+  blockAuthor: 'Block this author',
+  unblockAuthor: 'Unblock this author',
+  reportAuthor: 'Report this author',
+  reportAndBlock: 'Report and block',
+  report: 'Report',
+  desktopOnlyTitle: 'Only available on desktop',
+  desktopOnlyBody: 'To design your profile, view this page from a desktop web browser.',
+  okayGotIt: 'Okay, got it',
+  /** §9: default dismiss text of popovers (style reminder, popover flags). */
+  gotIt: 'Got it',
+  cancel: 'Cancel',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// §4 Labels and banners
+// ---------------------------------------------------------------------------------------------------------
+
+/** Spec §4 Draft label and Published label. */
+export const draftLabelTexts = {
+  draftInTemplate: 'Draft in {publication}',
+  /** §4: 'Draft in {publication}' (pending; viewer is editor or author). */
+  draftIn: (publication: string) => `Draft in ${publication}`,
+  draftSubmittedToTemplate: 'Draft submitted to {publication}',
+  /** §4: 'Draft submitted to {publication}' (pending; publication known). */
+  draftSubmittedTo: (publication: string) => `Draft submitted to ${publication}`,
+  submittedDraft: 'Submitted draft',
+  unsubmittedDraft: 'Unsubmitted draft',
+  draft: 'Draft',
+  submittedToTemplate: 'Submitted to {publication}',
+  /** §4 Published label: 'Submitted to {publication}'. */
+  submittedTo: (publication: string) => `Submitted to ${publication}`,
+  submittedStory: 'Submitted story',
+} as const;
+
+/** Spec §4 Tax banner rules. */
+export const taxBannerTexts = {
+  approvedByTemplate: 'Your tax forms must be approved by {date} for us to pay you',
+  /** §4: 'Your tax forms must be approved by {date} for us to pay you'. */
+  approvedBy: (date: string) => `Your tax forms must be approved by ${date} for us to pay you`,
+  stoppedEarning: 'Your stories have stopped earning',
+  forfeited: "You've forfeited your earnings",
+  mustBeApproved: 'Your tax forms must be approved for us to pay you',
+  inReview: 'Your tax forms are in. Please wait 3 to 5 business days for them to be reviewed.',
+  issue: 'There was an issue with your tax forms.',
+} as const;

@@ -1,0 +1,35 @@
+/**
+ * Persisted documents: each spec §7 operation registered under its exact name, so old clients
+ * may send `{"operationName": "ViewerQuery", "variables": {}}` without a `query`.
+ */
+export const persistedDocuments: Readonly<Record<string, string>> = {
+  ViewerQuery: /* GraphQL */ `
+    query ViewerQuery {
+      viewer {
+        id name username bio imageId email unverifiedEmail hasSubdomain mediumMemberAt hasPastMemberships
+        isPartnerProgramEnrolled createdAt isAuroraVisible isSuspended hasSeenStyleReminder twitterScreenName
+        geolocation { country }
+        dismissableFlags
+        userPostCounts { publishedPosts }
+        socialStats { followerCount followingCount }
+        adminCollections { id name slug avatar { id } }
+      }
+    }`,
+  VisitorQuery: /* GraphQL */ `
+    query VisitorQuery {
+      visitor { id isBot geolocation { country } }
+    }`,
+  variantFlags: /* GraphQL */ `
+    query variantFlags {
+      variantFlags { name valueBoolean valueString }
+    }`,
+  setUserStyleReminderSeen: /* GraphQL */ `
+    mutation setUserStyleReminderSeen {
+      setUserStyleReminderSeen
+    }`,
+};
+
+/** The persisted document for an operation name, if one is registered. */
+export function persistedDocument(operationName: string): string | undefined {
+  return Object.hasOwn(persistedDocuments, operationName) ? persistedDocuments[operationName] : undefined;
+}

@@ -1,0 +1,23 @@
+import type { appRouter } from '@quire/api';
+
+/** What each resolver receives: a tRPC caller bound to the request's context. */
+export interface ShimContext {
+  caller: ReturnType<typeof appRouter.createCaller>;
+}
+
+type ViewerResult = Awaited<ReturnType<ShimContext['caller']['viewer']['me']>>;
+
+/** Resolvers only translate shapes; all logic lives behind the tRPC routers. */
+export const resolvers = {
+  Query: {
+    viewer: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.me(),
+    visitor: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.visitor(),
+    variantFlags: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.flags.variantFlags(),
+  },
+  Mutation: {
+    setUserStyleReminderSeen: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.setStyleReminderSeen(),
+  },
+  AdminCollection: {
+    avatar: (c: NonNullable<ViewerResult>['adminCollections'][number]) => ({ id: c.avatarId }),
+  },
+};

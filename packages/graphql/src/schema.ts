@@ -1,0 +1,66 @@
+/** SDL of the compatibility shim: spec §7 operation names over the tRPC routers. */
+export const typeDefs = /* GraphQL */ `
+  type Geolocation {
+    country: String
+  }
+  type UserPostCounts {
+    publishedPosts: Int!
+  }
+  type SocialStats {
+    followerCount: Int!
+    followingCount: Int!
+  }
+  type ImageRef {
+    id: String
+  }
+  type AdminCollection {
+    id: ID!
+    name: String!
+    slug: String!
+    avatar: ImageRef
+  }
+  "Spec §3 Viewer/User, as the signed-in user sees themself."
+  type User {
+    id: ID!
+    name: String!
+    username: String!
+    bio: String
+    imageId: String
+    email: String
+    unverifiedEmail: String
+    hasSubdomain: Boolean!
+    mediumMemberAt: Float!
+    hasPastMemberships: Boolean!
+    isPartnerProgramEnrolled: Boolean!
+    createdAt: Float!
+    isAuroraVisible: Boolean!
+    isSuspended: Boolean!
+    hasSeenStyleReminder: Boolean!
+    twitterScreenName: String
+    geolocation: Geolocation
+    dismissableFlags: [String!]!
+    userPostCounts: UserPostCounts!
+    socialStats: SocialStats!
+    adminCollections: [AdminCollection!]!
+  }
+  "Spec §3 Visitor."
+  type Visitor {
+    id: ID!
+    isBot: Boolean!
+    geolocation: Geolocation
+  }
+  "Spec §3 feature flag: a name plus a boolean or string value."
+  type VariantFlag {
+    name: String!
+    valueBoolean: Boolean
+    valueString: String
+  }
+  type Query {
+    viewer: User
+    visitor: Visitor!
+    variantFlags: [VariantFlag!]!
+  }
+  type Mutation {
+    setUserStyleReminderSeen: Boolean
+  }
+`;

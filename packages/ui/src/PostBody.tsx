@@ -1,0 +1,118 @@
+import type { Paragraph } from '@quire/domain';
+import type { ReactNode } from 'react';
+import { ParagraphText } from './ParagraphText';
+
+/** Spec §5 image URL rule, for the reader: resized variants served from /media/{id}. */
+function imageSrc(id: string, width: number): string {
+  return `/media/${encodeURIComponent(id)}?w=${width}`;
+}
+
+const IMAGE_WIDTH: Record<string, number> = { INSET: 680, OUTSET: 1192, FULL_WIDTH: 2000, FILL: 2000, FIT: 1192, TILE: 600 };
+
+function Figure({ p }: { p: Paragraph }) {
+  const layout = p.layout ?? 'INSET';
+  const width = IMAGE_WIDTH[layout] ?? 680;
+  const meta = p.metadata;
+  return (
+    <figure className={`q-figure q-layout-${layout.toLowerCase()}`} id={p.name}>
+      {meta ? (
+        <img
+          src={imageSrc(meta.id, width)}
+          alt={meta.alt ?? ''}
+          width={meta.originalWidth}
+          height={meta.originalHeight}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+      {p.text ? (
+        <figcaption>
+          <ParagraphText text={p.text} markups={p.markups} />
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}
+
+function Block({ p }: { p: Paragraph }): ReactNode {
+  const text = <ParagraphText text={p.text} markups={p.markups} />;
+  switch (p.type) {
+    case 'H1':
+    case 'COVER_TITLE':
+      return <h1 id={p.name}>{text}</h1>;
+    case 'H2':
+      return <h2 id={p.name}>{text}</h2>;
+    case 'H3':
+      return <h3 id={p.name}>{text}</h3>;
+    case 'H4':
+      return <h4 id={p.name}>{text}</h4>;
+    case 'BQ':
+      return <blockquote id={p.name}>{text}</blockquote>;
+    case 'PQ':
+      return (
+        <blockquote id={p.name} className="q-pullquote">
+          {text}
+        </blockquote>
+      );
+    case 'PRE':
+      return (
+        <pre id={p.name} data-lang={p.codeBlockLanguage}>
+          <code>{text}</code>
+        </pre>
+      );
+    case 'HR':
+      return <hr id={p.name} />;
+    case 'IMG':
+      return <Figure p={p} />;
+    case 'IFRAME':
+      return p.iframe ? (
+        <figure id={p.name} className="q-embed">
+          <iframe
+            src={p.iframe.src}
+            title={p.iframe.title ?? 'Embedded content'}
+            width={p.iframe.width ?? 680}
+            height={p.iframe.height ?? 382}
+            loading="lazy"
+            sandbox="allow-scripts allow-same-origin allow-popups"
+          />
+        </figure>
+      ) : null;
+    case 'MIXTAPE_EMBED':
+      return p.mixtapeMetadata ? (
+        <a id={p.name} className="q-mixtape" href={p.mixtapeMetadata.href} rel="noopener ugc nofollow">
+          <strong>{p.mixtapeMetadata.title ?? p.text}</strong>
+          {p.mixtapeMetadata.description ? <span>{p.mixtapeMetadata.description}</span> : null}
+        </a>
+      ) : null;
+    case 'SECTION_CAPTION':
+      return (
+        <p id={p.name} className="q-section-caption">
+          {text}
+        </p>
+      );
+    default:
+      return <p id={p.name}>{text}</p>;
+  }
+}
+
+/** Groups consecutive list items into <ol>/<ul> and renders every paragraph of a story. */
+export function PostBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
+  const out: ReactNode[] = [];
+  for (let i = 0; i < paragraphs.length; i++) {
+    const p = paragraphs[i]!;
+    if (p.type === 'OLI' || p.type === 'ULI') {
+      const items: Paragraph[] = [];
+      while (i < paragraphs.length && paragraphs[i]!.type === p.type) items.push(paragraphs[i++]!);
+      i--;
+      const children = items.map((item) => (
+        <li key={item.name} id={item.name}>
+          <ParagraphText text={item.text} markups={item.markups} />
+        </li>
+      ));
+      out.push(p.type === 'OLI' ? <ol key={p.name}>{children}</ol> : <ul key={p.name}>{children}</ul>);
+    } else {
+      out.push(<Block key={p.name} p={p} />);
+    }
+  }
+  return <div className="q-post-body">{out}</div>;
+}

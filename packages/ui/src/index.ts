@@ -1,0 +1,2 @@
+export { ParagraphText } from './ParagraphText';
+export { PostBody } from './PostBody';

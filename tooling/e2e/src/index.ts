@@ -1,0 +1,1 @@
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from './browser';
