@@ -28,7 +28,11 @@ export function App({ viewer, status }: { viewer: PreloadedState['viewer']; stat
       ) : (
         <Routes>
           {pageRoutes.map((route) => (
-            <Route key={route.path} path={route.path} element={<RoutedPage route={route} signedIn={!!viewer} />} />
+            <Route
+              key={route.path}
+              path={route.path}
+              element={<RoutedPage route={route} signedIn={!!viewer} />}
+            />
           ))}
         </Routes>
       )}

@@ -1,3 +1,4 @@
+import type { AppRouter } from '@quire/api';
 import { readCookie, useSessionStore } from '@quire/client-state';
 import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
@@ -6,11 +7,12 @@ import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { readPreloadedState } from './state';
 import { TRPCProvider } from './trpc';
-import type { AppRouter } from '@quire/api';
 import './styles.css';
 
 const state = readPreloadedState(document);
-useSessionStore.getState().setSession({ xsrf: readCookie(document.cookie, 'xsrf'), isLoggedIn: !!state.viewer });
+useSessionStore
+  .getState()
+  .setSession({ xsrf: readCookie(document.cookie, 'xsrf'), isLoggedIn: !!state.viewer });
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
 const trpcClient = createTRPCClient<AppRouter>({

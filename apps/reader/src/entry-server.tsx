@@ -1,8 +1,8 @@
 import type { AppRouter } from '@quire/api';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError } from '@trpc/client';
-import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { App } from './App';
@@ -11,8 +11,8 @@ import { pageRoutes } from './routes';
 import type { PreloadedState } from './state';
 import { TRPCProvider } from './trpc';
 
-export { PRELOADED_STATE_ID } from './state';
 export type { ClientConfig, PreloadedState } from './state';
+export { PRELOADED_STATE_ID } from './state';
 
 export interface RenderRequest {
   url: string;

@@ -56,7 +56,10 @@ export const pageRoutes: PageRoute[] = [
     render: ({ signedIn }) => <HomePage signedIn={signedIn} />,
     prefetch: async ({ trpc, queryClient }) => {
       await queryClient.prefetchInfiniteQuery(
-        trpc.posts.latest.infiniteQueryOptions({ limit: HOME_PAGE_SIZE }, { getNextPageParam: (last) => last.next }),
+        trpc.posts.latest.infiniteQueryOptions(
+          { limit: HOME_PAGE_SIZE },
+          { getNextPageParam: (last) => last.next },
+        ),
       );
       return 200;
     },

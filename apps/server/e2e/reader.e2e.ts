@@ -15,7 +15,11 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   await seedDemo(db.orm);
-  app = await buildApp({ orm: db.orm, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), logger: false });
+  app = await buildApp({
+    orm: db.orm,
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    logger: false,
+  });
   origin = await app.listen({ host: '127.0.0.1', port: 0 });
   browser = await launchBrowser();
   context = browser.context;

@@ -69,14 +69,18 @@ export async function buildApp(opts: { orm: Orm; config: ServerConfig; logger?: 
     if (url === GRAPHQL_PATH || url === '/_/batch') return;
     if ((req.routeOptions.config as { xsrf?: boolean } | undefined)?.xsrf === false) return;
     if (!hasValidXsrf(req)) {
-      return reply.code(403).send({ error: { message: 'Invalid or missing anti-forgery token.', code: 'FORBIDDEN' } });
+      return reply
+        .code(403)
+        .send({ error: { message: 'Invalid or missing anti-forgery token.', code: 'FORBIDDEN' } });
     }
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const clientStatus = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : null;
+    const clientStatus =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : null;
     if (error instanceof ZodError) return reply.code(400).send({ error: { message: zodMessage(error) } });
-    if (clientStatus) return reply.code(clientStatus).send({ error: { message: error.message, code: error.code } });
+    if (clientStatus)
+      return reply.code(clientStatus).send({ error: { message: error.message, code: error.code } });
     req.log.error({ err: error }, 'request failed');
     const status = errorStatusFor(error);
     if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
@@ -95,7 +99,8 @@ export async function buildApp(opts: { orm: Orm; config: ServerConfig; logger?: 
       router: appRouter,
       createContext: ({ req }: { req: Parameters<typeof contextFor>[2] }) => contextFor(orm, config, req),
       onError: ({ error, path }: { error: Error & { code?: string }; path?: string }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          app.log.error({ err: error, path }, 'tRPC procedure failed');
       },
     },
   });
@@ -124,7 +129,12 @@ export async function buildApp(opts: { orm: Orm; config: ServerConfig; logger?: 
   // The editor app's shell (spec §2 Writing paths); the editor itself fills it in the browser.
   const editorShell = async (_req: unknown, reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-store').sendFile('index.html', editorDist);
-  for (const path of ['/new-story', '/p/:postId/edit', '/:collectionSlug/new-story', '/:owner/:postId/edit']) {
+  for (const path of [
+    '/new-story',
+    '/p/:postId/edit',
+    '/:collectionSlug/new-story',
+    '/:owner/:postId/edit',
+  ]) {
     app.get(path, editorShell);
   }
 

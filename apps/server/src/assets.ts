@@ -47,5 +47,8 @@ export function readReaderAssets(base = '/static/reader/'): PageAssets {
 
 /** Whether both client apps have been built. */
 export function clientBuildsExist(): boolean {
-  return existsSync(path.join(readerDist, '.vite/manifest.json')) && existsSync(path.join(editorDist, 'index.html'));
+  return (
+    existsSync(path.join(readerDist, '.vite/manifest.json')) &&
+    existsSync(path.join(editorDist, 'index.html'))
+  );
 }

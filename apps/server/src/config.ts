@@ -23,6 +23,9 @@ const envSchema = z.object({
   SEED_DEMO: z.stringbool().default(true),
   OPENSEARCH_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Quire <noreply@localhost>'),
+  /** Run background jobs inside the app process (the default); `--worker` runs them alone. */
+  RUN_JOBS: z.stringbool().default(true),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });

@@ -9,7 +9,8 @@ export const XSRF_COOKIE = 'xsrf';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const VISITOR_COOKIE = 'qv';
 
-const BOT_PATTERN = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|lighthouse|headlesschrome/i;
+const BOT_PATTERN =
+  /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|lighthouse|headlesschrome/i;
 
 declare module 'fastify' {
   interface FastifyRequest {

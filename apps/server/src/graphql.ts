@@ -56,7 +56,9 @@ function prepareOperation(body: unknown, headerName: string | undefined): { isMu
     throw new ClientError(400, `The query is not valid GraphQL: ${(e as Error).message}`);
   }
   const operations = parsed.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
-  const selected = op.operationName ? operations.find((d) => d.name?.value === op.operationName) : operations[0];
+  const selected = op.operationName
+    ? operations.find((d) => d.name?.value === op.operationName)
+    : operations[0];
   if (!selected) throw new ClientError(400, `Unknown operation name "${String(op.operationName)}".`);
   return { isMutation: selected.operation === 'mutation' };
 }
@@ -71,9 +73,14 @@ export async function registerGraphQL(app: FastifyInstance, orm: Orm, config: Se
       const ops = Array.isArray(req.body) ? req.body : [req.body];
       if (Array.isArray(req.body) && req.body.length === 0) throw new ClientError(400, 'The batch is empty.');
       if (ops.length > MAX_BATCH) {
-        throw new ClientError(400, `A batch may hold at most ${MAX_BATCH} operations; this one has ${ops.length}.`);
+        throw new ClientError(
+          400,
+          `A batch may hold at most ${MAX_BATCH} operations; this one has ${ops.length}.`,
+        );
       }
-      const prepared = ops.map((op) => prepareOperation(op, Array.isArray(req.body) ? undefined : headerName));
+      const prepared = ops.map((op) =>
+        prepareOperation(op, Array.isArray(req.body) ? undefined : headerName),
+      );
       if (prepared.some((p) => p.isMutation) && !hasValidXsrf(req)) {
         throw new ClientError(403, 'Invalid or missing anti-forgery token.');
       }

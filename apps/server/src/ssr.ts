@@ -20,7 +20,10 @@ const escapeHtml = (s: string) =>
 
 /** JSON safe to embed in a <script type="application/json"> block. */
 const embedJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export function clientConfig(config: ServerConfig): ClientConfig {
   return {
@@ -80,16 +83,31 @@ export function sendErrorPage(reply: FastifyReply, assets: PageAssets | null, st
 }
 
 /** Server-side renders reader pages for every GET that no other route claims. */
-export function registerReaderPages(app: FastifyInstance, orm: Orm, config: ServerConfig, assets: () => PageAssets) {
+export function registerReaderPages(
+  app: FastifyInstance,
+  orm: Orm,
+  config: ServerConfig,
+  assets: () => PageAssets,
+) {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const ctx = await contextFor(orm, config, req);
     const queryClient = createServerQueryClient();
     const trpc = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
     const viewer = ctx.viewer
-      ? { id: ctx.viewer.id, name: ctx.viewer.name, username: ctx.viewer.username, imageId: ctx.viewer.imageId ?? null }
+      ? {
+          id: ctx.viewer.id,
+          name: ctx.viewer.name,
+          username: ctx.viewer.username,
+          imageId: ctx.viewer.imageId ?? null,
+        }
       : null;
     const result = await render({ url: req.url, trpc, queryClient, viewer });
-    const state: PreloadedState = { config: clientConfig(config), queries: result.queries, viewer, status: result.status };
+    const state: PreloadedState = {
+      config: clientConfig(config),
+      queries: result.queries,
+      viewer,
+      status: result.status,
+    };
     const html = htmlDocument({
       title: result.title ? `${result.title} | ${PRODUCT_NAME}` : PRODUCT_NAME,
       description: result.description,

@@ -1,6 +1,6 @@
+import { User } from '@quire/db';
 import { buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { User } from '@quire/db';
 import { authHeaders, useTestApp } from './helpers';
 
 const t = useTestApp();
@@ -44,7 +44,9 @@ describe('GraphQL shim at POST /_/graphql', () => {
   });
 
   it('accepts a batch of 20 operations and answers them in order', async () => {
-    const batch = Array.from({ length: 20 }, (_, i) => ({ operationName: i % 2 ? 'VisitorQuery' : 'ViewerQuery' }));
+    const batch = Array.from({ length: 20 }, (_, i) => ({
+      operationName: i % 2 ? 'VisitorQuery' : 'ViewerQuery',
+    }));
     const res = await gql(batch);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -83,7 +85,10 @@ describe('GraphQL shim at POST /_/graphql', () => {
     const em = t.db.em();
     const me = await buildUser(em);
     const token = await buildSession(em, me);
-    const res = await gql({ operationName: 'setUserStyleReminderSeen' }, { cookie: `sid=${token}; xsrf=abc` });
+    const res = await gql(
+      { operationName: 'setUserStyleReminderSeen' },
+      { cookie: `sid=${token}; xsrf=abc` },
+    );
     expect(res.statusCode).toBe(403);
     expect((await t.db.em().findOneOrFail(User, me.id)).hasSeenStyleReminder).toBe(false);
 
@@ -93,7 +98,11 @@ describe('GraphQL shim at POST /_/graphql', () => {
   });
 
   it('serves the same shim at /_/batch', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/_/batch', payload: [{ operationName: 'VisitorQuery' }] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/_/batch',
+      payload: [{ operationName: 'VisitorQuery' }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()[0].data.visitor).toBeDefined();
   });

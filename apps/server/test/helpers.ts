@@ -14,7 +14,11 @@ export function useTestApp(setup?: (app: FastifyInstance) => void): TestApp {
   const db = useTestDatabase();
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
-    app = await buildApp({ orm: db.orm, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), logger: false });
+    app = await buildApp({
+      orm: db.orm,
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      logger: false,
+    });
     setup?.(app);
     await app.ready();
   });

@@ -22,7 +22,9 @@ describe('tRPC at /trpc', () => {
     await buildPost(em, { creator: writer, title: 'Older story', publishedAt: new Date('2026-01-01') });
     await buildPost(em, { creator: writer, title: 'Newer story', publishedAt: new Date('2026-02-01') });
     await buildPost(em, { creator: writer, title: 'Secret draft', status: 'DRAFT' });
-    const res = await t.app.inject({ url: `/trpc/posts.latest?input=${encodeURIComponent(JSON.stringify({ limit: 10 }))}` });
+    const res = await t.app.inject({
+      url: `/trpc/posts.latest?input=${encodeURIComponent(JSON.stringify({ limit: 10 }))}`,
+    });
     expect(res.statusCode).toBe(200);
     const titles = res.json().result.data.posts.map((p: { title: string }) => p.title);
     expect(titles.indexOf('Newer story')).toBeLessThan(titles.indexOf('Older story'));
@@ -31,7 +33,9 @@ describe('tRPC at /trpc', () => {
   });
 
   it('answers bad input with 400 and a readable message', async () => {
-    const res = await t.app.inject({ url: `/trpc/posts.byId?input=${encodeURIComponent(JSON.stringify({ id: 'nope!' }))}` });
+    const res = await t.app.inject({
+      url: `/trpc/posts.byId?input=${encodeURIComponent(JSON.stringify({ id: 'nope!' }))}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('id: A story id is 8 to 16 hex characters.');
   });

@@ -26,13 +26,23 @@ describe('server-rendered reader pages', () => {
     const content = {
       paragraphs: [
         { name: 'h1', type: 'H3' as const, text: 'On patches', markups: [] },
-        { name: 'p1', type: 'P' as const, text: 'Talk is cheap.', markups: [{ type: 'EM' as const, start: 0, end: 4 }] },
+        {
+          name: 'p1',
+          type: 'P' as const,
+          text: 'Talk is cheap.',
+          markups: [{ type: 'EM' as const, start: 0, end: 4 }],
+        },
         { name: 'c1', type: 'PRE' as const, text: 'git format-patch -1', markups: [] },
         { name: 'l1', type: 'OLI' as const, text: 'Write it', markups: [] },
         { name: 'l2', type: 'OLI' as const, text: 'Send it', markups: [] },
       ],
     };
-    const post = await buildPost(em, { creator: writer, collection: publication, title: 'On patches', content });
+    const post = await buildPost(em, {
+      creator: writer,
+      collection: publication,
+      title: 'On patches',
+      content,
+    });
     for (const url of [`/p/${post.id}`, `/kernel-notes/${post.uniqueSlug}`, `/@linus/${post.uniqueSlug}`]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);

@@ -3,7 +3,11 @@ import { newId } from './ids';
 
 /** Columns every entity has: a 12-hex id, creation and update times. */
 export const baseProperties = {
-  id: p.string().primary().length(16).onCreate(() => newId()),
+  id: p
+    .string()
+    .primary()
+    .length(16)
+    .onCreate(() => newId()),
   createdAt: p
     .datetime()
     .onCreate(() => new Date())

@@ -21,6 +21,8 @@ export function createOrmConfig(clientUrl: string, options: { poolMax?: number; 
       glob: '!(*.d).{js,ts}',
       emit: 'ts',
       snapshot: true,
+      // A fixed name: by default the file is named after the database, and tests use many.
+      snapshotName: '.snapshot-quire',
       transactional: true,
       allOrNothing: true,
     },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded';
-import { openDatabase, type Orm } from './orm';
+import { type Orm, openDatabase } from './orm';
 
 const DATABASE_NAME = 'quire';
 
@@ -25,7 +25,12 @@ export async function connectDatabase(options: DatabaseOptions) {
   if (!url) {
     const dataDir = path.join(options.dataDir, 'postgres');
     options.log?.(`starting embedded PostgreSQL (data in ${dataDir}, port ${options.embeddedPort})`);
-    const cluster = await startEmbeddedPostgres({ dataDir, port: options.embeddedPort, persistent: true, quiet: true });
+    const cluster = await startEmbeddedPostgres({
+      dataDir,
+      port: options.embeddedPort,
+      persistent: true,
+      quiet: true,
+    });
     await ensureDatabase(cluster.adminUrl, DATABASE_NAME);
     url = cluster.urlFor(DATABASE_NAME);
     stopEmbedded = () => cluster.stop();

@@ -320,3 +320,15 @@ export type ReadEventKind = (typeof ReadEventKind)[number];
 /** Spec §1: vote targets for claps. */
 export const ClapTarget = values('POST', 'CATALOG');
 export type ClapTarget = (typeof ClapTarget)[number];
+
+/** Spec §4 popover flags: the actions a dismissal records. */
+export const DismissAction = values('CTA', 'DISMISSED');
+export type DismissAction = (typeof DismissAction)[number];
+
+/** Spec §4 social sign-in services. */
+export const OAuthProvider = values('APPLE', 'FACEBOOK', 'GOOGLE', 'TWITTER');
+export type OAuthProvider = (typeof OAuthProvider)[number];
+
+/** State of a Partner Program payout. */
+export const PayoutStatus = values('PENDING', 'PAID', 'FAILED', 'WITHHELD');
+export type PayoutStatus = (typeof PayoutStatus)[number];

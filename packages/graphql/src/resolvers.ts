@@ -15,7 +15,8 @@ export const resolvers = {
     variantFlags: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.flags.variantFlags(),
   },
   Mutation: {
-    setUserStyleReminderSeen: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.setStyleReminderSeen(),
+    setUserStyleReminderSeen: (_: unknown, __: unknown, ctx: ShimContext) =>
+      ctx.caller.viewer.setStyleReminderSeen(),
   },
   AdminCollection: {
     avatar: (c: NonNullable<ViewerResult>['adminCollections'][number]) => ({ id: c.avatarId }),

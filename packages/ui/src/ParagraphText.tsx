@@ -2,13 +2,30 @@ import type { Markup, MarkupType } from '@quire/domain';
 import type { ReactNode } from 'react';
 
 // Outer marks wrap inner ones in this order, so overlapping spans nest the same way every time.
-const NESTING: MarkupType[] = ['A', 'STRONG', 'EM', 'UNDERLINE', 'STRIKE', 'CODE', 'HIGHLIGHT', 'QUOTE', 'COMMENT', 'QUERY', 'WARNING'];
+const NESTING: MarkupType[] = [
+  'A',
+  'STRONG',
+  'EM',
+  'UNDERLINE',
+  'STRIKE',
+  'CODE',
+  'HIGHLIGHT',
+  'QUOTE',
+  'COMMENT',
+  'QUERY',
+  'WARNING',
+];
 
 function wrap(markup: Markup, child: ReactNode, key: string): ReactNode {
   switch (markup.type) {
     case 'A':
       return (
-        <a key={key} href={markup.href} title={markup.title} rel={markup.userId ? undefined : 'noopener ugc nofollow'}>
+        <a
+          key={key}
+          href={markup.href}
+          title={markup.title}
+          rel={markup.userId ? undefined : 'noopener ugc nofollow'}
+        >
           {child}
         </a>
       );

@@ -7,7 +7,14 @@ function imageSrc(id: string, width: number): string {
   return `/media/${encodeURIComponent(id)}?w=${width}`;
 }
 
-const IMAGE_WIDTH: Record<string, number> = { INSET: 680, OUTSET: 1192, FULL_WIDTH: 2000, FILL: 2000, FIT: 1192, TILE: 600 };
+const IMAGE_WIDTH: Record<string, number> = {
+  INSET: 680,
+  OUTSET: 1192,
+  FULL_WIDTH: 2000,
+  FILL: 2000,
+  FIT: 1192,
+  TILE: 600,
+};
 
 function Figure({ p }: { p: Paragraph }) {
   const layout = p.layout ?? 'INSET';

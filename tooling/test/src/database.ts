@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { openDatabase, type Orm } from '@quire/db';
+import { type Orm, openDatabase } from '@quire/db';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { cloneTemplate, dropDatabase } from './cluster';
 

@@ -1,13 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, CollectionMember, newId, Post, Session, type User, User as UserEntity } from '@quire/db';
-import { type CollectionRole, type Paragraph, type PostContent, readingTimeMinutes, uniqueSlug } from '@quire/domain';
+import {
+  type CollectionRole,
+  type Paragraph,
+  type PostContent,
+  readingTimeMinutes,
+  uniqueSlug,
+} from '@quire/domain';
 
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
 /** A user with a unique username and email. */
-export async function buildUser(em: EntityManager, overrides: Partial<Pick<User, 'name' | 'username' | 'email' | 'mediumMemberAt' | 'bio' | 'isSuspended'>> = {}) {
+export async function buildUser(
+  em: EntityManager,
+  overrides: Partial<
+    Pick<User, 'name' | 'username' | 'email' | 'mediumMemberAt' | 'bio' | 'isSuspended'>
+  > = {},
+) {
   const n = next();
   const user = em.create(UserEntity, {
     name: `Writer ${n}`,
@@ -20,7 +31,10 @@ export async function buildUser(em: EntityManager, overrides: Partial<Pick<User,
 }
 
 /** A publication owned by `creator`, with the creator as OWNER member. */
-export async function buildCollection(em: EntityManager, opts: { creator: User; name?: string; slug?: string }) {
+export async function buildCollection(
+  em: EntityManager,
+  opts: { creator: User; name?: string; slug?: string },
+) {
   const n = next();
   const collection = em.create(Collection, {
     name: opts.name ?? `Publication ${n}`,
@@ -33,7 +47,12 @@ export async function buildCollection(em: EntityManager, opts: { creator: User; 
 }
 
 /** Adds a member with a role to a publication. */
-export async function addCollectionMember(em: EntityManager, collection: Collection, user: User, role: CollectionRole) {
+export async function addCollectionMember(
+  em: EntityManager,
+  collection: Collection,
+  user: User,
+  role: CollectionRole,
+) {
   const member = em.create(CollectionMember, { collection, user, role });
   await em.flush();
   return member;

@@ -1,3 +1,17 @@
-export { cloneTemplate, dropDatabase, freePort, startTestCluster, TEMPLATE_DB, withDatabase } from './cluster';
+export {
+  cloneTemplate,
+  dropDatabase,
+  freePort,
+  startTestCluster,
+  TEMPLATE_DB,
+  withDatabase,
+} from './cluster';
 export { type TestDatabase, useTestDatabase } from './database';
-export { addCollectionMember, buildCollection, buildPost, buildSession, buildUser, sampleContent } from './factories';
+export {
+  addCollectionMember,
+  buildCollection,
+  buildPost,
+  buildSession,
+  buildUser,
+  sampleContent,
+} from './factories';

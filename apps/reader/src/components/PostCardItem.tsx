@@ -3,7 +3,12 @@ import type { PostCard } from '@quire/api';
 /** One story in a feed: author, title, subtitle and counts, linking to the story page. */
 export function PostCardItem({ post }: { post: PostCard }) {
   const date = post.latestPublishedAt
-    ? new Date(post.latestPublishedAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    ? new Date(post.latestPublishedAt).toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
     : '';
   return (
     <article className="q-card">

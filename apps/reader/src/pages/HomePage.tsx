@@ -22,7 +22,12 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
         <button type="button" role="tab" aria-selected={tab === 'for-you'} onClick={() => setTab('for-you')}>
           For you
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'following'} onClick={() => setTab('following')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'following'}
+          onClick={() => setTab('following')}
+        >
           Following
         </button>
       </div>

@@ -10,7 +10,12 @@ export function PostPage({ postId }: { postId: string }) {
   if (isError) return <NotFoundPage />;
   if (!post) return <main className="q-column" aria-busy="true" />;
   const published = post.latestPublishedAt
-    ? new Date(post.latestPublishedAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    ? new Date(post.latestPublishedAt).toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
     : 'Draft';
   const body = post.content.paragraphs;
   // The first paragraph is usually the title itself (COVER_TITLE or H3); avoid printing it twice.
@@ -27,7 +32,10 @@ export function PostPage({ postId }: { postId: string }) {
               <a href={`/${post.collection.slug}`}>{post.collection.name}</a>
             </>
           ) : null}
-          <span> · {Math.max(1, Math.round(post.readingTime))} min read · {published}</span>
+          <span>
+            {' '}
+            · {Math.max(1, Math.round(post.readingTime))} min read · {published}
+          </span>
         </div>
         <PostBody paragraphs={body} />
         {post.content.isLockedPreviewOnly ? (

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type Paragraph, type PostContent, uniqueSlug } from '@quire/domain';
 import { Post, type User } from '@quire/db';
+import { type Paragraph, type PostContent, uniqueSlug } from '@quire/domain';
 import { canReadFullText, canViewPost } from './policy';
 
 /** Paragraphs a non-entitled reader sees of a members-only story: the opening, up to 3 text paragraphs. */
@@ -67,7 +67,10 @@ export function postCard(post: CardSource) {
 export type PostCard = ReturnType<typeof postCard>;
 
 /** Latest published public stories, newest first, keyset-paged by (latestPublishedAt, id). */
-export async function latestPosts(em: EntityManager, opts: { limit: number; before?: { at: Date; id: string } }) {
+export async function latestPosts(
+  em: EntityManager,
+  opts: { limit: number; before?: { at: Date; id: string } },
+) {
   const where = opts.before
     ? {
         $or: [
@@ -78,7 +81,13 @@ export async function latestPosts(em: EntityManager, opts: { limit: number; befo
     : {};
   const posts = await em.find(
     Post,
-    { status: 'PUBLISHED', visibility: { $ne: 'UNLISTED' }, deletedAt: null, inResponseToPost: null, ...where },
+    {
+      status: 'PUBLISHED',
+      visibility: { $ne: 'UNLISTED' },
+      deletedAt: null,
+      inResponseToPost: null,
+      ...where,
+    },
     {
       populate: ['creator', 'collection'],
       exclude: ['content'],
@@ -90,7 +99,10 @@ export async function latestPosts(em: EntityManager, opts: { limit: number; befo
   const last = page.at(-1);
   return {
     posts: page.map(postCard),
-    next: posts.length > opts.limit && last?.latestPublishedAt ? { at: last.latestPublishedAt.toISOString(), id: last.id } : null,
+    next:
+      posts.length > opts.limit && last?.latestPublishedAt
+        ? { at: last.latestPublishedAt.toISOString(), id: last.id }
+        : null,
   };
 }
 

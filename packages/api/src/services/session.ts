@@ -16,7 +16,11 @@ export function randomToken(bytes = 32): string {
 }
 
 /** Starts a session for a user; returns the raw token for the cookie (never stored). */
-export async function createSession(em: EntityManager, user: User, meta: { ip: string; userAgent?: string; now: Date }) {
+export async function createSession(
+  em: EntityManager,
+  user: User,
+  meta: { ip: string; userAgent?: string; now: Date },
+) {
   const token = randomToken();
   const session = em.create(Session, {
     tokenHash: hashToken(token),

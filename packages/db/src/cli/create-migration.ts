@@ -9,7 +9,13 @@ import { startEmbeddedPostgres } from '../embedded';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-migration-'));
 chmodSync(dir, 0o755); // the postgres system user must reach its data directory
-const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 54000 + (process.pid % 1000), persistent: false, quiet: true, fast: true });
+const pg = await startEmbeddedPostgres({
+  dataDir: path.join(dir, 'pg'),
+  port: 54000 + (process.pid % 1000),
+  persistent: false,
+  quiet: true,
+  fast: true,
+});
 try {
   const orm = await MikroORM.init(createOrmConfig(pg.urlFor('postgres')));
   await orm.migrator.up();

@@ -1,11 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Currency } from '@quire/domain';
+import { Currency, PayoutStatus } from '@quire/domain';
 import { baseProperties, enumOf } from '../../base';
 import { User } from '../users/user.entity';
 
 /** State of a payout transfer. Not in @quire/domain. */
-export const PayoutStatus = ['PENDING', 'PAID', 'FAILED', 'WITHHELD'] as const;
-export type PayoutStatus = (typeof PayoutStatus)[number];
 
 /** A transfer of a period's earnings to a writer's connected account; kept for accounting. */
 export const PayoutSchema = defineEntity({

@@ -1,10 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { OAuthProvider } from '@quire/domain';
 import { baseProperties, enumOf } from '../../base';
 import { User } from './user.entity';
 
 /** Sign-in services of spec §4 (Apple, Facebook, Google, Twitter buttons). Not in @quire/domain. */
-export const OAuthProvider = ['APPLE', 'FACEBOOK', 'GOOGLE', 'TWITTER'] as const;
-export type OAuthProvider = (typeof OAuthProvider)[number];
 
 /** Spec §2 and §7 social sign-in: an external account linked to a user. */
 export const OAuthIdentitySchema = defineEntity({

@@ -1,10 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { DismissAction } from '@quire/domain';
 import { baseProperties, enumOf } from '../../base';
 import { User } from './user.entity';
 
 /** How a popover flag was dismissed (spec §4 Popover flags: actions CTA and DISMISSED). Not in @quire/domain. */
-export const DismissAction = ['CTA', 'DISMISSED'] as const;
-export type DismissAction = (typeof DismissAction)[number];
 
 /** Spec §3 User.dismissableFlags and §4 Popover flags: one row per flag a user dismissed. */
 export const UserDismissedFlagSchema = defineEntity({

@@ -1,0 +1,54 @@
+import type { Orm } from '@quire/db';
+import { createTransport, deliverPendingEmails } from '@quire/mail';
+import { PgBoss } from 'pg-boss';
+import type { ServerConfig } from './config';
+
+/** Queues the worker serves; each later capability (purges, fan-out, indexing) adds its own. */
+export const QUEUES = { deliverMail: 'mail.deliver' } as const;
+
+/** How often the worker also sweeps the outbox between scheduled runs, so mail leaves within seconds. */
+const OUTBOX_SWEEP_MS = 2000;
+
+/**
+ * Background jobs on pg-boss (its queue lives in PostgreSQL, schema `pgboss`): run in the app
+ * process by default, or alone with `pnpm start --worker` when scaling out.
+ */
+export async function startWorker(opts: {
+  orm: Orm;
+  url: string;
+  config: ServerConfig;
+  log: (m: string) => void;
+}) {
+  const { orm, config } = opts;
+  const transport = createTransport(config.SMTP_URL);
+  const from = config.MAIL_FROM;
+  const boss = new PgBoss({ connectionString: opts.url, schema: 'pgboss', max: 2 });
+  boss.on('error', (error) => opts.log(`jobs: ${error.message}`));
+  await boss.start();
+  await boss.createQueue(QUEUES.deliverMail);
+  await boss.schedule(QUEUES.deliverMail, '* * * * *');
+  const deliver = () => deliverPendingEmails(orm.em.fork(), transport, { from });
+  await boss.work(QUEUES.deliverMail, async () => {
+    await deliver();
+  });
+  let sweeping = false;
+  const sweep = setInterval(async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      await deliver();
+    } catch (error) {
+      opts.log(`jobs: outbox sweep failed: ${(error as Error).message}`);
+    } finally {
+      sweeping = false;
+    }
+  }, OUTBOX_SWEEP_MS);
+  sweep.unref();
+  return {
+    boss,
+    async stop() {
+      clearInterval(sweep);
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
