@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'tooling/*/test/**/*.test.ts'],
+    include: ['{packages,apps,tooling}/*/test/**/*.test.{ts,tsx}'],
     globalSetup: ['tooling/test/src/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,

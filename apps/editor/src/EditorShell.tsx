@@ -12,8 +12,8 @@ export function EditorShell() {
         </button>
       </header>
       <main className="e-column" data-testid="editor-shell">
-        <h1 className="e-title" data-placeholder="Title" />
-        <p className="e-body" data-placeholder="Tell your story…" />
+        <textarea className="e-title" placeholder="Title" aria-label="Title" rows={1} />
+        <textarea className="e-body" placeholder="Tell your story…" aria-label="Story" rows={12} />
       </main>
     </>
   );

@@ -36,10 +36,15 @@ for (const step of steps) {
   console.log(`\n── ${step.name}: pnpm ${args.join(' ')}`);
   const started = Date.now();
   const run = spawnSync('pnpm', args, { cwd: root, stdio: 'inherit' });
-  console.log(`── ${step.name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `── ${step.name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (run.status !== 0) failedSteps.push(step.name);
   if (reportPath && existsSync(reportPath)) {
-    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
     passed += report.numPassedTests;
     failed += report.numFailedTests;
   } else if (reportPath) {

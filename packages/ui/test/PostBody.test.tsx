@@ -1,0 +1,76 @@
+import { type Paragraph, ParagraphType } from '@quire/domain';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ParagraphText, PostBody } from '../src';
+
+const p = (type: Paragraph['type'], text: string, extra: Partial<Paragraph> = {}): Paragraph => ({
+  name: `n${Math.random().toString(16).slice(2, 6)}`,
+  type,
+  text,
+  markups: [],
+  ...extra,
+});
+
+describe('ParagraphText', () => {
+  it('nests overlapping markups the same way every time (link outside bold outside italic)', () => {
+    const html = renderToStaticMarkup(
+      <ParagraphText
+        text="Hello brave world"
+        markups={[
+          { type: 'EM', start: 6, end: 17 },
+          { type: 'STRONG', start: 0, end: 11 },
+          { type: 'A', start: 0, end: 5, href: 'https://example.com' },
+        ]}
+      />,
+    );
+    expect(html).toBe(
+      '<span><a href="https://example.com" rel="noopener ugc nofollow"><strong>Hello</strong></a></span>' +
+        '<span><strong> </strong></span><span><strong><em>brave</em></strong></span><span><em> world</em></span>',
+    );
+  });
+
+  it('escapes text instead of interpreting it as HTML', () => {
+    expect(renderToStaticMarkup(<ParagraphText text="<script>x</script>" markups={[]} />)).toBe(
+      '&lt;script&gt;x&lt;/script&gt;',
+    );
+  });
+});
+
+describe('PostBody', () => {
+  it('renders every paragraph type of the spec', () => {
+    const paragraphs = ParagraphType.map((type) =>
+      p(type, `${type} text`, {
+        metadata: type === 'IMG' ? { id: 'img-1.jpg', originalWidth: 800, originalHeight: 600 } : undefined,
+        iframe: type === 'IFRAME' ? { src: 'https://www.youtube.com/embed/abc' } : undefined,
+        mixtapeMetadata: type === 'MIXTAPE_EMBED' ? { href: 'https://example.com/a', title: 'A card' } : undefined,
+      }),
+    );
+    const html = renderToStaticMarkup(<PostBody paragraphs={paragraphs} />);
+    for (const fragment of [
+      '<h3',
+      '<h4',
+      '<blockquote',
+      'class="q-pullquote"',
+      '<pre',
+      '<ol><li',
+      '<ul><li',
+      '<hr',
+      '<img src="/media/img-1.jpg?w=680"',
+      '<figcaption>IMG text</figcaption>',
+      '<iframe src="https://www.youtube.com/embed/abc"',
+      'class="q-mixtape"',
+      'class="q-section-caption"',
+      '<h1',
+    ]) {
+      expect(html).toContain(fragment);
+    }
+  });
+
+  it('groups consecutive list items into one list and starts a new list after another block', () => {
+    const html = renderToStaticMarkup(
+      <PostBody paragraphs={[p('OLI', 'one'), p('OLI', 'two'), p('P', 'break'), p('OLI', 'three')]} />,
+    );
+    expect(html.match(/<ol>/g)).toHaveLength(2);
+    expect(html).toMatch(/<ol><li[^>]*>one<\/li><li[^>]*>two<\/li><\/ol>/);
+  });
+});
