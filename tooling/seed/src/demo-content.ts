@@ -145,7 +145,10 @@ export const TOPICS: TopicBlocks[] = [
         'Most try/catch blocks make bugs harder to find. Here’s a better default.',
       ],
       ['A Gentle Introduction to Property-Based Testing', 'Let the computer find the edge cases you forgot.'],
-      ['Writing SQL You Won’t Regret in Six Months', 'Small habits that keep queries readable, fast and correct.'],
+      [
+        'Writing SQL You Won’t Regret in Six Months',
+        'Small habits that keep queries readable, fast and correct.',
+      ],
       [
         'TypeScript’s Type Narrowing, Explained With Real Bugs',
         'How the compiler follows your control flow, and where it gives up.',
@@ -268,7 +271,10 @@ export const TOPICS: TopicBlocks[] = [
     slug: 'design',
     name: 'Design',
     titles: [
-      ['Good Defaults Are the Most Underrated Design Decision', 'Most people never change a setting. Design for them.'],
+      [
+        'Good Defaults Are the Most Underrated Design Decision',
+        'Most people never change a setting. Design for them.',
+      ],
       [
         'The Empty State Is Your First Impression',
         'What users see before they have any data says more than your landing page.',
@@ -281,8 +287,14 @@ export const TOPICS: TopicBlocks[] = [
         'Typography Is Ninety Percent of the Reading Experience',
         'Line length, leading and contrast do more than any illustration.',
       ],
-      ['Why Every Design System Eventually Gets Rewritten', 'And how to make the second version the last big one.'],
-      ['Dark Patterns Are a Short-Term Loan', 'Tricking users into clicks borrows against trust you’ll have to repay.'],
+      [
+        'Why Every Design System Eventually Gets Rewritten',
+        'And how to make the second version the last big one.',
+      ],
+      [
+        'Dark Patterns Are a Short-Term Loan',
+        'Tricking users into clicks borrows against trust you’ll have to repay.',
+      ],
       [
         'Accessibility Is a Design Constraint, Not a Checklist',
         'Designing for keyboards and screen readers makes the product better for everyone.',
@@ -375,7 +387,10 @@ export const TOPICS: TopicBlocks[] = [
     slug: 'science',
     name: 'Science',
     titles: [
-      ['Why the Sky Is Blue, and Sunsets Aren’t', 'Rayleigh scattering, explained with a glass of milky water.'],
+      [
+        'Why the Sky Is Blue, and Sunsets Aren’t',
+        'Rayleigh scattering, explained with a glass of milky water.',
+      ],
       [
         'The Replication Crisis Is a Story About Incentives',
         'Science corrected itself, slowly. Here’s what changed and what didn’t.',
@@ -384,9 +399,18 @@ export const TOPICS: TopicBlocks[] = [
         'What Tardigrades Teach Us About Surviving the Impossible',
         'The tiny animals that shrug off vacuum, radiation and decades without water.',
       ],
-      ['How We Measure the Age of the Universe', 'Two methods, one stubborn disagreement, and why it matters.'],
-      ['Your Gut Microbiome, Minus the Hype', 'What the research actually supports, and what is still a guess.'],
-      ['The Surprising Physics of a Cup of Coffee', 'Ring stains, crema and why your latte cools the way it does.'],
+      [
+        'How We Measure the Age of the Universe',
+        'Two methods, one stubborn disagreement, and why it matters.',
+      ],
+      [
+        'Your Gut Microbiome, Minus the Hype',
+        'What the research actually supports, and what is still a guess.',
+      ],
+      [
+        'The Surprising Physics of a Cup of Coffee',
+        'Ring stains, crema and why your latte cools the way it does.',
+      ],
       [
         'Sleep Is Not Optional for Memory',
         'What happens in the brain overnight, and why all-nighters backfire.',
@@ -399,7 +423,10 @@ export const TOPICS: TopicBlocks[] = [
         'Why Earthquakes Can’t Be Predicted (Yet)',
         'Forecasting is possible. Prediction is a different, much harder problem.',
       ],
-      ['The Chemistry of Bread, One Loaf at a Time', 'Gluten, yeast and the Maillard reaction in a home kitchen.'],
+      [
+        'The Chemistry of Bread, One Loaf at a Time',
+        'Gluten, yeast and the Maillard reaction in a home kitchen.',
+      ],
     ],
     intros: [
       'Science is often presented as a collection of facts. It is better understood as a method for being *less wrong* over time, with all the false starts, arguments and revisions that implies.',
@@ -467,9 +494,15 @@ export const TOPICS: TopicBlocks[] = [
     name: 'Writing',
     titles: [
       ['Write the Ugly First Draft', 'Perfectionism isn’t a standard. It’s a way of never finishing.'],
-      ['How to Open an Essay Without Clearing Your Throat', 'Cut the first paragraph. Then cut the next one if you can.'],
+      [
+        'How to Open an Essay Without Clearing Your Throat',
+        'Cut the first paragraph. Then cut the next one if you can.',
+      ],
       ['The Editor Who Taught Me to Delete Adverbs', 'A lesson in trusting verbs, and readers.'],
-      ['Why I Write Every Morning, Even When It’s Bad', 'Consistency beats inspiration, and it’s less dramatic.'],
+      [
+        'Why I Write Every Morning, Even When It’s Bad',
+        'Consistency beats inspiration, and it’s less dramatic.',
+      ],
       ['Show, Don’t Tell Is Incomplete Advice', 'Sometimes telling is exactly what a reader needs.'],
       [
         'Structure Is What Makes Long Pieces Readable',
@@ -549,9 +582,15 @@ export const TOPICS: TopicBlocks[] = [
     slug: 'productivity',
     name: 'Productivity',
     titles: [
-      ['The Two-List System That Finally Worked for Me', 'One list for commitments, one for ideas. Nothing else.'],
+      [
+        'The Two-List System That Finally Worked for Me',
+        'One list for commitments, one for ideas. Nothing else.',
+      ],
       ['Deep Work Needs a Shallow Plan', 'Protecting focus starts with deciding the night before.'],
-      ['Your Calendar Is a Budget, Not a Wish List', 'Spend hours the way you’d spend money you actually have.'],
+      [
+        'Your Calendar Is a Budget, Not a Wish List',
+        'Spend hours the way you’d spend money you actually have.',
+      ],
       [
         'Why I Stopped Using Productivity Apps',
         'A notebook, a pen and a weekly review replaced seven subscriptions.',
@@ -565,7 +604,10 @@ export const TOPICS: TopicBlocks[] = [
         'Energy, Not Time, Is the Scarce Resource',
         'Schedule hard work when you’re sharp, and admin when you’re not.',
       ],
-      ['Inbox Zero Is a Side Effect, Not a Goal', 'Process email in batches and the count takes care of itself.'],
+      [
+        'Inbox Zero Is a Side Effect, Not a Goal',
+        'Process email in batches and the count takes care of itself.',
+      ],
       [
         'How to Say No Without Burning Bridges',
         'A few honest phrases that protect your time and your relationships.',
@@ -671,7 +713,10 @@ export const TOPICS: TopicBlocks[] = [
         'The Group Chat Is the New Town Square',
         'Private conversations now shape public opinion. That has consequences.',
       ],
-      ['Learning a Language at Forty', 'Mistakes, podcasts and the humbling joy of ordering coffee correctly.'],
+      [
+        'Learning a Language at Forty',
+        'Mistakes, podcasts and the humbling joy of ordering coffee correctly.',
+      ],
       ['The Quiet Revival of Letter Writing', 'Why some people are choosing paper, stamps and patience.'],
       ['Why Cities Need More Benches', 'Places to sit are a measure of who a city is built for.'],
     ],
@@ -737,7 +782,10 @@ export const TOPICS: TopicBlocks[] = [
     slug: 'health',
     name: 'Health',
     titles: [
-      ['Walking Is the Most Underrated Exercise', 'No gym, no gear, and benefits that rival far harder workouts.'],
+      [
+        'Walking Is the Most Underrated Exercise',
+        'No gym, no gear, and benefits that rival far harder workouts.',
+      ],
       ['What a Year of Tracking My Sleep Actually Changed', 'Less than I hoped, more than I expected.'],
       ['The Truth About Eight Glasses of Water', 'Where the rule came from and how much you really need.'],
       ['Strength Training After Forty Is Not Optional', 'Muscle is a retirement account for your body.'],
@@ -749,10 +797,7 @@ export const TOPICS: TopicBlocks[] = [
         'Burnout Is Not a Personal Failing',
         'It’s a mismatch between demands and resources, and it can be fixed.',
       ],
-      [
-        'Breakfast Is Not the Most Important Meal',
-        'What matters is what you eat over the week, not when.',
-      ],
+      ['Breakfast Is Not the Most Important Meal', 'What matters is what you eat over the week, not when.'],
       [
         'The Science of Running Slow to Get Faster',
         'Why elite runners spend most of their miles at an easy pace.',
@@ -847,10 +892,7 @@ export const TOPICS: TopicBlocks[] = [
         'Default Alive or Default Dead?',
         'A spreadsheet question every founder should be able to answer today.',
       ],
-      [
-        'Hiring Your First Engineer',
-        'Look for ownership, not résumés, and write the job description last.',
-      ],
+      ['Hiring Your First Engineer', 'Look for ownership, not résumés, and write the job description last.'],
       [
         'The Remote-First Startup Handbook We Wish We Had',
         'Writing culture, async decisions and the cost of a quick call.',
@@ -968,7 +1010,10 @@ export const TOPICS: TopicBlocks[] = [
         'Public Comment Periods Are Your Secret Power',
         'Agencies have to read what you write. Here’s how to write it well.',
       ],
-      ['What Budget Fights Are Really About', 'A government budget is a list of priorities with numbers attached.'],
+      [
+        'What Budget Fights Are Really About',
+        'A government budget is a list of priorities with numbers attached.',
+      ],
       [
         'The Independent Voter Is Mostly a Myth',
         'Most people who call themselves independent vote like partisans.',

@@ -22,7 +22,6 @@ export const FIXED_IDS = {
   draft: '0000000000a4',
 } as const;
 
-const DAY = 86_400_000;
 const SEED = 0x5eed_d3e0;
 
 const IMAGE_ALTS = [
@@ -114,7 +113,8 @@ function buildStoryContent(
   const sections: SectionBlock[] = opts.rich
     ? [...topic.sections, GENERIC_SECTIONS[2]!, GENERIC_SECTIONS[3]!]
     : rng.sample(topic.sections, rng.int(2, 3));
-  if (!opts.rich && rng.chance(0.5)) sections.splice(rng.int(1, sections.length), 0, rng.pick(GENERIC_SECTIONS));
+  if (!opts.rich && rng.chance(0.5))
+    sections.splice(rng.int(1, sections.length), 0, rng.pick(GENERIC_SECTIONS));
   const pullQuoteAfter = opts.rich || rng.chance(0.45) ? rng.int(0, sections.length - 1) : -1;
   sections.forEach((section, i) => {
     b.plain(i > 0 && rng.chance(0.2) ? 'H4' : 'H3', section.heading);
@@ -195,7 +195,8 @@ export function buildDemoPlan(): DemoPlan {
         topics: [topic.slug, ...extra],
         publication,
         isLocked: isLockedFixed || (!isFirst && rng.chance(0.22)),
-        daysAgo: isFirst ? 1 : Math.round(rng.next() * 90 * 24 * 60) / (24 * 60),
+        // The fixed story is the newest, so it leads the home feed.
+        daysAgo: isFirst ? 0.1 : 0.5 + Math.round(rng.next() * 89.5 * 1440) / 1440,
         inResponseTo: null,
         license: rng.chance(0.1) ? 'CC_40_BY' : 'ALL_RIGHTS_RESERVED',
         distributed: rng.chance(0.3),
@@ -251,7 +252,8 @@ export function buildDemoPlan(): DemoPlan {
   const stories = posts.filter((p) => p.kind === 'story');
   const usernames = WRITERS.map((w) => w.username);
   // Responses: three on the fixed story, then thirty on stories chosen at random.
-  const parents = [stories[0]!, stories[0]!, stories[0]!, ...Array.from({ length: 30 }, () => rng.pick(stories))];
+  const fixed = stories.find((s) => s.id === FIXED_IDS.story)!;
+  const parents = [fixed, fixed, fixed, ...Array.from({ length: 30 }, () => rng.pick(stories))];
   for (const parent of parents) {
     const author = rng.pick(usernames.filter((u) => u !== parent.author));
     posts.push({
@@ -277,7 +279,8 @@ export function buildDemoPlan(): DemoPlan {
   for (const writer of WRITERS) {
     const others = usernames.filter((u) => u !== writer.username);
     for (const target of rng.sample(others, rng.int(3, 8))) followUsers.push([writer.username, target]);
-    for (const pub of rng.sample(PUBLICATIONS, rng.int(0, 2))) followPublications.push([writer.username, pub.slug]);
+    for (const pub of rng.sample(PUBLICATIONS, rng.int(0, 2)))
+      followPublications.push([writer.username, pub.slug]);
     const extraTopics = rng.sample(
       TOPICS.map((t) => t.slug).filter((s) => !writer.topics.includes(s)),
       rng.int(1, 2),
