@@ -42,7 +42,8 @@ describe('PostBody', () => {
       p(type, `${type} text`, {
         metadata: type === 'IMG' ? { id: 'img-1.jpg', originalWidth: 800, originalHeight: 600 } : undefined,
         iframe: type === 'IFRAME' ? { src: 'https://www.youtube.com/embed/abc' } : undefined,
-        mixtapeMetadata: type === 'MIXTAPE_EMBED' ? { href: 'https://example.com/a', title: 'A card' } : undefined,
+        mixtapeMetadata:
+          type === 'MIXTAPE_EMBED' ? { href: 'https://example.com/a', title: 'A card' } : undefined,
       }),
     );
     const html = renderToStaticMarkup(<PostBody paragraphs={paragraphs} />);
