@@ -28,6 +28,8 @@ export interface RenderResult {
   routeName: string;
   title?: string;
   description?: string;
+  /** Surrogate keys when an anonymous viewer's copy of this page may be cached; null otherwise. */
+  cacheTags: string[] | null;
   queries: PreloadedState['queries'];
 }
 
@@ -58,6 +60,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const params = match?.params ?? {};
   const status = route.prefetch ? await route.prefetch(prefetchContext, params) : 200;
   const head = route.head?.(prefetchContext, params) ?? {};
+  const cacheTags = status === 200 ? (route.cacheTags?.(prefetchContext, params) ?? null) : null;
   const html = renderToString(
     <QueryClientProvider client={req.queryClient}>
       <TRPCProvider trpcClient={noNetworkClient} queryClient={req.queryClient}>
@@ -67,7 +70,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       </TRPCProvider>
     </QueryClientProvider>,
   );
-  return { status, html, routeName: route.name, ...head, queries: dehydrate(req.queryClient) };
+  return { status, html, routeName: route.name, ...head, cacheTags, queries: dehydrate(req.queryClient) };
 }
 
 /** Renders the spec's 500 page body (or 409), for errors outside the React tree. */

@@ -28,6 +28,18 @@ export interface PageRoute {
   prefetch?(ctx: PrefetchContext, params: PageProps['params']): Promise<number>;
   /** Title and description for the document head, from the prefetched data. */
   head?(ctx: PrefetchContext, params: PageProps['params']): { title?: string; description?: string };
+  /** Spec §4 edge cache decision: surrogate keys when an anonymous page may be cached, else null. */
+  cacheTags?(ctx: PrefetchContext, params: PageProps['params']): string[] | null;
+}
+
+function postCacheTags(ctx: PrefetchContext, postId: string | null): string[] | null {
+  if (!postId) return null;
+  const post = ctx.queryClient.getQueryData(ctx.trpc.posts.byId.queryKey({ id: postId }));
+  // Drafts are never cached ('This is a draft post'); locked stories wait for per-reader metering.
+  if (!post?.isPublished || post.isLocked) return null;
+  const tags = ['group-edgeCachePosts', `post-${post.id}`, `user-${post.creator.id}`];
+  if (post.collection) tags.push(`collection-${post.collection.id}`);
+  return tags;
 }
 
 function postHead(ctx: PrefetchContext, postId: string | null) {
@@ -63,6 +75,7 @@ export const pageRoutes: PageRoute[] = [
       );
       return 200;
     },
+    cacheTags: () => ['group-edgeCacheHome'],
   },
   {
     path: '/p/:postId',
@@ -70,6 +83,7 @@ export const pageRoutes: PageRoute[] = [
     render: ({ params }) => <PostPage postId={parsePostId(params.postId ?? '') ?? ''} />,
     prefetch: (ctx, params) => prefetchPost(ctx, parsePostId(params.postId ?? '')),
     head: (ctx, params) => postHead(ctx, parsePostId(params.postId ?? '')),
+    cacheTags: (ctx, params) => postCacheTags(ctx, parsePostId(params.postId ?? '')),
   },
   {
     path: '/:owner/:slug',
@@ -80,6 +94,7 @@ export const pageRoutes: PageRoute[] = [
     },
     prefetch: (ctx, params) => prefetchPost(ctx, postUnderOwner(params)),
     head: (ctx, params) => postHead(ctx, postUnderOwner(params)),
+    cacheTags: (ctx, params) => postCacheTags(ctx, postUnderOwner(params)),
   },
   {
     path: '*',

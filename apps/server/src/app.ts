@@ -13,10 +13,18 @@ import { editorDist, type PageAssets, readerDist, readReaderAssets } from './ass
 import type { ServerConfig } from './config';
 import { contextFor, ensureClientCookies, hasValidXsrf } from './context';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
+import { PageCache } from './page-cache';
 import { errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
 
 /** Largest JSON body any endpoint accepts; uploads get their own limit on their own route. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The anonymous-page micro-cache; null when PAGE_CACHE_FRESH_MS is 0. */
+    pageCache: PageCache | null;
+  }
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -143,6 +151,15 @@ export async function buildApp(opts: { orm: Orm; config: ServerConfig; logger?: 
     return { ok: true };
   });
 
-  registerReaderPages(app, orm, config, pageAssets);
+  const pageCache =
+    config.PAGE_CACHE_FRESH_MS > 0
+      ? new PageCache({
+          freshMs: config.PAGE_CACHE_FRESH_MS,
+          staleMs: config.PAGE_CACHE_STALE_MS,
+          maxEntries: 5000,
+        })
+      : null;
+  app.decorate('pageCache', pageCache);
+  registerReaderPages(app, orm, config, pageAssets, pageCache);
   return app;
 }

@@ -19,6 +19,10 @@ const envSchema = z.object({
   GEO_HEADER: z.string().default('cf-ipcountry'),
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long an anonymous page stays fresh in the micro-cache (0 turns the cache off). */
+  PAGE_CACHE_FRESH_MS: z.coerce.number().int().min(0).default(5000),
+  /** How long after that a stale page is still served while one request refreshes it. */
+  PAGE_CACHE_STALE_MS: z.coerce.number().int().min(0).default(30000),
   /** Seed demo content into an empty database at start. */
   SEED_DEMO: z.stringbool().default(true),
   OPENSEARCH_URL: z.string().optional(),

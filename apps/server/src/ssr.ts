@@ -13,7 +13,8 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageAssets } from './assets';
 import type { ServerConfig } from './config';
-import { contextFor } from './context';
+import { contextFor, SESSION_COOKIE } from './context';
+import type { CachedPage, PageCache } from './page-cache';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -88,8 +89,9 @@ export function registerReaderPages(
   orm: Orm,
   config: ServerConfig,
   assets: () => PageAssets,
+  cache: PageCache | null,
 ) {
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+  const renderPage = async (req: FastifyRequest): Promise<CachedPage> => {
     const ctx = await contextFor(orm, config, req);
     const queryClient = createServerQueryClient();
     const trpc = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
@@ -108,19 +110,36 @@ export function registerReaderPages(
       viewer,
       status: result.status,
     };
-    const html = htmlDocument({
+    const body = htmlDocument({
       title: result.title ? `${result.title} | ${PRODUCT_NAME}` : PRODUCT_NAME,
       description: result.description,
       body: result.html,
       assets: assets(),
       state,
     });
-    return reply
-      .code(result.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', viewer ? 'private, no-store' : 'public, max-age=0, must-revalidate')
-      .header('vary', 'Cookie')
-      .send(html);
+    return { status: result.status, body, tags: viewer ? null : result.cacheTags, storedAt: Date.now() };
   };
-  app.get('/*', handler);
+
+  const send = (reply: FastifyReply, page: CachedPage, cacheState: 'HIT' | 'MISS' | 'BYPASS') => {
+    reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('vary', 'Cookie')
+      .header('x-cache', cacheState);
+    if (page.tags) {
+      reply
+        .header('cache-control', 'public, max-age=0, must-revalidate')
+        .header('surrogate-key', page.tags.join(' '));
+    } else {
+      reply.header('cache-control', 'private, no-store');
+    }
+    return reply.send(page.body);
+  };
+
+  app.get('/*', async (req, reply) => {
+    // Only anonymous readers share pages; anyone with a session cookie gets their own render.
+    if (!cache || req.cookies[SESSION_COOKIE]) return send(reply, await renderPage(req), 'BYPASS');
+    const { page, hit } = await cache.get(`${req.hostname}${req.url}`, () => renderPage(req));
+    return send(reply, page, hit ? 'HIT' : 'MISS');
+  });
 }

@@ -10,13 +10,16 @@ export interface TestApp {
 }
 
 /** A server on the file's own database, driven with app.inject (no network). */
-export function useTestApp(setup?: (app: FastifyInstance) => void): TestApp {
+export function useTestApp(
+  setup?: (app: FastifyInstance) => void,
+  env: Record<string, string> = { PAGE_CACHE_FRESH_MS: '0' },
+): TestApp {
   const db = useTestDatabase();
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
     app = await buildApp({
       orm: db.orm,
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
       logger: false,
     });
     setup?.(app);

@@ -170,6 +170,12 @@ export function formatLongDate(at: Instant): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
+/** A story's date on cards and bylines, 'Nov 21, 2026' in UTC (no Intl: it is slow on hot render paths). */
+export function formatShortDate(at: Instant): string {
+  const d = new Date(toMs(at));
+  return `${MONTHS[d.getUTCMonth()]!.slice(0, 3)} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+}
+
 /**
  * Spec §4 Tax banner rules for Partner Program writers: the banner to show, or null (approved).
  * Not submitted: a future earnings-limited deadline wins, then a future forfeit deadline, then a passed

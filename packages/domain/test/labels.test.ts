@@ -4,6 +4,7 @@ import {
   draftLabel,
   formatLongDate,
   formatMonthYear,
+  formatShortDate,
   greetingAt,
   greetingForHour,
   greetingPeriod,
@@ -189,5 +190,12 @@ describe('taxBanner (§4)', () => {
 
   it('formats long dates in UTC', () => {
     expect(formatLongDate('2021-08-11T13:00:00Z')).toBe('August 11, 2021');
+  });
+});
+
+describe('formatShortDate', () => {
+  it('prints a story date as a short month, day and year in UTC', () => {
+    expect(formatShortDate(new Date('2026-11-21T23:59:00Z'))).toBe('Nov 21, 2026');
+    expect(formatShortDate(Date.UTC(2026, 0, 2))).toBe('Jan 2, 2026');
   });
 });

@@ -4,7 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { connectDatabase } from '@quire/db';
+import { createSession } from '@quire/api';
+import { connectDatabase, User } from '@quire/db';
 import { DEMO, seedDemo, seedScale } from '@quire/seed';
 import autocannon from 'autocannon';
 import { startServer } from './server';
@@ -39,6 +40,11 @@ if (scale) {
   await seedScale(db.orm, { posts: scale });
   console.error(`bench: scale data ready in ${Math.round(performance.now() - started)} ms`);
 }
+// A signed-in reader: their pages are rendered for them on every request (never micro-cached).
+const em = db.orm.em.fork();
+const reader = await em.findOneOrFail(User, { username: DEMO.writerUsername });
+const { token: sessionToken } = await createSession(em, reader, { ip: '127.0.0.1', now: new Date() });
+const signedIn = { cookie: `sid=${sessionToken}` };
 await db.close();
 
 // Time to ready, as `pnpm start` sees it with the data already there.
@@ -92,8 +98,12 @@ const batch = JSON.stringify(
 const rows: Row[] = [];
 try {
   await load('warm-up', '/', { duration: 3 });
-  rows.push(await load('home SSR (GET /)', '/'));
-  rows.push(await load(`post page SSR (GET ${DEMO.story.path})`, DEMO.story.path));
+  rows.push(await load('home SSR, anonymous (micro-cached)', '/'));
+  rows.push(await load('home SSR, signed in (rendered per request)', '/', { headers: signedIn }));
+  rows.push(await load('post page SSR, anonymous (micro-cached)', DEMO.story.path));
+  rows.push(
+    await load('post page SSR, signed in (rendered per request)', DEMO.story.path, { headers: signedIn }),
+  );
   rows.push(
     await load(
       'tRPC query (posts.latest)',
@@ -129,6 +139,7 @@ const table = [
     (r) => `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.errors} |`,
   ),
   '',
+  `- post page: ${DEMO.story.path}`,
   `- start to ready (data present): ${results.startReadyMs} ms`,
   `- JavaScript a post page loads: ${(postPageJsGzipBytes / 1024).toFixed(1)} KB gzipped (${scripts.length} file(s))`,
 ].join('\n');

@@ -1,15 +1,9 @@
 import type { PostCard } from '@quire/api';
+import { formatShortDate } from '@quire/domain';
 
 /** One story in a feed: author, title, subtitle and counts, linking to the story page. */
 export function PostCardItem({ post }: { post: PostCard }) {
-  const date = post.latestPublishedAt
-    ? new Date(post.latestPublishedAt).toLocaleDateString('en-US', {
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-        timeZone: 'UTC',
-      })
-    : '';
+  const date = post.latestPublishedAt ? formatShortDate(post.latestPublishedAt) : '';
   return (
     <article className="q-card">
       <div className="q-card-byline">

@@ -1,3 +1,4 @@
+import { formatShortDate } from '@quire/domain';
 import { PostBody } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../trpc';
@@ -9,14 +10,7 @@ export function PostPage({ postId }: { postId: string }) {
   const { data: post, isError } = useQuery(trpc.posts.byId.queryOptions({ id: postId }, { retry: false }));
   if (isError) return <NotFoundPage />;
   if (!post) return <main className="q-column" aria-busy="true" />;
-  const published = post.latestPublishedAt
-    ? new Date(post.latestPublishedAt).toLocaleDateString('en-US', {
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-        timeZone: 'UTC',
-      })
-    : 'Draft';
+  const published = post.latestPublishedAt ? formatShortDate(post.latestPublishedAt) : 'Draft';
   const body = post.content.paragraphs;
   // The first paragraph is usually the title itself (COVER_TITLE or H3); avoid printing it twice.
   const startsWithTitle = body[0] && body[0].text === post.title;

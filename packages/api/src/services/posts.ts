@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Post, type User } from '@quire/db';
+import { type Collection, Post, type User } from '@quire/db';
 import { type Paragraph, type PostContent, uniqueSlug } from '@quire/domain';
 import { canReadFullText, canViewPost } from './policy';
 
@@ -16,12 +16,14 @@ export function lockedPreview(content: PostContent): Paragraph[] {
 }
 
 /** The author fields every post card and page shows. */
-export function authorSummary(user: User) {
+export function authorSummary(user: Pick<User, 'id' | 'name' | 'username' | 'imageId'>) {
   return { id: user.id, name: user.name, username: user.username, imageId: user.imageId ?? null };
 }
 
 /** Canonical path of a story (spec §2 URL shapes: under its publication or its author). */
-export function postPath(post: Pick<Post, 'id' | 'title' | 'uniqueSlug' | 'creator' | 'collection'>): string {
+export function postPath(
+  post: Pick<CardSource, 'id' | 'title' | 'uniqueSlug' | 'creator' | 'collection'>,
+): string {
   const slug = post.uniqueSlug || uniqueSlug(post.title ?? '', post.id);
   if (post.collection) return `/${post.collection.slug}/${slug}`;
   return `/@${post.creator.username}/${slug}`;
@@ -40,9 +42,31 @@ type CardSource = Pick<
   | 'readingTime'
   | 'clapCount'
   | 'responsesCount'
-  | 'creator'
-  | 'collection'
->;
+> & {
+  creator: Pick<User, 'id' | 'name' | 'username' | 'imageId'>;
+  collection?: Pick<Collection, 'id' | 'name' | 'slug'> | null;
+};
+
+/** Columns a card reads, for partial loading. */
+const CARD_FIELDS = [
+  'id',
+  'title',
+  'subtitle',
+  'uniqueSlug',
+  'previewImageId',
+  'isLocked',
+  'latestPublishedAt',
+  'readingTime',
+  'clapCount',
+  'responsesCount',
+  'creator.id',
+  'creator.name',
+  'creator.username',
+  'creator.imageId',
+  'collection.id',
+  'collection.name',
+  'collection.slug',
+] as const;
 
 /** A story as a list item: no body text, so lists stay small. */
 export function postCard(post: CardSource) {
@@ -89,8 +113,9 @@ export async function latestPosts(
       ...where,
     },
     {
-      populate: ['creator', 'collection'],
-      exclude: ['content'],
+      // Partial loading: a feed needs a card's columns, not every column of posts and users.
+      fields: CARD_FIELDS,
+      strategy: 'joined',
       orderBy: { latestPublishedAt: 'desc', id: 'desc' },
       limit: opts.limit + 1,
     },

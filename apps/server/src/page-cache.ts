@@ -1,0 +1,82 @@
+/** One cached anonymous page. */
+export interface CachedPage {
+  status: number;
+  body: string;
+  /** Surrogate keys of the page; null when the page must not be cached (drafts, locked stories…). */
+  tags: readonly string[] | null;
+  storedAt: number;
+}
+
+/**
+ * In-process micro-cache for anonymous page GETs (spec §4 edge cache decision: the pages the edge
+ * may cache, by the same tags). Fresh entries are served as they are; stale ones are served while a
+ * single refresh runs, so a burst of requests never renders the same page more than once at a time.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly refreshing = new Map<string, Promise<CachedPage>>();
+
+  constructor(
+    private readonly opts: { freshMs: number; staleMs: number; maxEntries: number; now?: () => number },
+  ) {}
+
+  private now() {
+    return this.opts.now?.() ?? Date.now();
+  }
+
+  /**
+   * The page for `key`: from the cache when fresh, else rendered by `render`; a page whose tags are
+   * null is returned but not kept. Concurrent misses for one key share one render.
+   */
+  async get(key: string, render: () => Promise<CachedPage>): Promise<{ page: CachedPage; hit: boolean }> {
+    const entry = this.entries.get(key);
+    const age = entry ? this.now() - entry.storedAt : Number.POSITIVE_INFINITY;
+    if (entry && age < this.opts.freshMs) return { page: entry, hit: true };
+    if (entry && age < this.opts.freshMs + this.opts.staleMs) {
+      void this.refresh(key, render).catch(() => {});
+      return { page: entry, hit: true };
+    }
+    return { page: await this.refresh(key, render), hit: false };
+  }
+
+  private refresh(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
+    const pending = this.refreshing.get(key);
+    if (pending) return pending;
+    const run = render()
+      .then((page) => {
+        if (page.tags) this.store(key, page);
+        else this.entries.delete(key);
+        return page;
+      })
+      .finally(() => this.refreshing.delete(key));
+    this.refreshing.set(key, run);
+    return run;
+  }
+
+  private store(key: string, page: CachedPage) {
+    this.entries.delete(key);
+    this.entries.set(key, page);
+    // Map iteration order is insertion order: the first key is the least recently stored.
+    while (this.entries.size > this.opts.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  /** Drops every page carrying `tag` (e.g. post-{id} when that story changes). */
+  purgeTag(tag: string): number {
+    let purged = 0;
+    for (const [key, page] of this.entries) {
+      if (page.tags?.includes(tag)) {
+        this.entries.delete(key);
+        purged += 1;
+      }
+    }
+    return purged;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { type CachedPage, PageCache } from '../src/page-cache';
+
+const page = (body: string, tags: string[] | null = ['t']): CachedPage => ({
+  status: 200,
+  body,
+  tags,
+  storedAt: 0,
+});
+
+function setup() {
+  let now = 1000;
+  const cache = new PageCache({ freshMs: 100, staleMs: 1000, maxEntries: 2, now: () => now });
+  return { cache, advance: (ms: number) => (now += ms), at: () => now };
+}
+
+describe('PageCache', () => {
+  it('serves a fresh page without rendering again', async () => {
+    const { cache, at } = setup();
+    let renders = 0;
+    const render = async () => ({ ...page(`v${++renders}`), storedAt: at() });
+    expect((await cache.get('k', render)).hit).toBe(false);
+    const second = await cache.get('k', render);
+    expect(second).toEqual({ page: expect.objectContaining({ body: 'v1' }), hit: true });
+    expect(renders).toBe(1);
+  });
+
+  it('serves a stale page once while a single refresh runs, then the new page', async () => {
+    const { cache, advance, at } = setup();
+    let renders = 0;
+    const render = async () => ({ ...page(`v${++renders}`), storedAt: at() });
+    await cache.get('k', render);
+    advance(500);
+    const [a, b] = await Promise.all([cache.get('k', render), cache.get('k', render)]);
+    expect([a.page.body, b.page.body]).toEqual(['v1', 'v1']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(renders).toBe(2);
+    expect((await cache.get('k', render)).page.body).toBe('v2');
+  });
+
+  it('renders once for concurrent misses of the same key', async () => {
+    const { cache, at } = setup();
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      await new Promise((r) => setTimeout(r, 5));
+      return { ...page('x'), storedAt: at() };
+    };
+    await Promise.all(Array.from({ length: 10 }, () => cache.get('k', render)));
+    expect(renders).toBe(1);
+  });
+
+  it('never keeps a page without tags, drops pages by tag and evicts the oldest beyond the limit', async () => {
+    const { cache, at } = setup();
+    await cache.get('draft', async () => ({ ...page('d', null), storedAt: at() }));
+    expect(cache.size).toBe(0);
+    await cache.get('a', async () => ({ ...page('a', ['post-1']), storedAt: at() }));
+    await cache.get('b', async () => ({ ...page('b', ['post-2']), storedAt: at() }));
+    expect(cache.purgeTag('post-1')).toBe(1);
+    await cache.get('c', async () => ({ ...page('c', ['post-3']), storedAt: at() }));
+    await cache.get('d', async () => ({ ...page('d', ['post-4']), storedAt: at() }));
+    expect(cache.size).toBe(2);
+    expect(cache.purgeTag('post-2')).toBe(0);
+  });
+});
