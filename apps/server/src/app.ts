@@ -13,6 +13,7 @@ import { editorDist, type PageAssets, readerDist, readReaderAssets } from './ass
 import type { ServerConfig } from './config';
 import { contextFor, ensureClientCookies, hasValidXsrf } from './context';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
+import { registerMedia } from './media';
 import { PageCache } from './page-cache';
 import { errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
 
@@ -36,7 +37,6 @@ export async function buildApp(opts: { orm: Orm; config: ServerConfig; logger?: 
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    disableRequestLogging: config.NODE_ENV !== 'development',
     routerOptions: { maxParamLength: 500 },
   });
 
@@ -145,6 +145,8 @@ export async function buildApp(opts: { orm: Orm; config: ServerConfig; logger?: 
   ]) {
     app.get(path, editorShell);
   }
+
+  await registerMedia(app, config);
 
   app.get('/_/health', { logLevel: 'warn' }, async () => {
     await orm.em.getConnection().execute('select 1');

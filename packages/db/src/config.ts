@@ -25,6 +25,7 @@ export function createOrmConfig(clientUrl: string, options: { poolMax?: number; 
       snapshotName: '.snapshot-quire',
       transactional: true,
       allOrNothing: true,
+      silent: true,
     },
     allowGlobalContext: false,
   });

@@ -11,13 +11,13 @@ export function PostPage({ postId }: { postId: string }) {
   if (isError) return <NotFoundPage />;
   if (!post) return <main className="q-column" aria-busy="true" />;
   const published = post.latestPublishedAt ? formatShortDate(post.latestPublishedAt) : 'Draft';
-  const body = post.content.paragraphs;
-  // The first paragraph is usually the title itself (COVER_TITLE or H3); avoid printing it twice.
-  const startsWithTitle = body[0] && body[0].text === post.title;
+  // The first paragraph is usually the title itself (COVER_TITLE or H3): it becomes the page title.
+  const startsWithTitle = post.content.paragraphs[0]?.text === post.title;
+  const body = startsWithTitle ? post.content.paragraphs.slice(1) : post.content.paragraphs;
   return (
     <main className="q-column q-post">
       <article>
-        {startsWithTitle ? null : <h1 className="q-post-title">{post.title}</h1>}
+        <h1 className="q-post-title">{post.title}</h1>
         <div className="q-byline">
           <a href={`/@${post.creator.username}`}>{post.creator.name}</a>
           {post.collection ? (
