@@ -18,7 +18,16 @@ export interface PreloadedState {
   config: ClientConfig;
   /** React Query cache as the server left it after rendering. */
   queries: DehydratedState;
-  viewer: { id: string; name: string; username: string; imageId: string | null } | null;
+  viewer: {
+    id: string;
+    name: string;
+    username: string;
+    imageId: string | null;
+    email: string | null;
+    /** False while the address is unverified (spec §8 'Verify your email to get full access…'). */
+    emailVerified: boolean;
+    isMember: boolean;
+  } | null;
   /** HTTP status the server answered with (404 pages hydrate as 404 pages). */
   status: number;
 }

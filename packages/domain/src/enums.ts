@@ -289,6 +289,7 @@ export const AuthTokenKind = values(
   'PASSWORD_RESET',
   'EMAIL_VERIFICATION',
   'TWO_FACTOR_PENDING',
+  'TWO_FACTOR_SMS',
   'ACCOUNT_TOKEN',
 );
 export type AuthTokenKind = (typeof AuthTokenKind)[number];

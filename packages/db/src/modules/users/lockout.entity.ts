@@ -11,6 +11,8 @@ export const LockoutSchema = defineEntity({
     kind: enumOf(LockoutKind),
     key: p.string().length(100),
     failCount: p.integer().default(0),
+    /** Soft locks served so far; enough of them make the lockout permanent. */
+    softLockCount: p.integer().default(0),
     lastFailedAt: p.datetime().nullable(),
     lockedOutUntil: p.datetime().nullable(),
     permanent: p.boolean().default(false),

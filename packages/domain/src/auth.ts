@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { TwoFactorMethod } from './enums';
+import {
+  emailSchema,
+  loginCodeSchema,
+  nameSchema,
+  passwordSchema,
+  recoveryCodeSchema,
+  twoFactorCodeSchema,
+} from './validation';
+
+const values = <const T extends readonly string[]>(...v: T) => v;
+
+/** Spec §2 sign-in and sign-up modal steps (ENTER_PHONE is named but has no screen). */
+export const SusiStep = values(
+  'SIGNIN_OPTIONS',
+  'SIGNUP_OPTIONS',
+  'ENTER_EMAIL',
+  'UNRECOGNIZED_EMAIL',
+  'ENTER_NAME',
+  'CREATE_PASSWORD',
+  'ENTER_PASSWORD',
+  'VERIFY_2FA_CODE',
+  'ENTER_RECOVERY_CODE',
+  'CHECK_YOUR_INBOX',
+  'ENTER_PHONE',
+);
+export type SusiStep = (typeof SusiStep)[number];
+
+/** Spec §4: the modal's operation, login by default. */
+export const SusiOperation = values('login', 'register');
+export type SusiOperation = (typeof SusiOperation)[number];
+
+/** Spec §2: the sign-in entry after an expired emailed link. */
+export const EMAIL_LOGIN_TIMEOUT_ENTRY = 'email_login_timeout';
+
+/**
+ * Auth policy numbers. Spec §9 Auth fixes attempts (6) and the soft lock (1 minute); the rest are
+ * this product's choices (see docs/FEATURES.md).
+ */
+export const AUTH_POLICY = {
+  maxAttempts: 6,
+  softLockMs: 60_000,
+  /** Soft locks before the lockout becomes permanent (password: recover by magic link). */
+  softLocksBeforePermanent: 5,
+  /** Failed password attempts from one IP within the window that lock the network out. */
+  ipFailuresBeforeLock: 50,
+  ipFailureWindowMs: 24 * 60 * 60 * 1000,
+  ipLockDays: 1,
+  magicLinkTtlMs: 15 * 60 * 1000,
+  loginCodeMaxAttempts: 5,
+  twoFactorPendingTtlMs: 10 * 60 * 1000,
+  smsCodeTtlMs: 10 * 60 * 1000,
+  passwordResetTtlMs: 60 * 60 * 1000,
+  emailVerificationTtlMs: 7 * 24 * 60 * 60 * 1000,
+  accountTokenTtlMs: 10 * 60 * 1000,
+  /** Accounts one IP may create per day before UserCreationRateLimited. */
+  accountsPerIpPerDay: 5,
+  /** Account creations tried with one email before Forbidden. */
+  attemptsPerEmail: 5,
+  backupCodeCount: 10,
+  backupCodeLength: 8,
+  totpDigits: 7,
+  totpPeriodSeconds: 30,
+} as const;
+
+const redirect = z
+  .string()
+  .max(2048)
+  .refine((r) => r.startsWith('/') && !r.startsWith('//'), 'The redirect must be a path on this site.')
+  .optional();
+const operation = z.enum(SusiOperation).default('login');
+
+/** Spec §7 MagicLinkPreferredQuery. */
+export const magicLinkPreferredInput = z.object({ email: emailSchema });
+/** Spec §7 EmailAvailability. */
+export const emailAvailabilityInput = z.object({ email: emailSchema });
+
+/** Spec §7 SendAcctAuthEmail. */
+export const sendAcctAuthEmailInput = z.object({
+  email: emailSchema,
+  redirect,
+  fullName: z.string().trim().max(100).optional(),
+  captchaValue: z.string().max(4096).optional(),
+  operation,
+  onMobileWeb: z.boolean().optional(),
+  resetPasswordFlow: z.boolean().optional(),
+});
+
+/** Spec §7 VerifyLoginCode (the email the code was sent to travels with it). */
+export const verifyLoginCodeInput = z.object({ email: emailSchema, loginCode: loginCodeSchema });
+
+/** Spec §7 CreateAccount (OAuth fields are used by social sign-up). */
+export const createAccountInput = z.object({
+  email: emailSchema,
+  name: nameSchema.pipe(z.string().max(100)),
+  password: passwordSchema.pipe(z.string().max(200)).optional(),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.]{1,30}$/, 'A username has up to 30 letters, digits, dots or underscores.')
+    .optional(),
+  redirect,
+  source: z.string().max(100).optional(),
+  entryPoint: z.string().max(100).optional(),
+  onboardingStatus: z.enum(['NOT_ONBOARDED', 'ONBOARDED', 'SKIPPED']).optional(),
+  accessToken: z.string().max(4096).optional(),
+  accessTokenSecret: z.string().max(4096).optional(),
+  accountName: z.string().max(100).optional(),
+  identityToken: z.string().max(8192).optional(),
+  nonce: z.string().max(200).optional(),
+});
+
+/** Spec §7 LoginUser: email + password, then (for two-factor) the pending token + a code. */
+export const loginUserInput = z
+  .object({
+    email: emailSchema.optional(),
+    password: z.string().min(1).max(200).optional(),
+    operation,
+    referrer: z.string().max(2048).optional(),
+    state: z.string().max(2048).optional(),
+    token: z.string().max(200).optional(),
+    twoFactorVerificationCode: twoFactorCodeSchema.optional(),
+    backupCode: recoveryCodeSchema.optional(),
+    redirect,
+  })
+  .refine((i) => (i.email && i.password) || i.token, 'Send an email and password, or a sign-in token.');
+
+/** Spec §7 CrupdatePassword: set a password with a reset token, or change it with the old one. */
+export const crupdatePasswordInput = z.object({
+  password: passwordSchema.pipe(z.string().max(200)),
+  oldPassword: z.string().max(200).optional(),
+  token: z.string().max(200).optional(),
+});
+
+/** Spec §7 RegisterAuthyUser. */
+export const registerAuthyUserInput = z.object({
+  preferredMethod: z.enum(TwoFactorMethod),
+  countryCode: z.string().max(8).optional(),
+  phoneNumber: z.string().max(32).optional(),
+});
+
+/** Spec §7 CrupdateTwoFactorAuth. */
+export const crupdateTwoFactorAuthInput = z.object({
+  authyId: z.string().max(50),
+  preferredMethod: z.enum(TwoFactorMethod),
+  verificationCode: twoFactorCodeSchema,
+});
+
+/** Spec §7 crupdateTwoFactorBackupCodes. */
+export const crupdateTwoFactorBackupCodesInput = z.object({ userId: z.string().max(16) });
+
+/** Spec §7 LockoutInfo. */
+export interface LockoutInfo {
+  failCount: number;
+  /** ISO time the soft lock ends; null for none or permanent. */
+  lockedOutUntil: string | null;
+}
