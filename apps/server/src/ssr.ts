@@ -95,12 +95,16 @@ export function registerReaderPages(
     const ctx = await contextFor(orm, config, req);
     const queryClient = createServerQueryClient();
     const trpc = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
-    const viewer = ctx.viewer
+    const v = ctx.viewer;
+    const viewer = v
       ? {
-          id: ctx.viewer.id,
-          name: ctx.viewer.name,
-          username: ctx.viewer.username,
-          imageId: ctx.viewer.imageId ?? null,
+          id: v.id,
+          name: v.name,
+          username: v.username,
+          imageId: v.imageId ?? null,
+          email: v.email ?? v.unverifiedEmail ?? null,
+          emailVerified: !!v.emailVerifiedAt,
+          isMember: Number(v.mediumMemberAt) > 0,
         }
       : null;
     const result = await render({ url: req.url, trpc, queryClient, viewer });
