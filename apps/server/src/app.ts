@@ -3,14 +3,15 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { appRouter, zodMessage } from '@quire/api';
+import { appRouter, type ServiceEnvironment, zodMessage } from '@quire/api';
 import type { Orm } from '@quire/db';
 import { errorPageTexts } from '@quire/domain';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { editorDist, type PageAssets, readerDist, readReaderAssets } from './assets';
-import type { ServerConfig } from './config';
+import { registerAuthRoutes } from './auth-routes';
+import { type ServerConfig, serviceEnvironment } from './config';
 import { contextFor, ensureClientCookies, hasValidXsrf } from './context';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
 import { registerMedia } from './media';
@@ -31,8 +32,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
 /** Builds the one Fastify server: tRPC, GraphQL shim, reader SSR, editor shell, static assets. */
-export async function buildApp(opts: { orm: Orm; config: ServerConfig; logger?: boolean }) {
+export async function buildApp(opts: {
+  orm: Orm;
+  config: ServerConfig;
+  env?: ServiceEnvironment;
+  logger?: boolean;
+}) {
   const { orm, config } = opts;
+  const env = opts.env ?? serviceEnvironment(config);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -105,7 +112,8 @@ export async function buildApp(opts: { orm: Orm; config: ServerConfig; logger?: 
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }: { req: Parameters<typeof contextFor>[2] }) => contextFor(orm, config, req),
+      createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }) =>
+        contextFor(orm, config, env, req, res),
       onError: ({ error, path }: { error: Error & { code?: string }; path?: string }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           app.log.error({ err: error, path }, 'tRPC procedure failed');
@@ -113,7 +121,8 @@ export async function buildApp(opts: { orm: Orm; config: ServerConfig; logger?: 
     },
   });
 
-  await registerGraphQL(app, orm, config);
+  await registerGraphQL(app, orm, config, env);
+  await registerAuthRoutes(app, orm, config, env);
 
   await app.register(fastifyStatic, {
     root: readerDist,
@@ -162,6 +171,6 @@ export async function buildApp(opts: { orm: Orm; config: ServerConfig; logger?: 
         })
       : null;
   app.decorate('pageCache', pageCache);
-  registerReaderPages(app, orm, config, pageAssets, pageCache);
+  registerReaderPages(app, orm, config, env, pageAssets, pageCache);
   return app;
 }

@@ -1,5 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  defaultServiceEnvironment,
+  LocalCaptcha,
+  RecaptchaVerifier,
+  type ServiceEnvironment,
+  type SocialProvider,
+} from '@quire/api';
+import { PRODUCT_NAME } from '@quire/domain';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -25,6 +34,18 @@ const envSchema = z.object({
   PAGE_CACHE_STALE_MS: z.coerce.number().int().min(0).default(30000),
   /** Seed demo content into an empty database at start. */
   SEED_DEMO: z.stringbool().default(true),
+  /** Signs the local captcha's challenges; set one shared value when running several processes. */
+  APP_SECRET: z.string().min(32).optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  TWITTER_CLIENT_ID: z.string().optional(),
+  TWITTER_CLIENT_SECRET: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_CLIENT_SECRET: z.string().optional(),
   OPENSEARCH_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Quire <noreply@localhost>'),
@@ -45,4 +66,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const c = parsed.data;
   return { ...c, publicUrl: c.PUBLIC_URL || `http://localhost:${c.PORT}` };
+}
+
+/** The services procedures use, from configuration: captcha provider, sign-in providers, links. */
+export function serviceEnvironment(config: ServerConfig): ServiceEnvironment {
+  const captcha =
+    config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET
+      ? new RecaptchaVerifier(config.RECAPTCHA_SITE_KEY, config.RECAPTCHA_SECRET)
+      : new LocalCaptcha(config.APP_SECRET ? Buffer.from(config.APP_SECRET) : randomBytes(32));
+  const configured: [SocialProvider, string | undefined][] = [
+    ['google', config.GOOGLE_CLIENT_ID],
+    ['facebook', config.FACEBOOK_CLIENT_ID],
+    ['twitter', config.TWITTER_CLIENT_ID],
+    ['apple', config.APPLE_CLIENT_ID],
+  ];
+  return defaultServiceEnvironment({
+    publicUrl: config.publicUrl,
+    productName: PRODUCT_NAME,
+    captcha,
+    socialProviders: configured.filter(([, id]) => !!id).map(([p]) => p),
+    googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+  });
 }

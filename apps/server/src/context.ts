@@ -1,5 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Context, createContextInner, sessionFromToken } from '@quire/api';
+import {
+  type Context,
+  type CookieJar,
+  createContextInner,
+  type ServiceEnvironment,
+  sessionFromToken,
+} from '@quire/api';
 import type { Orm } from '@quire/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config';
@@ -54,16 +60,35 @@ export function hasValidXsrf(req: FastifyRequest): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** Cookies set by procedures go on this reply, with the app's cookie options. */
+function replyCookieJar(config: ServerConfig, reply: FastifyReply): CookieJar {
+  return {
+    set: (name, value, options) =>
+      void reply.setCookie(name, value, {
+        ...cookieOptions(config, options.httpOnly),
+        ...(options.maxAgeSeconds ? { maxAge: options.maxAgeSeconds } : {}),
+      }),
+    clear: (name) => void reply.clearCookie(name, { path: '/' }),
+  };
+}
+
 /** Builds (once per request) the context procedures see: forked EntityManager, viewer, visitor. */
-export async function contextFor(orm: Orm, config: ServerConfig, req: FastifyRequest): Promise<Context> {
+export async function contextFor(
+  orm: Orm,
+  config: ServerConfig,
+  env: ServiceEnvironment,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Context> {
   if (req.quireContext) return req.quireContext;
   const em = orm.em.fork();
   const now = new Date();
   const session = await sessionFromToken(em, req.cookies[SESSION_COOKIE], now);
+  const viewer = session?.user ?? null;
   const country = req.headers[config.GEO_HEADER.toLowerCase()];
   const ctx = createContextInner({
     em,
-    viewer: session?.user ?? null,
+    viewer,
     sessionId: session?.id ?? null,
     visitor: {
       id: req.cookies[VISITOR_COOKIE] ?? 'anonymous',
@@ -71,6 +96,9 @@ export async function contextFor(orm: Orm, config: ServerConfig, req: FastifyReq
       country: typeof country === 'string' && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
     },
     ip: req.ip,
+    userAgent: req.headers['user-agent'],
+    cookies: replyCookieJar(config, reply),
+    env,
   });
   req.quireContext = ctx;
   return ctx;

@@ -1,4 +1,4 @@
-import { appRouter } from '@quire/api';
+import { appRouter, type ServiceEnvironment } from '@quire/api';
 import type { Orm } from '@quire/db';
 import { persistedDocument, resolvers, type ShimContext, typeDefs } from '@quire/graphql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -64,7 +64,12 @@ function prepareOperation(body: unknown, headerName: string | undefined): { isMu
 }
 
 /** The GraphQL shim at POST /_/graphql (and /_/batch): one operation or a batch of up to 20. */
-export async function registerGraphQL(app: FastifyInstance, orm: Orm, config: ServerConfig) {
+export async function registerGraphQL(
+  app: FastifyInstance,
+  orm: Orm,
+  config: ServerConfig,
+  env: ServiceEnvironment,
+) {
   const checkRequest = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.method !== 'POST') return;
     const header = req.headers[OPERATION_HEADER];
@@ -100,8 +105,8 @@ export async function registerGraphQL(app: FastifyInstance, orm: Orm, config: Se
     allowBatchedQueries: true,
     jit: 1,
     queryDepth: 12,
-    context: async (req): Promise<ShimContext> => ({
-      caller: appRouter.createCaller(await contextFor(orm, config, req)),
+    context: async (req, reply): Promise<ShimContext> => ({
+      caller: appRouter.createCaller(await contextFor(orm, config, env, req, reply)),
     }),
     errorFormatter: (execution, ctx) => {
       const formatted = mercurius.defaultErrorFormatter(execution, ctx);

@@ -1,4 +1,4 @@
-import { appRouter } from '@quire/api';
+import { appRouter, type ServiceEnvironment } from '@quire/api';
 import type { Orm } from '@quire/db';
 import { errorPageTexts, PRODUCT_NAME } from '@quire/domain';
 import {
@@ -88,11 +88,12 @@ export function registerReaderPages(
   app: FastifyInstance,
   orm: Orm,
   config: ServerConfig,
+  env: ServiceEnvironment,
   assets: () => PageAssets,
   cache: PageCache | null,
 ) {
-  const renderPage = async (req: FastifyRequest): Promise<CachedPage> => {
-    const ctx = await contextFor(orm, config, req);
+  const renderPage = async (req: FastifyRequest, reply: FastifyReply): Promise<CachedPage> => {
+    const ctx = await contextFor(orm, config, env, req, reply);
     const queryClient = createServerQueryClient();
     const trpc = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
     const v = ctx.viewer;
@@ -142,8 +143,8 @@ export function registerReaderPages(
 
   app.get('/*', async (req, reply) => {
     // Only anonymous readers share pages; anyone with a session cookie gets their own render.
-    if (!cache || req.cookies[SESSION_COOKIE]) return send(reply, await renderPage(req), 'BYPASS');
-    const { page, hit } = await cache.get(`${req.hostname}${req.url}`, () => renderPage(req));
+    if (!cache || req.cookies[SESSION_COOKIE]) return send(reply, await renderPage(req, reply), 'BYPASS');
+    const { page, hit } = await cache.get(`${req.hostname}${req.url}`, () => renderPage(req, reply));
     return send(reply, page, hit ? 'HIT' : 'MISS');
   });
 }

@@ -1,5 +1,23 @@
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root';
+export { confirmEmail } from './services/auth/accounts';
+export { type CaptchaVerifier, LocalCaptcha, RecaptchaVerifier } from './services/auth/captcha';
+export { completeEmailLink, type EmailCallbackOutcome } from './services/auth/email-link';
+export { ARGON2_OPTIONS, hashPassword, verifyPassword } from './services/auth/passwords';
+export { revokeAllSessions, SESSION_COOKIE } from './services/auth/sessions';
+export { OutboxCodeSender, type TwoFactorCodeSender } from './services/auth/two-factor-delivery';
+export {
+  defaultServiceEnvironment,
+  type ServiceEnvironment,
+  type SocialProvider,
+} from './services/environment';
 export { type PostCard, type PostPage, postPath } from './services/posts';
 export { createSession, hashToken, randomToken, SESSION_TTL_MS, sessionFromToken } from './services/session';
 export { type ViewerFields, viewerFields } from './services/viewer';
-export { type Context, createContextInner, type VisitorInfo, zodMessage } from './trpc';
+export {
+  type Context,
+  type CookieJar,
+  createContextInner,
+  memoryCookieJar,
+  type VisitorInfo,
+  zodMessage,
+} from './trpc';

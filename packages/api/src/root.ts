@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { authRouter } from './routers/auth';
 import { flagsRouter } from './routers/flags';
 import { postsRouter } from './routers/posts';
 import { viewerRouter } from './routers/viewer';
@@ -6,6 +7,7 @@ import { createCallerFactory, router } from './trpc';
 
 /** Every tRPC router; the reader, editor and GraphQL shim all go through this one. */
 export const appRouter = router({
+  auth: authRouter,
   viewer: viewerRouter,
   posts: postsRouter,
   flags: flagsRouter,

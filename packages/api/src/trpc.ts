@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '@quire/db';
+import { generalTexts } from '@quire/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import { defaultServiceEnvironment, type ServiceEnvironment } from './services/environment';
 
 // ── Context ────────────────────────────────────────────────────────────────────────────────
 
@@ -10,6 +12,12 @@ export interface VisitorInfo {
   id: string;
   isBot: boolean;
   country: string | null;
+}
+
+/** Cookies a procedure may set on the response (the session cookie, chiefly). */
+export interface CookieJar {
+  set(name: string, value: string, options: { httpOnly: boolean; maxAgeSeconds?: number }): void;
+  clear(name: string): void;
 }
 
 /** Per-request state every procedure sees. */
@@ -22,15 +30,34 @@ export interface Context {
   sessionId: string | null;
   visitor: VisitorInfo;
   ip: string;
+  userAgent?: string;
   /** The current time; tests substitute a controllable clock. */
   now: () => Date;
+  cookies: CookieJar;
+  /** Process-wide services and settings (links, captcha, code delivery, sign-in providers). */
+  env: ServiceEnvironment;
 }
 
-export type CreateContextOptions = Omit<Context, 'now'> & { now?: () => Date };
+export type CreateContextOptions = Omit<Context, 'now' | 'cookies' | 'env'> & {
+  now?: () => Date;
+  cookies?: CookieJar;
+  env?: ServiceEnvironment;
+};
+
+/** A jar that only remembers what was set: for in-process callers with no HTTP response. */
+export function memoryCookieJar(): CookieJar & { values: Map<string, string> } {
+  const values = new Map<string, string>();
+  return { values, set: (name, value) => values.set(name, value), clear: (name) => values.delete(name) };
+}
 
 /** Builds a Context; the HTTP adapter and tests both come through here. */
 export function createContextInner(opts: CreateContextOptions): Context {
-  return { ...opts, now: opts.now ?? (() => new Date()) };
+  return {
+    ...opts,
+    now: opts.now ?? (() => new Date()),
+    cookies: opts.cookies ?? memoryCookieJar(),
+    env: opts.env ?? defaultServiceEnvironment(),
+  };
 }
 
 // ── Init ───────────────────────────────────────────────────────────────────────────────────
@@ -62,9 +89,15 @@ export const middleware = t.middleware;
 /** Anyone, signed in or not. */
 export const publicProcedure = t.procedure;
 
-/** Signed-in users only; narrows ctx.viewer to non-null. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+/**
+ * Signed-in users only; narrows ctx.viewer to non-null. A suspended account may read but not
+ * change anything (spec §6 Suspended user).
+ */
+export const authedProcedure = t.procedure.use(({ ctx, next, type }) => {
   if (!ctx.viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You need to sign in first.' });
+  if (ctx.viewer.isSuspended && type === 'mutation') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: generalTexts.accountUnderInvestigation });
+  }
   return next({ ctx: { ...ctx, viewer: ctx.viewer } });
 });
 

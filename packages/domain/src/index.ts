@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './constants';
+export * from './countries';
 export * from './enums';
 export * from './labels';
 export * from './messages';

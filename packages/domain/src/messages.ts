@@ -203,6 +203,62 @@ export const susiTexts = {
   cancel: 'Cancel',
 } as const;
 
+/** Spec §2 sign-in options: the providers' names as the spec writes them. */
+export const susiProviderNames = {
+  google: 'Google',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  apple: 'Apple',
+} as const;
+
+/**
+ * Not from the spec: labels, hints and titles the sign-in modal, the two-factor setup and the password page
+ * need where the spec names a screen or field without giving its wording. Kept short and plain.
+ */
+export const authUiTexts = {
+  close: 'Close',
+  emailLabel: 'Your email',
+  passwordLabel: 'Password',
+  currentPasswordLabel: 'Current password',
+  newPasswordLabel: 'New password',
+  passwordHint: 'Avoid sequences such as 123, repeated letters and common phrases.',
+  passwordPromo: 'You can set or change your password at any time in your account settings.',
+  emailMeALink: 'Email me a sign-in link instead',
+  forgotPassword: 'Forgot password?',
+  twoFactorTitle: 'Two-factor authentication',
+  verificationCodeLabel: 'Verification code',
+  codeFromAuthApp: 'Enter the code from your authenticator app.',
+  codeFromSms: 'Enter the code we sent to your phone by text message.',
+  codeFromVoiceCall: 'Enter the code we read to you by phone.',
+  useRecoveryCode: 'Use a recovery code',
+  recoveryCodeLabel: 'Recovery code',
+  loginCodeLabel: 'Login code',
+  /** CHECK_YOUR_INBOX body: where the link went. */
+  linkSentTo: (email: string) => `We sent a sign-in link to ${email}.`,
+  /** CHECK_YOUR_INBOX on narrow screens: the 6-digit code entry. */
+  codeSentTo: (email: string) => `Enter the 6-digit code we sent to ${email}.`,
+  continueWithGoogle: 'Continue with Google',
+  /** Sign-in and sign-up option buttons, e.g. 'Sign in with Google'. */
+  providerButton: (operation: 'login' | 'register', provider: string) =>
+    `${operation === 'register' ? 'Sign up' : 'Sign in'} with ${provider}`,
+  chooseMethod: 'How would you like to get your verification codes?',
+  methodAuthApp: 'Authenticator app',
+  methodSmsText: 'Text message',
+  methodVoiceCall: 'Voice call',
+  countryLabel: 'Country',
+  phoneLabel: 'Phone number',
+  authAppInstructions: 'Add this account to your authenticator app with the link or the key below.',
+  openInAuthenticator: 'Open in authenticator app',
+  secretKeyLabel: 'Key',
+  backupCodesTitle: 'Backup codes',
+  backupCodesHelp: 'Keep these codes somewhere safe. Each one signs you in once if you lose your phone.',
+  generateBackupCodes: 'Generate backup codes',
+  done: 'Done',
+  setNewPasswordTitle: 'Set a new password',
+  changePasswordTitle: 'Change your password',
+  savePassword: 'Save password',
+} as const;
+
 /** Spec §4 sign-in flow: server messages the modal reacts to. */
 export const susiServerMessages = {
   userDoesNotExist: 'User does not exist',
@@ -324,6 +380,35 @@ export function loginNotFoundMessage(serverMessage: string): string {
   return serverMessage.includes(authErrors.recoveryCodeMarker)
     ? authErrors.invalidRecoveryCode
     : authErrors.passwordIncorrect;
+}
+
+/**
+ * Spec §8 account lockout toast after a redirect to sign-in (§4), built from the error type, failCount and
+ * lockedOutUntil; null for a type that carries no lockout message.
+ */
+export function accountLockoutMessage(
+  errorType: string,
+  failCount: number,
+  lockedOutUntil: Instant | null,
+  now: Instant,
+): string | null {
+  const until = lockedOutUntil ?? now;
+  switch (errorType) {
+    case 'InvalidPassword':
+      return authErrors.invalidPassword(failCount);
+    case 'PasswordSoftLockout':
+      return authErrors.passwordSoftLockout(until, now);
+    case 'PasswordPermanentLockout':
+      return authErrors.passwordPermanentLockout;
+    case 'InvalidTwoFactorAuthCode':
+      return authErrors.invalidTwoFactorAuthCode(failCount);
+    case 'TwoFactorAuthSoftLockout':
+      return authErrors.twoFactorAuthSoftLockout(until, now);
+    case 'TwoFactorAuthPermanentLockout':
+      return authErrors.twoFactorAuthPermanentLockout;
+    default:
+      return null;
+  }
 }
 
 /** Spec §8 Follow and social. */

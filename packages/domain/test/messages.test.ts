@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountLockoutMessage,
   accountMenuTexts,
   authErrors,
   dialogTexts,
@@ -196,5 +197,22 @@ describe('§4 label and banner texts', () => {
     expect(taxBannerTexts.inReview).toBe(
       'Your tax forms are in. Please wait 3 to 5 business days for them to be reviewed.',
     );
+  });
+});
+
+describe('§8 account lockout toast', () => {
+  const now = Date.parse('2024-01-01T00:00:00Z');
+  it('builds the message from the error type, failCount and lockedOutUntil', () => {
+    expect(accountLockoutMessage('TwoFactorAuthSoftLockout', 6, '2024-01-01T00:02:30Z', now)).toBe(
+      'You reached your maximum number of attempts. Your account will be locked for 3 minutes.',
+    );
+    expect(accountLockoutMessage('PasswordSoftLockout', 6, '2024-01-01T00:01:00Z', now)).toBe(
+      'Due to too many password attempts, your account is locked for 1 minutes.',
+    );
+    expect(accountLockoutMessage('InvalidPassword', 2, null, now)).toBe(authErrors.invalidPassword(2));
+    expect(accountLockoutMessage('TwoFactorAuthPermanentLockout', 0, null, now)).toBe(
+      authErrors.twoFactorAuthPermanentLockout,
+    );
+    expect(accountLockoutMessage('Unknown', 0, null, now)).toBeNull();
   });
 });

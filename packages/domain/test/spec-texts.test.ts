@@ -22,6 +22,7 @@ const NOT_FROM_SPEC = new Set<string>([
   messages.errorPageTexts.notFoundTitle,
   messages.errorPageTexts.notFoundMessage,
   ...Object.values(messages.accountMenuTexts.greetings),
+  ...Object.values(messages.authUiTexts).filter((text) => typeof text === 'string'),
 ]);
 
 function stringLeaves(value: unknown, path: string, out: Array<[string, string]>): void {

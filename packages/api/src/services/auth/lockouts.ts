@@ -1,0 +1,106 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Lockout } from '@quire/db';
+import { AUTH_POLICY, type LockoutInfo, type LockoutKind } from '@quire/domain';
+
+/** Where a lockout stands right now. */
+export type LockState =
+  | { state: 'open'; failCount: number }
+  | { state: 'soft'; failCount: number; lockedOutUntil: Date }
+  | { state: 'permanent'; failCount: number };
+
+/** Spec §7 LockoutInfo for a result type. */
+export function lockoutInfo(lock: LockState): LockoutInfo {
+  return {
+    failCount: lock.failCount,
+    lockedOutUntil: lock.state === 'soft' ? lock.lockedOutUntil.toISOString() : null,
+  };
+}
+
+function stateOf(row: Lockout | null, now: Date): LockState {
+  if (!row) return { state: 'open', failCount: 0 };
+  if (row.permanent) return { state: 'permanent', failCount: row.failCount };
+  if (row.lockedOutUntil && row.lockedOutUntil > now) {
+    return { state: 'soft', failCount: row.failCount, lockedOutUntil: row.lockedOutUntil };
+  }
+  // A served soft lock starts a fresh round of attempts.
+  return { state: 'open', failCount: row.lockedOutUntil ? 0 : row.failCount };
+}
+
+/** The current lock for (kind, key), without changing it. */
+export async function readLock(
+  em: EntityManager,
+  kind: LockoutKind,
+  key: string,
+  now: Date,
+): Promise<LockState> {
+  return stateOf(await em.findOne(Lockout, { kind, key }), now);
+}
+
+/**
+ * Spec §9 Auth: counts a failed attempt. The 6th failure in a round starts a 1-minute soft lock;
+ * after `softLocksBeforePermanent` soft locks the lockout is permanent.
+ */
+export async function recordFailure(
+  em: EntityManager,
+  kind: LockoutKind,
+  key: string,
+  now: Date,
+): Promise<LockState> {
+  const row = (await em.findOne(Lockout, { kind, key })) ?? em.create(Lockout, { kind, key });
+  if (row.lockedOutUntil && row.lockedOutUntil <= now) {
+    row.lockedOutUntil = null;
+    row.failCount = 0;
+  }
+  row.failCount += 1;
+  row.lastFailedAt = now;
+  if (row.failCount >= AUTH_POLICY.maxAttempts) {
+    row.softLockCount += 1;
+    if (row.softLockCount >= AUTH_POLICY.softLocksBeforePermanent) row.permanent = true;
+    else row.lockedOutUntil = new Date(now.getTime() + AUTH_POLICY.softLockMs);
+  }
+  return stateOf(row, now);
+}
+
+/** A success clears the round (a permanent lockout is lifted only by setting a new password). */
+export async function clearFailures(
+  em: EntityManager,
+  kind: LockoutKind,
+  key: string,
+  opts: { lift?: boolean } = {},
+) {
+  const row = await em.findOne(Lockout, { kind, key });
+  if (!row) return;
+  row.failCount = 0;
+  row.lockedOutUntil = null;
+  if (opts.lift) {
+    row.permanent = false;
+    row.softLockCount = 0;
+  }
+}
+
+/**
+ * IP lockout: too many failed password attempts from one network within the window lock it out
+ * for whole days (spec §8 IpAuthLockout).
+ */
+export async function recordIpFailure(em: EntityManager, ip: string, now: Date): Promise<void> {
+  const row =
+    (await em.findOne(Lockout, { kind: 'IP', key: ip })) ?? em.create(Lockout, { kind: 'IP', key: ip });
+  if (row.lockedOutUntil && row.lockedOutUntil > now) return;
+  const windowStart = now.getTime() - AUTH_POLICY.ipFailureWindowMs;
+  if (!row.lastFailedAt || row.lastFailedAt.getTime() < windowStart || row.lockedOutUntil) {
+    row.failCount = 0;
+    row.lockedOutUntil = null;
+  }
+  row.failCount += 1;
+  row.lastFailedAt = now;
+  if (row.failCount >= AUTH_POLICY.ipFailuresBeforeLock) {
+    row.lockedOutUntil = new Date(now.getTime() + AUTH_POLICY.ipLockDays * 24 * 60 * 60 * 1000);
+  }
+}
+
+/** Whole days left on an IP lockout, or 0 when the network may sign in. */
+export async function ipLockDays(em: EntityManager, ip: string, now: Date): Promise<number> {
+  const row = await em.findOne(Lockout, { kind: 'IP', key: ip });
+  if (!row?.lockedOutUntil || row.lockedOutUntil <= now) return 0;
+  return Math.ceil((row.lockedOutUntil.getTime() - now.getTime()) / (24 * 60 * 60 * 1000));
+}

@@ -1,0 +1,185 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AuthToken, TwoFactorAuth, TwoFactorBackupCode, type User } from '@quire/db';
+import { AUTH_POLICY, authErrors } from '@quire/domain';
+import type { Context } from '../../trpc';
+import { userByEmail } from './accounts';
+import { clearFailures, ipLockDays, lockoutInfo, readLock, recordFailure, recordIpFailure } from './lockouts';
+import { verifyPassword } from './passwords';
+import { fail, type LoginResult } from './results';
+import { signIn } from './sessions';
+import { issueToken, sha256 } from './tokens';
+import { sendTwoFactorCode, verifyTwoFactorCode } from './two-factor';
+
+const SIGN_IN_EXPIRED = 'Your sign-in took too long. Please sign in again.';
+
+/** Where to send a signed-in browser: a path on this site, or home. */
+export const safeRedirect = (redirect: string | undefined | null) =>
+  redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
+
+/** Signs in, or asks for the second factor when the user has two-factor on (spec §4). */
+export async function completeFirstFactor(
+  ctx: Context,
+  em: EntityManager,
+  user: User,
+  redirect: string,
+): Promise<LoginResult> {
+  const twoFactor = await em.findOne(TwoFactorAuth, { user: user.id, enabled: true });
+  if (twoFactor) {
+    const { raw } = issueToken(em, {
+      kind: 'TWO_FACTOR_PENDING',
+      ttlMs: AUTH_POLICY.twoFactorPendingTtlMs,
+      now: ctx.now(),
+      user,
+      payload: { redirect },
+      ip: ctx.ip,
+    });
+    if (twoFactor.preferredMethod !== 'AUTH_APP') sendTwoFactorCode(ctx, em, user, twoFactor);
+    return { __typename: 'AuthToken', token: raw, method: twoFactor.preferredMethod };
+  }
+  await signIn(ctx, em, user);
+  return { __typename: 'AuthInfo', uid: user.id, redirect };
+}
+
+/** Spec §7 LoginUser with email and password, with the §8 lockout rules. */
+export async function loginWithPassword(
+  ctx: Context,
+  em: EntityManager,
+  input: { email: string; password: string; redirect?: string },
+): Promise<LoginResult> {
+  const now = ctx.now();
+  const days = await ipLockDays(em, ctx.ip, now);
+  if (days > 0) {
+    return {
+      __typename: 'IpAuthLockout',
+      message: authErrors.ipAuthLockout(days),
+      lockoutInfo: { failCount: 0, lockedOutUntil: null },
+    };
+  }
+  const user = await userByEmail(em, input.email);
+  if (!user?.passwordHash) {
+    // Unknown address or no password: the same answer as a wrong password, so addresses stay private.
+    await recordIpFailure(em, ctx.ip, now);
+    return fail('NotFound', authErrors.passwordIncorrect);
+  }
+  const lock = await readLock(em, 'PASSWORD', user.id, now);
+  if (lock.state === 'permanent') {
+    return {
+      __typename: 'PasswordPermanentLockout',
+      message: authErrors.passwordPermanentLockout,
+      lockoutInfo: lockoutInfo(lock),
+    };
+  }
+  if (lock.state === 'soft') {
+    return {
+      __typename: 'PasswordSoftLockout',
+      message: authErrors.passwordSoftLockout(lock.lockedOutUntil, now),
+      lockoutInfo: lockoutInfo(lock),
+    };
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await recordIpFailure(em, ctx.ip, now);
+    const after = await recordFailure(em, 'PASSWORD', user.id, now);
+    if (after.state === 'soft') {
+      return {
+        __typename: 'PasswordSoftLockout',
+        message: authErrors.passwordSoftLockout(after.lockedOutUntil, now),
+        lockoutInfo: lockoutInfo(after),
+      };
+    }
+    if (after.state === 'permanent') {
+      return {
+        __typename: 'PasswordPermanentLockout',
+        message: authErrors.passwordPermanentLockout,
+        lockoutInfo: lockoutInfo(after),
+      };
+    }
+    return {
+      __typename: 'InvalidPassword',
+      message: authErrors.invalidPassword(after.failCount),
+      lockoutInfo: lockoutInfo(after),
+    };
+  }
+  await clearFailures(em, 'PASSWORD', user.id);
+  return completeFirstFactor(ctx, em, user, safeRedirect(input.redirect));
+}
+
+/** Spec §7 LoginUser, second step: the pending token plus a verification code or a recovery code. */
+export async function loginWithSecondFactor(
+  ctx: Context,
+  em: EntityManager,
+  input: { token: string; twoFactorVerificationCode?: string; backupCode?: string },
+): Promise<LoginResult> {
+  const now = ctx.now();
+  const pending = await em.findOne(
+    AuthToken,
+    { kind: 'TWO_FACTOR_PENDING', tokenHash: sha256(input.token) },
+    { populate: ['user'] },
+  );
+  if (!pending?.user || pending.usedAt || pending.expiresAt <= now)
+    return fail('BadRequest', SIGN_IN_EXPIRED);
+  const user = pending.user;
+  const lock = await readLock(em, 'TWO_FACTOR', user.id, now);
+  if (lock.state === 'permanent') {
+    return {
+      __typename: 'TwoFactorAuthPermanentLockout',
+      message: authErrors.twoFactorAuthPermanentLockout,
+      lockoutInfo: lockoutInfo(lock),
+    };
+  }
+  if (lock.state === 'soft') {
+    return {
+      __typename: 'TwoFactorAuthSoftLockout',
+      message: authErrors.twoFactorAuthSoftLockout(lock.lockedOutUntil, now),
+      lockoutInfo: lockoutInfo(lock),
+    };
+  }
+  let ok = false;
+  if (input.backupCode) {
+    const code = await em.findOne(TwoFactorBackupCode, {
+      user: user.id,
+      codeHash: sha256(input.backupCode.trim().toLowerCase()),
+      usedAt: null,
+    });
+    if (code) {
+      code.usedAt = now;
+      ok = true;
+    }
+  } else if (input.twoFactorVerificationCode) {
+    const twoFactor = await em.findOne(TwoFactorAuth, { user: user.id, enabled: true });
+    ok = !!twoFactor && (await verifyTwoFactorCode(em, twoFactor, input.twoFactorVerificationCode, now));
+  } else {
+    return fail('BadRequest', authErrors.invalidRecoveryCode);
+  }
+  if (!ok) {
+    const after = await recordFailure(em, 'TWO_FACTOR', user.id, now);
+    if (after.state === 'soft') {
+      return {
+        __typename: 'TwoFactorAuthSoftLockout',
+        message: authErrors.twoFactorAuthSoftLockout(after.lockedOutUntil, now),
+        lockoutInfo: lockoutInfo(after),
+      };
+    }
+    if (after.state === 'permanent') {
+      return {
+        __typename: 'TwoFactorAuthPermanentLockout',
+        message: authErrors.twoFactorAuthPermanentLockout,
+        lockoutInfo: lockoutInfo(after),
+      };
+    }
+    if (input.backupCode)
+      return fail('NotFound', `No unused recovery code matches. ${authErrors.invalidRecoveryCode}`);
+    return {
+      __typename: 'InvalidTwoFactorAuthCode',
+      message: authErrors.invalidTwoFactorAuthCode(after.failCount),
+      lockoutInfo: lockoutInfo(after),
+    };
+  }
+  pending.usedAt = now;
+  await clearFailures(em, 'TWO_FACTOR', user.id);
+  await signIn(ctx, em, user);
+  return {
+    __typename: 'AuthInfo',
+    uid: user.id,
+    redirect: safeRedirect(pending.payload.redirect as string | undefined),
+  };
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { type CaptchaVerifier, LocalCaptcha } from './auth/captcha';
+import { OutboxCodeSender, type TwoFactorCodeSender } from './auth/two-factor-delivery';
+
+/** A social sign-in provider the deployment has credentials for. */
+export type SocialProvider = 'google' | 'facebook' | 'twitter' | 'apple';
+
+/** Process-wide services the procedures use, built once at start from configuration. */
+export interface ServiceEnvironment {
+  /** Public origin for links in emails, e.g. https://quire.example. */
+  publicUrl: string;
+  /** Product name in emails and two-factor URIs. */
+  productName: string;
+  captcha: CaptchaVerifier;
+  codeSender: TwoFactorCodeSender;
+  /** Providers with configured credentials (feature flags may still hide them). */
+  socialProviders: SocialProvider[];
+  googleClientId: string | null;
+}
+
+/** Defaults for a fresh machine and for tests: local captcha, codes through the mail outbox. */
+export function defaultServiceEnvironment(overrides: Partial<ServiceEnvironment> = {}): ServiceEnvironment {
+  return {
+    publicUrl: 'http://localhost:3000',
+    productName: 'Quire',
+    captcha: new LocalCaptcha(randomBytes(32)),
+    codeSender: new OutboxCodeSender(),
+    socialProviders: [],
+    googleClientId: null,
+    ...overrides,
+  };
+}

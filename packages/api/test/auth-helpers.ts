@@ -1,0 +1,66 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { User } from '@quire/db';
+import { EmailOutbox, FeatureFlag } from '@quire/db';
+import type { TestDatabase } from '@quire/test-harness';
+import {
+  appRouter,
+  createContextInner,
+  defaultServiceEnvironment,
+  LocalCaptcha,
+  memoryCookieJar,
+} from '../src';
+
+/** A clock tests move by hand (lockouts and expiries). */
+export function testClock(start = new Date('2026-11-21T12:00:00Z')) {
+  let now = start.getTime();
+  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
+}
+
+/** One environment for the file, so captcha challenges issued by one caller verify in another. */
+export const env = defaultServiceEnvironment({ captcha: new LocalCaptcha(Buffer.alloc(32, 7)) });
+
+/** A tRPC caller as a browser with its own cookie jar, at an IP, on the test clock. */
+export function browser(
+  db: TestDatabase,
+  clock: { now: () => Date },
+  opts: { ip?: string; viewer?: User | null } = {},
+) {
+  const cookies = memoryCookieJar();
+  const make = (viewer: User | null) =>
+    appRouter.createCaller(
+      createContextInner({
+        em: db.em(),
+        viewer,
+        sessionId: null,
+        visitor: { id: 'v', isBot: false, country: null },
+        ip: opts.ip ?? '203.0.113.7',
+        now: clock.now,
+        cookies,
+        env,
+      }),
+    );
+  return { caller: make(opts.viewer ?? null), as: (viewer: User) => make(viewer), cookies };
+}
+
+/** Turns a feature flag on or off. */
+export async function setFlag(em: EntityManager, name: string, on: boolean) {
+  const flag = (await em.findOne(FeatureFlag, { name })) ?? em.create(FeatureFlag, { name });
+  flag.boolValue = on;
+  await em.flush();
+}
+
+/** The newest outbox email of a template to an address. */
+export async function lastEmail(db: TestDatabase, to: string, template: string) {
+  const [mail] = await db
+    .em()
+    .find(EmailOutbox, { to: to.toLowerCase(), template }, { orderBy: { createdAt: 'desc' }, limit: 1 });
+  if (!mail) throw new Error(`no email to ${to}`);
+  return mail;
+}
+
+/** Solves the local captcha the way a person would. */
+export function solveCaptcha(challenge: { token: string; question: string } | null) {
+  if (!challenge) throw new Error('no local challenge');
+  const [a, b] = challenge.question.match(/\d+/g)!.map(Number);
+  return `${challenge.token}:${a! + b!}`;
+}
