@@ -17,6 +17,7 @@ export {
   type Context,
   type CookieJar,
   createContextInner,
+  errorMessage,
   memoryCookieJar,
   type VisitorInfo,
   zodMessage,

@@ -69,6 +69,11 @@ export function zodMessage(error: ZodError): string {
     .join('; ');
 }
 
+/** The readable message of a procedure error (zod issues flattened), for in-process callers. */
+export function errorMessage(error: TRPCError): string {
+  return error.cause instanceof ZodError ? zodMessage(error.cause) : error.message;
+}
+
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;

@@ -151,7 +151,7 @@ describe('LoginUser with a password (spec §8 login)', () => {
     for (let round = 1; round <= 4; round++) {
       for (let i = 0; i < 6; i++) await fail();
       clock.advance(30_000);
-      expect((await fail()).message).toBe(
+      expect(((await fail()) as { message: string }).message).toBe(
         'Due to too many password attempts, your account is locked for 1 minutes.',
       );
       clock.advance(31_000);

@@ -59,7 +59,12 @@ export interface SusiState {
 /** Spec §4: the sign-in modal as a state machine. Server calls stay in components, which then call these. */
 export interface SusiStore extends SusiState {
   /** Shows the modal at `step` (default: the options of `operation`, or ENTER_EMAIL after an expired link). */
-  open(step?: SusiStep, operation?: SusiOperation, entryPoint?: string | null, options?: SusiOpenOptions): void;
+  open(
+    step?: SusiStep,
+    operation?: SusiOperation,
+    entryPoint?: string | null,
+    options?: SusiOpenOptions,
+  ): void;
   /** Hides and resets the modal; the email is cleared unless the modal is embedded. */
   close(): void;
   /** Login ↔ register: SIGNIN_OPTIONS ↔ SIGNUP_OPTIONS; ENTER_EMAIL stays; other steps go to the options. */
@@ -108,7 +113,12 @@ const LOCKOUT_RESULTS = new Set([
   'TwoFactorAuthPermanentLockout',
 ]);
 /** Spec §8: LoginUser results that are password (or code) errors and shake the form. */
-const SHAKE_RESULTS = new Set([...LOCKOUT_RESULTS, 'InvalidPassword', 'InvalidTwoFactorAuthCode', 'NotFound']);
+const SHAKE_RESULTS = new Set([
+  ...LOCKOUT_RESULTS,
+  'InvalidPassword',
+  'InvalidTwoFactorAuthCode',
+  'NotFound',
+]);
 
 const CLOSED: SusiState = {
   isOpen: false,

@@ -71,7 +71,7 @@ export const COUNTRIES: readonly Country[] = [
   c('Congo (Republic)', 'CG', '242'),
   c('Cook Islands', 'CK', '682'),
   c('Costa Rica', 'CR', '506'),
-  c('Côte d\'Ivoire', 'CI', '225'),
+  c("Côte d'Ivoire", 'CI', '225'),
   c('Croatia', 'HR', '385'),
   c('Cuba', 'CU', '53'),
   c('Curaçao', 'CW', '599'),

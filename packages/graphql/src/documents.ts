@@ -1,8 +1,11 @@
+import { authDocuments } from './auth-documents';
+
 /**
  * Persisted documents: each spec §7 operation registered under its exact name, so old clients
  * may send `{"operationName": "ViewerQuery", "variables": {}}` without a `query`.
  */
 export const persistedDocuments: Readonly<Record<string, string>> = {
+  ...authDocuments,
   ViewerQuery: /* GraphQL */ `
     query ViewerQuery {
       viewer {

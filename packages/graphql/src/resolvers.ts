@@ -1,4 +1,5 @@
 import type { appRouter } from '@quire/api';
+import { authResolvers } from './auth-resolvers';
 
 /** What each resolver receives: a tRPC caller bound to the request's context. */
 export interface ShimContext {
@@ -9,12 +10,15 @@ type ViewerResult = Awaited<ReturnType<ShimContext['caller']['viewer']['me']>>;
 
 /** Resolvers only translate shapes; all logic lives behind the tRPC routers. */
 export const resolvers = {
+  ...authResolvers,
   Query: {
+    ...authResolvers.Query,
     viewer: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.me(),
     visitor: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.visitor(),
     variantFlags: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.flags.variantFlags(),
   },
   Mutation: {
+    ...authResolvers.Mutation,
     setUserStyleReminderSeen: (_: unknown, __: unknown, ctx: ShimContext) =>
       ctx.caller.viewer.setStyleReminderSeen(),
   },

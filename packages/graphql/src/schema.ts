@@ -1,5 +1,7 @@
+import { authTypeDefs } from './auth-schema';
+
 /** SDL of the compatibility shim: spec §7 operation names over the tRPC routers. */
-export const typeDefs = /* GraphQL */ `
+const baseTypeDefs = /* GraphQL */ `
   type Geolocation {
     country: String
   }
@@ -64,3 +66,5 @@ export const typeDefs = /* GraphQL */ `
     setUserStyleReminderSeen: Boolean
   }
 `;
+
+export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}`;
