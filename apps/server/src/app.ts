@@ -22,6 +22,10 @@ import { errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route does not need the anti-forgery token (a third party posts to it). */
+    xsrf?: boolean;
+  }
   interface FastifyInstance {
     /** The anonymous-page micro-cache; null when PAGE_CACHE_FRESH_MS is 0. */
     pageCache: PageCache | null;
@@ -54,6 +58,10 @@ export async function buildApp(opts: {
   };
 
   await app.register(fastifyCookie);
+  // HTML forms and Apple's form_post callback send urlencoded bodies.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -82,7 +90,7 @@ export async function buildApp(opts: {
     if (SAFE_METHODS.has(req.method)) return;
     const url = req.routeOptions.url;
     if (url === GRAPHQL_PATH || url === '/_/batch') return;
-    if ((req.routeOptions.config as { xsrf?: boolean } | undefined)?.xsrf === false) return;
+    if (req.routeOptions.config?.xsrf === false) return;
     if (!hasValidXsrf(req)) {
       return reply
         .code(403)

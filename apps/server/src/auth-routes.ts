@@ -1,13 +1,19 @@
 import {
   completeEmailLink,
   confirmEmail,
+  decodeState,
+  encodeState,
+  finishSocialSignIn,
   hashToken,
+  type LoginResultLike,
+  readAuthFlags,
   SESSION_COOKIE,
   type ServiceEnvironment,
+  startSocialSignIn,
 } from '@quire/api';
 import { type Orm, Session } from '@quire/db';
 import { EMAIL_LOGIN_TIMEOUT_ENTRY, logTexts } from '@quire/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config';
 import { contextFor, XSRF_COOKIE } from './context';
 
@@ -30,14 +36,93 @@ export async function registerAuthRoutes(
     if (outcome.kind === 'needs-name') {
       return reply.redirect(`/m/signin?operation=register&email=${encodeURIComponent(outcome.email)}`, 302);
     }
-    const result = outcome.result;
-    if (result.__typename === 'AuthInfo') return reply.redirect(result.redirect, 302);
-    if (result.__typename === 'AuthToken') {
-      const params = new URLSearchParams({ twoFactorToken: result.token, method: result.method });
-      return reply.redirect(`/m/signin?${params}`, 302);
-    }
-    return reply.redirect(expired, 302);
+    return reply.redirect(afterSignIn(outcome.result, expired), 302);
   });
+
+  // Social sign-in (spec §2 /m/connect/{provider}, /m/callback/{provider}).
+  const OAUTH_COOKIE = 'oauth_state';
+  const providerConfig = async (name: string) => {
+    const config = env.oauth.find((o) => o.provider === name);
+    if (!config) return null;
+    const flags = await readAuthFlags(orm.em.fork());
+    return flags[`disable_login_${config.provider}`] ? null : config;
+  };
+  const callbackUri = (provider: string) => `${config.publicUrl}/m/callback/${provider}`;
+
+  app.get<{
+    Params: { provider: string };
+    Querystring: { redirect?: string; operation?: string; entry?: string };
+  }>('/m/connect/:provider', async (req, reply) => {
+    const provider = await providerConfig(req.params.provider);
+    if (!provider)
+      return reply.code(404).send({ error: { message: 'That sign-in service is not available.' } });
+    const redirect = safePath(req.query.redirect);
+    const operation = req.query.operation === 'register' ? 'register' : 'login';
+    const state = encodeState({
+      provider: provider.provider,
+      redirect,
+      entry: String(req.query.entry ?? ''),
+      operation,
+    });
+    const { url, verifier } = startSocialSignIn(provider, callbackUri(provider.provider), state);
+    reply.setCookie(OAUTH_COOKIE, JSON.stringify({ state, verifier }), {
+      path: '/m/callback',
+      httpOnly: true,
+      maxAge: 600,
+      // Apple posts back cross-site; its cookie needs SameSite=None (allowed on localhost and HTTPS).
+      ...(provider.formPost
+        ? { sameSite: 'none' as const, secure: true }
+        : { sameSite: 'lax' as const, secure: config.NODE_ENV === 'production' }),
+    });
+    return reply.header('cache-control', 'no-store').redirect(url.toString(), 302);
+  });
+
+  const socialCallback = async (
+    req: FastifyRequest<{ Params: { provider: string } }>,
+    reply: FastifyReply,
+    params: Record<string, unknown>,
+  ) => {
+    const provider = await providerConfig(req.params.provider);
+    const failed = '/m/signin?error=social';
+    if (!provider) return reply.redirect(failed, 302);
+    let saved: { state?: string; verifier?: string | null } = {};
+    try {
+      saved = JSON.parse(req.cookies[OAUTH_COOKIE] ?? '{}');
+    } catch {}
+    reply.clearCookie(OAUTH_COOKIE, { path: '/m/callback' });
+    const state = typeof params.state === 'string' ? params.state : '';
+    const code = typeof params.code === 'string' ? params.code : '';
+    // The state must be the one this browser was given: no signing a victim into someone else's account.
+    if (!state || !code || state !== saved.state || decodeState(state).provider !== provider.provider) {
+      return reply.redirect(failed, 302);
+    }
+    const ctx = await contextFor(orm, config, env, req, reply);
+    let result: LoginResultLike;
+    try {
+      result = await ctx.em.transactional((em) =>
+        finishSocialSignIn(ctx, em, provider, {
+          code,
+          verifier: saved.verifier ?? null,
+          redirectUri: callbackUri(provider.provider),
+          redirect: safePath(decodeState(state).redirect),
+        }),
+      );
+    } catch (error) {
+      req.log.warn({ err: error }, 'social sign-in failed');
+      return reply.redirect(failed, 302);
+    }
+    return reply.header('cache-control', 'no-store').redirect(afterSignIn(result), 302);
+  };
+  app.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>(
+    '/m/callback/:provider',
+    (req, reply) => socialCallback(req, reply, req.query),
+  );
+  // Apple answers with a form POST; the state cookie, not the xsrf token, ties it to this browser.
+  app.post<{ Params: { provider: string }; Body: Record<string, unknown> }>(
+    '/m/callback/:provider',
+    { config: { xsrf: false } },
+    (req, reply) => socialCallback(req, reply, (req.body as Record<string, unknown>) ?? {}),
+  );
 
   // Spec AcctSignout: sign-out needs the anti-forgery token in the path.
   app.get<{ Params: { xsrf: string } }>('/m/signout/:xsrf', async (req, reply) => {
@@ -70,4 +155,18 @@ export async function registerAuthRoutes(
       .header('cache-control', 'no-store')
       .redirect(ok ? '/?emailVerified=1' : '/?emailVerified=0', 302);
   });
+}
+
+/** A path on this site, or home. */
+function safePath(path: unknown): string {
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+}
+
+/** Where the browser goes after a sign-in attempt: on, to the second factor, or back to sign-in. */
+function afterSignIn(result: LoginResultLike, otherwise = '/m/signin?error=social'): string {
+  if (result.__typename === 'AuthInfo') return result.redirect;
+  if (result.__typename === 'AuthToken') {
+    return `/m/signin?${new URLSearchParams({ twoFactorToken: result.token, method: result.method })}`;
+  }
+  return otherwise;
 }

@@ -7,6 +7,7 @@ import {
   RecaptchaVerifier,
   type ServiceEnvironment,
   type SocialProvider,
+  standardProviders,
 } from '@quire/api';
 import { PRODUCT_NAME } from '@quire/domain';
 import { z } from 'zod';
@@ -74,17 +75,17 @@ export function serviceEnvironment(config: ServerConfig): ServiceEnvironment {
     config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET
       ? new RecaptchaVerifier(config.RECAPTCHA_SITE_KEY, config.RECAPTCHA_SECRET)
       : new LocalCaptcha(config.APP_SECRET ? Buffer.from(config.APP_SECRET) : randomBytes(32));
-  const configured: [SocialProvider, string | undefined][] = [
-    ['google', config.GOOGLE_CLIENT_ID],
-    ['facebook', config.FACEBOOK_CLIENT_ID],
-    ['twitter', config.TWITTER_CLIENT_ID],
-    ['apple', config.APPLE_CLIENT_ID],
-  ];
+  const pair = (id?: string, secret?: string) => (id && secret ? { id, secret } : undefined);
+  const credentials: Partial<Record<SocialProvider, { id: string; secret: string }>> = {
+    google: pair(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET),
+    facebook: pair(config.FACEBOOK_CLIENT_ID, config.FACEBOOK_CLIENT_SECRET),
+    twitter: pair(config.TWITTER_CLIENT_ID, config.TWITTER_CLIENT_SECRET),
+    apple: pair(config.APPLE_CLIENT_ID, config.APPLE_CLIENT_SECRET),
+  };
   return defaultServiceEnvironment({
     publicUrl: config.publicUrl,
     productName: PRODUCT_NAME,
     captcha,
-    socialProviders: configured.filter(([, id]) => !!id).map(([p]) => p),
-    googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+    oauth: standardProviders(credentials),
   });
 }

@@ -1,3 +1,4 @@
+import type { ServiceEnvironment } from '@quire/api';
 import { type TestDatabase, useTestDatabase } from '@quire/test-harness';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -13,6 +14,7 @@ export interface TestApp {
 export function useTestApp(
   setup?: (app: FastifyInstance) => void,
   env: Record<string, string> = { PAGE_CACHE_FRESH_MS: '0' },
+  services?: () => ServiceEnvironment,
 ): TestApp {
   const db = useTestDatabase();
   let app: FastifyInstance | undefined;
@@ -20,6 +22,7 @@ export function useTestApp(
     app = await buildApp({
       orm: db.orm,
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+      env: services?.(),
       logger: false,
     });
     setup?.(app);

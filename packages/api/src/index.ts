@@ -2,7 +2,18 @@ export { type AppRouter, appRouter, createCaller, type RouterInputs, type Router
 export { confirmEmail } from './services/auth/accounts';
 export { type CaptchaVerifier, LocalCaptcha, RecaptchaVerifier } from './services/auth/captcha';
 export { completeEmailLink, type EmailCallbackOutcome } from './services/auth/email-link';
+export { readAuthFlags } from './services/auth/flags';
+export {
+  decodeState,
+  encodeState,
+  finishSocialSignIn,
+  type OAuthProviderConfig,
+  type SocialProfile,
+  standardProviders,
+  startSocialSignIn,
+} from './services/auth/oauth';
 export { ARGON2_OPTIONS, hashPassword, verifyPassword } from './services/auth/passwords';
+export type { LoginResult as LoginResultLike } from './services/auth/results';
 export { revokeAllSessions, SESSION_COOKIE } from './services/auth/sessions';
 export { OutboxCodeSender, type TwoFactorCodeSender } from './services/auth/two-factor-delivery';
 export {

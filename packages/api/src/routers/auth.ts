@@ -50,15 +50,16 @@ export const authRouter = router({
       twitter: flags.disable_login_twitter,
       apple: flags.disable_login_apple,
     };
+    const googleClientId = ctx.env.oauth.find((o) => o.provider === 'google')?.clientId ?? null;
     return {
       enablePasswords: flags.enable_passwords,
       emailEnabled: !flags.disable_login_email,
-      providers: ctx.env.socialProviders.filter((p) => !disabled[p]),
+      providers: ctx.env.oauth.map((o) => o.provider).filter((p) => !disabled[p]),
       captcha: { kind: ctx.env.captcha.kind, siteKey: ctx.env.captcha.siteKey },
       skipLoginCaptcha: flags.skip_sign_in_recaptcha,
       oneTap: {
-        enabled: flags.enable_google_one_tap && !!ctx.env.googleClientId && !flags.disable_login_google,
-        clientId: ctx.env.googleClientId,
+        enabled: flags.enable_google_one_tap && !!googleClientId && !flags.disable_login_google,
+        clientId: googleClientId,
       },
     };
   }),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CaptchaVerifier, LocalCaptcha } from './auth/captcha';
+import type { OAuthProviderConfig } from './auth/oauth';
 import { OutboxCodeSender, type TwoFactorCodeSender } from './auth/two-factor-delivery';
 
 /** A social sign-in provider the deployment has credentials for. */
@@ -13,9 +14,8 @@ export interface ServiceEnvironment {
   productName: string;
   captcha: CaptchaVerifier;
   codeSender: TwoFactorCodeSender;
-  /** Providers with configured credentials (feature flags may still hide them). */
-  socialProviders: SocialProvider[];
-  googleClientId: string | null;
+  /** Social sign-in providers with configured credentials (feature flags may still hide them). */
+  oauth: OAuthProviderConfig[];
 }
 
 /** Defaults for a fresh machine and for tests: local captcha, codes through the mail outbox. */
@@ -25,8 +25,7 @@ export function defaultServiceEnvironment(overrides: Partial<ServiceEnvironment>
     productName: 'Quire',
     captcha: new LocalCaptcha(randomBytes(32)),
     codeSender: new OutboxCodeSender(),
-    socialProviders: [],
-    googleClientId: null,
+    oauth: [],
     ...overrides,
   };
 }
