@@ -21,7 +21,12 @@ import { checkSignupLimits, createUser, sendVerification, userByEmail } from '..
 import { sendAcctAuthEmail, verifyLoginCode } from '../services/auth/email-link';
 import { readAuthFlags } from '../services/auth/flags';
 import { clearFailures, lockoutInfo, readLock, recordFailure } from '../services/auth/lockouts';
-import { loginWithPassword, loginWithSecondFactor, safeRedirect } from '../services/auth/login';
+import {
+  checkPassword,
+  loginWithPassword,
+  loginWithSecondFactor,
+  safeRedirect,
+} from '../services/auth/login';
 import { crupdatePassword } from '../services/auth/password';
 import { hashPassword } from '../services/auth/passwords';
 import { fail } from '../services/auth/results';
@@ -127,16 +132,17 @@ export const authRouter = router({
 
   /** Spec §7 LoginUser: password first, then the second factor when two-factor is on. */
   loginUser: publicProcedure.input(loginUserInput).mutation(async ({ ctx, input }) => {
+    if (input.token) {
+      const token = input.token;
+      return ctx.em.transactional((em) => loginWithSecondFactor(ctx, em, { ...input, token }));
+    }
     const flags = await readAuthFlags(ctx.em);
-    return ctx.em.transactional((em) => {
-      if (input.token) return loginWithSecondFactor(ctx, em, { ...input, token: input.token });
-      if (!flags.enable_passwords) return Promise.resolve(fail('BadRequest', PASSWORDS_OFF));
-      return loginWithPassword(ctx, em, {
-        email: input.email!,
-        password: input.password!,
-        redirect: input.redirect,
-      });
-    });
+    if (!flags.enable_passwords) return fail('BadRequest', PASSWORDS_OFF);
+    const email = input.email!;
+    const passwordOk = await checkPassword(ctx.em.fork(), email, input.password!);
+    return ctx.em.transactional((em) =>
+      loginWithPassword(ctx, em, { email, passwordOk, redirect: input.redirect }),
+    );
   }),
 
   /** Spec §7 CrupdatePassword. */

@@ -4,7 +4,7 @@ import { AUTH_POLICY, authErrors } from '@quire/domain';
 import type { Context } from '../../trpc';
 import { userByEmail } from './accounts';
 import { clearFailures, ipLockDays, lockoutInfo, readLock, recordFailure, recordIpFailure } from './lockouts';
-import { verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { fail, type LoginResult } from './results';
 import { signIn } from './sessions';
 import { issueToken, sha256 } from './tokens';
@@ -40,11 +40,28 @@ export async function completeFirstFactor(
   return { __typename: 'AuthInfo', uid: user.id, redirect };
 }
 
+/**
+ * Checks the password outside any transaction (argon2 takes ~100 ms; no connection should wait on
+ * it). Unknown addresses are checked against a dummy hash so both answers take as long.
+ */
+export async function checkPassword(em: EntityManager, email: string, password: string): Promise<boolean> {
+  const user = await userByEmail(em, email);
+  return verifyPassword(user?.passwordHash ?? (await dummyHash()), password).then(
+    (ok) => ok && !!user?.passwordHash,
+  );
+}
+
+let dummy: Promise<string> | null = null;
+const dummyHash = () => {
+  dummy ??= hashPassword('not a password anyone has');
+  return dummy;
+};
+
 /** Spec §7 LoginUser with email and password, with the §8 lockout rules. */
 export async function loginWithPassword(
   ctx: Context,
   em: EntityManager,
-  input: { email: string; password: string; redirect?: string },
+  input: { email: string; passwordOk: boolean; redirect?: string },
 ): Promise<LoginResult> {
   const now = ctx.now();
   const days = await ipLockDays(em, ctx.ip, now);
@@ -76,7 +93,7 @@ export async function loginWithPassword(
       lockoutInfo: lockoutInfo(lock),
     };
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
+  if (!input.passwordOk) {
     await recordIpFailure(em, ctx.ip, now);
     const after = await recordFailure(em, 'PASSWORD', user.id, now);
     if (after.state === 'soft') {
