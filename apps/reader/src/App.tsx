@@ -1,14 +1,21 @@
 import { useClientStore } from '@quire/client-state';
 import { useEffect } from 'react';
 import { Route, Routes, useParams } from 'react-router';
+import { GoogleOneTap, SusiModal } from './components/susi';
 import { TopBar } from './components/TopBar';
+import { VerifyEmailBanner } from './components/VerifyEmailBanner';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { type PageRoute, pageRoutes } from './routes';
 import type { PreloadedState } from './state';
 
-function RoutedPage({ route, signedIn }: { route: PageRoute; signedIn: boolean }) {
+function RoutedPage({ route, viewer }: { route: PageRoute; viewer: PreloadedState['viewer'] }) {
   const params = useParams();
-  return <>{route.render({ params, signedIn })}</>;
+  return (
+    <>
+      {route.render({ params, signedIn: !!viewer, viewer })}
+      {viewer ? null : <GoogleOneTap routeName={route.name} />}
+    </>
+  );
 }
 
 /** The reader app shell: top bar and the routed page. Server and browser render the same tree. */
@@ -22,6 +29,7 @@ export function App({ viewer, status }: { viewer: PreloadedState['viewer']; stat
   return (
     <>
       <TopBar viewer={viewer} />
+      {viewer && !viewer.emailVerified ? <VerifyEmailBanner email={viewer.email} /> : null}
       {/* The server decided this URL names nothing; the browser shows the same page it rendered. */}
       {status === 404 ? (
         <NotFoundPage />
@@ -31,11 +39,13 @@ export function App({ viewer, status }: { viewer: PreloadedState['viewer']; stat
             <Route
               key={route.path}
               path={route.path}
-              element={<RoutedPage route={route} signedIn={!!viewer} />}
+              element={<RoutedPage route={route} viewer={viewer} />}
             />
           ))}
         </Routes>
       )}
+      {/* The overlay the top bar opens; pages that embed the modal render their own. */}
+      <SusiModal />
     </>
   );
 }

@@ -5,9 +5,12 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { loadAuthUi } from './components/susi/lazy';
+import { routeFor } from './routes';
 import { readPreloadedState } from './state';
 import { TRPCProvider } from './trpc';
 import './styles.css';
+import './auth.css';
 
 const state = readPreloadedState(document);
 useSessionStore
@@ -26,6 +29,9 @@ const trpcClient = createTRPCClient<AppRouter>({
     }),
   ],
 });
+
+// The server rendered the sign-in screens on this page: their chunk must be here before hydration matches.
+if (routeFor(window.location.pathname).route.authUi) await loadAuthUi();
 
 hydrateRoot(
   document.getElementById('root')!,

@@ -4,10 +4,11 @@ import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { renderToString } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { App } from './App';
+import { loadAuthUi } from './components/susi/lazy';
 import { ErrorPage } from './pages/ErrorPage';
-import { pageRoutes } from './routes';
+import { routeFor } from './routes';
 import type { PreloadedState } from './state';
 import { TRPCProvider } from './trpc';
 
@@ -51,13 +52,10 @@ export function createServerQueryClient(): QueryClient {
 /** Renders a reader URL to HTML after loading its data; the status says 200 or 404. */
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const pathname = new URL(req.url, 'http://localhost').pathname;
-  const match = matchRoutes(
-    pageRoutes.map((r) => ({ path: r.path, route: r })),
-    pathname,
-  )?.at(-1);
-  const route = match?.route.route ?? pageRoutes[pageRoutes.length - 1]!;
+  const { route, params } = routeFor(pathname);
   const prefetchContext = { trpc: req.trpc, queryClient: req.queryClient };
-  const params = match?.params ?? {};
+  // Rendered synchronously below: the sign-in screens' module must be in memory (loaded once per process).
+  await loadAuthUi();
   const status = route.prefetch ? await route.prefetch(prefetchContext, params) : 200;
   const head = route.head?.(prefetchContext, params) ?? {};
   const cacheTags = status === 200 ? (route.cacheTags?.(prefetchContext, params) ?? null) : null;

@@ -1,11 +1,16 @@
 import type { AppRouter } from '@quire/api';
-import { parsePostId } from '@quire/domain';
+import { authUiTexts, parsePostId, topBarTexts } from '@quire/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
+import { matchRoutes } from 'react-router';
 import { HOME_PAGE_SIZE, HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PasswordPage } from './pages/PasswordPage';
 import { PostPage } from './pages/PostPage';
+import { SigninPage } from './pages/SigninPage';
+import { TwoFactorPage } from './pages/TwoFactorPage';
+import type { PreloadedState } from './state';
 
 /** What a route's server-side data loader gets. */
 export interface PrefetchContext {
@@ -16,6 +21,7 @@ export interface PrefetchContext {
 export interface PageProps {
   params: Record<string, string | undefined>;
   signedIn: boolean;
+  viewer: PreloadedState['viewer'];
 }
 
 /** A reader page: its path pattern, how to render it, and the data the server loads first. */
@@ -30,6 +36,8 @@ export interface PageRoute {
   head?(ctx: PrefetchContext, params: PageProps['params']): { title?: string; description?: string };
   /** Spec §4 edge cache decision: surrogate keys when an anonymous page may be cached, else null. */
   cacheTags?(ctx: PrefetchContext, params: PageProps['params']): string[] | null;
+  /** The page shows the sign-in screens or account forms: the browser loads their chunk before hydrating. */
+  authUi?: boolean;
 }
 
 function postCacheTags(ctx: PrefetchContext, postId: string | null): string[] | null {
@@ -58,6 +66,12 @@ async function prefetchPost(ctx: PrefetchContext, postId: string | null): Promis
   }
 }
 
+/** Sign-in surfaces render the modal on the server: its options (providers, passwords) load first. */
+async function prefetchAuthOptions({ trpc, queryClient }: PrefetchContext): Promise<number> {
+  await queryClient.prefetchQuery(trpc.auth.options.queryOptions());
+  return 200;
+}
+
 /** Matches "/@user/slug-id" and "/collection/slug-id" alike: the story id is the trailing hex part. */
 const postUnderOwner = (params: PageProps['params']) => parsePostId(params.slug ?? '');
 
@@ -76,6 +90,30 @@ export const pageRoutes: PageRoute[] = [
       return 200;
     },
     cacheTags: () => ['group-edgeCacheHome'],
+  },
+  {
+    path: '/m/signin',
+    authUi: true,
+    name: 'ShowSignin',
+    render: () => <SigninPage />,
+    prefetch: prefetchAuthOptions,
+    head: () => ({ title: topBarTexts.signIn }),
+  },
+  {
+    path: '/two-factor-authentication',
+    authUi: true,
+    name: 'ShowTwoFactorAuthentication',
+    render: ({ viewer }) => <TwoFactorPage viewer={viewer} />,
+    prefetch: prefetchAuthOptions,
+    head: () => ({ title: authUiTexts.twoFactorTitle }),
+  },
+  {
+    path: '/password',
+    authUi: true,
+    name: 'ShowPassword',
+    render: ({ viewer }) => <PasswordPage viewer={viewer} />,
+    prefetch: prefetchAuthOptions,
+    head: () => ({ title: authUiTexts.passwordLabel }),
   },
   {
     path: '/p/:postId',
@@ -104,3 +142,12 @@ export const pageRoutes: PageRoute[] = [
     head: () => ({ title: 'Page not found' }),
   },
 ];
+
+/** The route that renders a path (the catch-all when none other matches), as the server picks it. */
+export function routeFor(pathname: string): { route: PageRoute; params: PageProps['params'] } {
+  const match = matchRoutes(
+    pageRoutes.map((r) => ({ path: r.path, route: r })),
+    pathname,
+  )?.at(-1);
+  return { route: match?.route.route ?? pageRoutes[pageRoutes.length - 1]!, params: match?.params ?? {} };
+}

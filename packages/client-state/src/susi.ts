@@ -18,10 +18,15 @@ export type SusiEmailCheck = 'NOT_FOUND' | 'PREFERS_MAGIC_LINK' | 'PREFERS_PASSW
 /** What the calling component must do after a transition: send the emailed link, or go to password sign-up. */
 export type SusiNext = 'SEND_LINK' | 'PASSWORD_SIGNUP' | null;
 
-/** Where the modal sends the user afterwards, and whether it is part of a page rather than an overlay. */
+/** Where the modal sends the user afterwards, whether it is part of a page, and what it already knows. */
 export interface SusiOpenOptions {
   redirect?: string | null;
   embedded?: boolean;
+  /** A known address (the emailed link of a new account that still needs its name). */
+  email?: string | null;
+  /** A pending second factor (after an emailed link or social sign-in of a two-factor account). */
+  twoFactorToken?: string | null;
+  twoFactorMethod?: TwoFactorMethod | null;
 }
 
 /** The modal's data: spec §3 client state navigation.susiModal {step, operation} and susiEmail. */
@@ -141,7 +146,7 @@ const CLOSED: SusiState = {
 const screen = { error: null, lockedOut: false, captchaRequired: false } as const;
 
 /**
- * The state `open()` produces (with an empty email): pages that render the modal on the server use it until
+ * The state `open()` produces (with the given email or an empty one): pages that render the modal on the server use it until
  * the store is opened in the browser, so hydration matches.
  */
 export function initialSusiState(
@@ -159,6 +164,9 @@ export function initialSusiState(
     entryPoint,
     redirect: options.redirect ?? null,
     embedded: options.embedded ?? false,
+    email: options.email ?? '',
+    twoFactorToken: options.twoFactorToken ?? null,
+    twoFactorMethod: options.twoFactorMethod ?? null,
   };
 }
 
@@ -175,7 +183,7 @@ const BACK: Partial<Record<SusiStep, SusiStep>> = {
 export const useSusiStore = create<SusiStore>()((set, get) => ({
   ...CLOSED,
   open: (step, operation, entryPoint, options) =>
-    set({ ...initialSusiState(step, operation, entryPoint, options), email: get().email }),
+    set({ ...initialSusiState(step, operation, entryPoint, options), email: options?.email ?? get().email }),
   close: () => set({ ...CLOSED, email: get().embedded ? get().email : '' }),
   toggleOperation: () => {
     const { operation, step } = get();

@@ -29,6 +29,20 @@ describe('opening (spec §2/§4)', () => {
     });
   });
 
+  it('opens with a known email and a pending second factor', () => {
+    store().open('VERIFY_2FA_CODE', 'login', null, {
+      email: 'ada@example.com',
+      twoFactorToken: 'tok',
+      twoFactorMethod: 'SMS_TEXT',
+    });
+    expect(store()).toMatchObject({
+      step: 'VERIFY_2FA_CODE',
+      email: 'ada@example.com',
+      twoFactorToken: 'tok',
+      twoFactorMethod: 'SMS_TEXT',
+    });
+  });
+
   it('initialSusiState matches what open() produces', () => {
     store().open('ENTER_EMAIL', 'register', 'follow', { redirect: '/x', embedded: true });
     const { isOpen, step, operation, entryPoint, redirect, embedded, email } = store();

@@ -6,4 +6,5 @@ export * from './labels';
 export * from './messages';
 export * from './paragraph';
 export * from './slug';
+export * from './susi';
 export * from './validation';

@@ -24,7 +24,9 @@ export function useMediaQuery(query: string): boolean {
 
 /** Spec §4: Google sign-in is hidden in in-app browsers, whose webviews Google refuses to sign in from. */
 export function isInAppBrowser(userAgent: string): boolean {
-  return /FBAN|FBAV|FB_IAB|Instagram|Line\/|LinkedInApp|Twitter|Snapchat|Pinterest|MicroMessenger/i.test(userAgent);
+  return /FBAN|FBAV|FB_IAB|Instagram|Line\/|LinkedInApp|Twitter|Snapchat|Pinterest|MicroMessenger/i.test(
+    userAgent,
+  );
 }
 
 /** Whether this is an in-app browser; false on the server and until mounted (the usual case renders first). */
@@ -53,4 +55,9 @@ export function loadScript(src: string): Promise<void> {
     scripts.set(src, loading);
   }
   return loading;
+}
+
+/** A redirect target from a query string, kept only when it is a path on this site (not '//host'). */
+export function safeRedirect(value: string | null): string | null {
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
 }

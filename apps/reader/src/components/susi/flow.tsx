@@ -15,12 +15,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { loadScript, NARROW_SCREEN_QUERY, navigateTo, useMediaQuery } from '../../lib/browser';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useTRPC } from '../../trpc';
 
 type AuthOutputs = RouterOutputs['auth'];
 /** What `auth.options()` tells the modal: passwords, providers, captcha, one-tap. */
 export type AuthOptions = AuthOutputs['options'];
-export type SocialProvider = AuthOptions['providers'][number];
 type LoginResult = AuthOutputs['loginUser'];
 
 /** Everything the step screens call; the server calls live here, the transitions in `useSusiStore`. */
@@ -76,7 +76,9 @@ async function recaptchaToken(siteKey: string): Promise<string> {
   return grecaptcha.execute(siteKey, { action: 'login' });
 }
 
-function createAccountError(result: Exclude<AuthOutputs['createAccount'], { __typename: 'AuthInfo' }>): string {
+export function createAccountError(
+  result: Exclude<AuthOutputs['createAccount'], { __typename: 'AuthInfo' }>,
+): string {
   switch (result.__typename) {
     case 'Forbidden':
       return authErrors.accountForbidden;
@@ -97,10 +99,11 @@ export function SusiFlowProvider({ children }: { children: ReactNode }) {
   const step = useSusiStore((s) => s.step);
   const operation = useSusiStore((s) => s.operation);
   const captchaRequired = useSusiStore((s) => s.captchaRequired);
-  const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState('');
 
-  const optionsQuery = useQuery(trpc.auth.options.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }));
+  const optionsQuery = useQuery(
+    trpc.auth.options.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }),
+  );
   const options: AuthOptions | undefined = optionsQuery.data;
 
   // With passwords off the link is certain, so the question shows up front; otherwise once a link is due.
@@ -119,19 +122,14 @@ export function SusiFlowProvider({ children }: { children: ReactNode }) {
   const createAccountMutation = useMutation(trpc.auth.createAccount.mutationOptions());
   const verifyLoginCodeMutation = useMutation(trpc.auth.verifyLoginCode.mutationOptions());
 
-  /** Runs one submit: one at a time, and a network failure shows 'Please try again.' (spec §8). */
-  const run = async (task: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    store().clearError();
-    try {
+  // One submit at a time; a network failure shows 'Please try again.' (spec §8).
+  const flight = useSingleFlight(() => store().fail(authErrors.tryAgain));
+  const busy = flight.busy;
+  const run = (task: () => Promise<void>) =>
+    flight.run(async () => {
+      store().clearError();
       await task();
-    } catch {
-      store().fail(authErrors.tryAgain);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const loadOptions = async (): Promise<AuthOptions> =>
     options ?? (await queryClient.fetchQuery(trpc.auth.options.queryOptions()));
@@ -238,7 +236,8 @@ export function SusiFlowProvider({ children }: { children: ReactNode }) {
     createAccount: (password) =>
       run(async () => {
         const parsed = passwordSchema.safeParse(password);
-        if (!parsed.success) return store().fail(firstIssue(parsed.error, validationMessages.passwordTooShort));
+        if (!parsed.success)
+          return store().fail(firstIssue(parsed.error, validationMessages.passwordTooShort));
         const s = store();
         const result: AuthOutputs['createAccount'] = await createAccountMutation.mutateAsync({
           email: s.email,
@@ -298,7 +297,8 @@ export function SusiFlowProvider({ children }: { children: ReactNode }) {
     verifyLoginCode: (code) =>
       run(async () => {
         const parsed = loginCodeSchema.safeParse(code);
-        if (!parsed.success) return store().fail(firstIssue(parsed.error, validationMessages.invalidLoginCode));
+        if (!parsed.success)
+          return store().fail(firstIssue(parsed.error, validationMessages.invalidLoginCode));
         const result: AuthOutputs['verifyLoginCode'] = await verifyLoginCodeMutation.mutateAsync({
           email: store().email,
           loginCode: parsed.data,

@@ -5,7 +5,6 @@ import {
   LOGIN_CODE_LENGTH,
   looksLikeGmail,
   RECOVERY_CODE_LENGTH,
-  type SusiOperation,
   susiProviderNames,
   susiTexts,
   TWO_FACTOR_CODE_LENGTH,
@@ -13,24 +12,10 @@ import {
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useInAppBrowser } from '../../lib/browser';
 import { FormError, TextField } from './fields';
-import { type AuthOptions, type SocialProvider, useSusiFlow } from './flow';
+import { type AuthOptions, useSusiFlow } from './flow';
+import { type SocialProvider, socialHref } from './social';
 
 const actions = () => useSusiStore.getState();
-
-/** Spec §4: a social button's state is service|redirect|entry|operation. */
-export function socialHref(
-  provider: SocialProvider,
-  operation: SusiOperation,
-  redirect: string | null,
-  entryPoint: string | null,
-): string {
-  const query = new URLSearchParams({
-    state: [provider, redirect ?? '', entryPoint ?? '', operation].join('|'),
-    operation,
-  });
-  if (redirect) query.set('redirect', redirect);
-  return `/m/connect/${provider}?${query}`;
-}
 
 /** The providers the server offers, in the order a screen lists them; Google is hidden in in-app browsers. */
 function useProviders(options: AuthOptions | undefined, order: readonly SocialProvider[]): SocialProvider[] {
@@ -97,6 +82,8 @@ function CaptchaField() {
 export function OptionsStep({ view }: { view: SusiState }) {
   const { options } = useSusiFlow();
   const login = view.operation === 'login';
+  // The email button shows until the options say email sign-in is off (disable_login_email).
+  const emailEnabled = options?.emailEnabled !== false;
   const providers = useProviders(
     options,
     login ? ['google', 'facebook', 'twitter', 'apple'] : ['facebook', 'google'],
@@ -114,12 +101,14 @@ export function OptionsStep({ view }: { view: SusiState }) {
             {authUiTexts.providerButton(view.operation, susiProviderNames[provider])}
           </a>
         ))}
-        {providers.length ? (
+        {providers.length && emailEnabled ? (
           <p className="q-susi-divider">{login ? susiTexts.signInDivider : susiTexts.signUpDivider}</p>
         ) : null}
-        <button type="button" className="q-button q-susi-provider" onClick={() => actions().chooseEmail()}>
-          {login ? susiTexts.signInWithEmail : susiTexts.signUpWithEmail}
-        </button>
+        {emailEnabled ? (
+          <button type="button" className="q-button q-susi-provider" onClick={() => actions().chooseEmail()}>
+            {login ? susiTexts.signInWithEmail : susiTexts.signUpWithEmail}
+          </button>
+        ) : null}
       </div>
       <p className="q-susi-links">
         <LinkButton onClick={() => actions().toggleOperation()}>

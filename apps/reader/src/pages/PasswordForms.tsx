@@ -1,0 +1,183 @@
+import type { RouterOutputs } from '@quire/api';
+import {
+  authErrors,
+  authUiTexts,
+  nameSchema,
+  passwordSchema,
+  susiTexts,
+  validationMessages,
+} from '@quire/domain';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { FormError, TextField, useShake } from '../components/susi/fields';
+import { createAccountError } from '../components/susi/flow';
+import { navigateTo } from '../lib/browser';
+import { useSingleFlight } from '../lib/useSingleFlight';
+import { useTRPC } from '../trpc';
+
+type AuthOutputs = RouterOutputs['auth'];
+const SETTINGS_SECURITY = '/me/settings#security';
+
+function AuthPage({ title, shaking, children }: { title: string; shaking: boolean; children: ReactNode }) {
+  return (
+    <main
+      className={shaking ? 'q-column q-auth-page q-shake' : 'q-column q-auth-page'}
+      data-testid="password-page"
+    >
+      <h1>{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+/** The submit state shared by the two forms: busy, error, and the 400 ms shake on each error. */
+function useSubmitState() {
+  const [error, setErrorText] = useState<string | null>(null);
+  const [errors, setErrors] = useState(0);
+  const shaking = useShake(errors);
+  const setError = (text: string) => {
+    setErrorText(text);
+    setErrors((n) => n + 1);
+  };
+  const flight = useSingleFlight(() => setError(authErrors.tryAgain));
+  const run = (task: () => Promise<void>) =>
+    flight.run(async () => {
+      setErrorText(null);
+      await task();
+    });
+  return { busy: flight.busy, error, shaking, setError, run };
+}
+
+export function PasswordForm({ token }: { token: string | null }) {
+  const trpc = useTRPC();
+  const crupdate = useMutation(trpc.auth.crupdatePassword.mutationOptions());
+  const [oldPassword, setOldPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [expired, setExpired] = useState(false);
+  const [lockedOut, setLockedOut] = useState(false);
+  const { busy, error, shaking, setError, run } = useSubmitState();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!token && !oldPassword) return setError(authErrors.currentPasswordRequired);
+    const parsed = passwordSchema.safeParse(password);
+    if (!parsed.success) {
+      return setError(parsed.error.issues[0]?.message ?? validationMessages.passwordTooShort);
+    }
+    void run(async () => {
+      const result: AuthOutputs['crupdatePassword'] = await crupdate.mutateAsync(
+        token ? { password: parsed.data, token } : { password: parsed.data, oldPassword },
+      );
+      if (result.__typename === 'Success') return navigateTo(result.redirect);
+      // §8 Password update: Forbidden has its own text; the others show the server's message.
+      setError(result.__typename === 'Forbidden' ? authErrors.currentPasswordRequired : result.message);
+      if (
+        result.__typename === 'ExpiredCredentials' ||
+        result.message.includes(authErrors.invalidTokenMarker)
+      ) {
+        setExpired(true);
+      }
+      if ('lockoutInfo' in result) setLockedOut(true);
+    });
+  };
+
+  return (
+    <AuthPage
+      title={token ? authUiTexts.setNewPasswordTitle : authUiTexts.changePasswordTitle}
+      shaking={shaking}
+    >
+      <form noValidate onSubmit={onSubmit}>
+        {token ? null : (
+          <TextField
+            label={authUiTexts.currentPasswordLabel}
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            value={oldPassword}
+            onChange={setOldPassword}
+          />
+        )}
+        <TextField
+          label={authUiTexts.newPasswordLabel}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          hint={authUiTexts.passwordHint}
+          invalid={!!error}
+          onChange={setPassword}
+        />
+        <FormError text={error} />
+        {expired ? (
+          <div className="q-banner" role="status">
+            <span>{authErrors.passwordResetLinkExpired}</span>
+            <a href={SETTINGS_SECURITY}>{authErrors.requestNewLink}</a>
+          </div>
+        ) : null}
+        <button type="submit" className="q-button q-button-dark" disabled={busy || lockedOut}>
+          {authUiTexts.savePassword}
+        </button>
+      </form>
+    </AuthPage>
+  );
+}
+
+export function PasswordSignup({ email, redirect }: { email: string; redirect: string | null }) {
+  const trpc = useTRPC();
+  const createAccount = useMutation(trpc.auth.createAccount.mutationOptions());
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, error, shaking, setError, run } = useSubmitState();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsedName = nameSchema.safeParse(name);
+    if (!parsedName.success) {
+      return setError(parsedName.error.issues[0]?.message ?? validationMessages.nameRequired);
+    }
+    const parsed = passwordSchema.safeParse(password);
+    if (!parsed.success) {
+      return setError(parsed.error.issues[0]?.message ?? validationMessages.passwordTooShort);
+    }
+    void run(async () => {
+      const result: AuthOutputs['createAccount'] = await createAccount.mutateAsync({
+        email,
+        name: parsedName.data,
+        password: parsed.data,
+        redirect: redirect ?? undefined,
+      });
+      if (result.__typename === 'AuthInfo') navigateTo(result.redirect);
+      else setError(createAccountError(result));
+    });
+  };
+
+  return (
+    <AuthPage title={susiTexts.createYourAccount} shaking={shaking}>
+      <p className="q-susi-email">{email}</p>
+      <form noValidate onSubmit={onSubmit}>
+        <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+        <TextField
+          label={susiTexts.fullName}
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={setName}
+        />
+        <TextField
+          label={authUiTexts.passwordLabel}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          hint={authUiTexts.passwordHint}
+          invalid={!!error}
+          onChange={setPassword}
+        />
+        <FormError text={error} />
+        <button type="submit" className="q-button q-button-dark" disabled={busy}>
+          {susiTexts.continue}
+        </button>
+      </form>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,32 @@
+import { useLocation, useSearchParams } from 'react-router';
+import { SusiModal } from '../components/susi';
+import { useAuthUi } from '../components/susi/lazy';
+import { navigateTo, safeRedirect } from '../lib/browser';
+import type { PreloadedState } from '../state';
+
+/**
+ * /password: with ?token= (the emailed reset link) sets a new password; a signed-in viewer changes theirs
+ * (current + new); with ?email= and no session (the 'Show password signup' redirect) creates the account
+ * with a password; otherwise the sign-in modal.
+ */
+export function PasswordPage({ viewer }: { viewer: PreloadedState['viewer'] }) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const token = params.get('token');
+  const email = params.get('email');
+  const redirect = safeRedirect(params.get('redirect'));
+  const ui = useAuthUi();
+  if (token || viewer || email) {
+    if (!ui) return <main className="q-column q-auth-page" aria-busy="true" />;
+    if (token || viewer) return <ui.PasswordForm token={token} />;
+    return <ui.PasswordSignup email={email!} redirect={redirect} />;
+  }
+  return (
+    <main className="q-column">
+      <SusiModal
+        page={{ operation: 'login', redirect: `${location.pathname}${location.search}` }}
+        onClose={() => navigateTo('/')}
+      />
+    </main>
+  );
+}
