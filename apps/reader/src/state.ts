@@ -27,6 +27,8 @@ export interface PreloadedState {
     /** False while the address is unverified (spec §8 'Verify your email to get full access…'). */
     emailVerified: boolean;
     isMember: boolean;
+    /** Whether the account has a password (a link-only account sets one without a current password). */
+    hasPassword: boolean;
   } | null;
   /** HTTP status the server answered with (404 pages hydrate as 404 pages). */
   status: number;

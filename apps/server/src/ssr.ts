@@ -106,6 +106,7 @@ export function registerReaderPages(
           email: v.email ?? v.unverifiedEmail ?? null,
           emailVerified: !!v.emailVerifiedAt,
           isMember: Number(v.mediumMemberAt) > 0,
+          hasPassword: !!v.passwordHash,
         }
       : null;
     const result = await render({ url: req.url, trpc, queryClient, viewer });

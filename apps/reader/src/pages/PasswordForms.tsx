@@ -48,7 +48,8 @@ function useSubmitState() {
   return { busy: flight.busy, error, shaking, setError, run };
 }
 
-export function PasswordForm({ token }: { token: string | null }) {
+/** `hasPassword`: a signed-in viewer who has none sets one without a current password. */
+export function PasswordForm({ token, hasPassword = true }: { token: string | null; hasPassword?: boolean }) {
   const trpc = useTRPC();
   const crupdate = useMutation(trpc.auth.crupdatePassword.mutationOptions());
   const [oldPassword, setOldPassword] = useState('');
@@ -59,14 +60,19 @@ export function PasswordForm({ token }: { token: string | null }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!token && !oldPassword) return setError(authErrors.currentPasswordRequired);
+    const needsCurrent = !token && hasPassword;
+    if (needsCurrent && !oldPassword) return setError(authErrors.currentPasswordRequired);
     const parsed = passwordSchema.safeParse(password);
     if (!parsed.success) {
       return setError(parsed.error.issues[0]?.message ?? validationMessages.passwordTooShort);
     }
     void run(async () => {
       const result: AuthOutputs['crupdatePassword'] = await crupdate.mutateAsync(
-        token ? { password: parsed.data, token } : { password: parsed.data, oldPassword },
+        token
+          ? { password: parsed.data, token }
+          : needsCurrent
+            ? { password: parsed.data, oldPassword }
+            : { password: parsed.data },
       );
       if (result.__typename === 'Success') return navigateTo(result.redirect);
       // §8 Password update: Forbidden has its own text; the others show the server's message.
@@ -83,11 +89,11 @@ export function PasswordForm({ token }: { token: string | null }) {
 
   return (
     <AuthPage
-      title={token ? authUiTexts.setNewPasswordTitle : authUiTexts.changePasswordTitle}
+      title={token || !hasPassword ? authUiTexts.setNewPasswordTitle : authUiTexts.changePasswordTitle}
       shaking={shaking}
     >
       <form noValidate onSubmit={onSubmit}>
-        {token ? null : (
+        {token || !hasPassword ? null : (
           <TextField
             label={authUiTexts.currentPasswordLabel}
             type="password"

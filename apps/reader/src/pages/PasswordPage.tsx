@@ -18,7 +18,7 @@ export function PasswordPage({ viewer }: { viewer: PreloadedState['viewer'] }) {
   const ui = useAuthUi();
   if (token || viewer || email) {
     if (!ui) return <main className="q-column q-auth-page" aria-busy="true" />;
-    if (token || viewer) return <ui.PasswordForm token={token} />;
+    if (token || viewer) return <ui.PasswordForm token={token} hasPassword={viewer?.hasPassword ?? true} />;
     return <ui.PasswordSignup email={email!} redirect={redirect} />;
   }
   return (
