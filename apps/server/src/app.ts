@@ -13,6 +13,7 @@ import { editorDist, type PageAssets, readerDist, readReaderAssets } from './ass
 import { registerAuthRoutes } from './auth-routes';
 import { type ServerConfig, serviceEnvironment } from './config';
 import { contextFor, ensureClientCookies, hasValidXsrf } from './context';
+import { registerDevMail } from './dev-mail';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
 import { registerMedia } from './media';
 import { PageCache } from './page-cache';
@@ -164,6 +165,7 @@ export async function buildApp(opts: {
   }
 
   await registerMedia(app, config);
+  registerDevMail(app, orm, config);
 
   app.get('/_/health', { logLevel: 'warn' }, async () => {
     await orm.em.getConnection().execute('select 1');

@@ -141,3 +141,14 @@ describe('bad input changes nothing', () => {
     expect(res.json().error.message).toBe('email: Please enter a valid email address.');
   });
 });
+
+describe('the development outbox page', () => {
+  it('lists queued mail with clickable links when no SMTP is configured', async () => {
+    await buildUser(t.db.em(), { email: 'devmail@example.com' });
+    await trpc('auth.sendAcctAuthEmail', { email: 'devmail@example.com', operation: 'login' });
+    const page = await t.app.inject({ url: '/_/dev/mail' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('to devmail@example.com');
+    expect(page.body).toMatch(/<a href="http:\/\/localhost:3000\/m\/callback\/email\?token=/);
+  });
+});
