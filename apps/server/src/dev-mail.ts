@@ -2,10 +2,9 @@ import type { Orm } from '@quire/db';
 import { EmailOutbox } from '@quire/db';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
+import { escapeHtml } from './html';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-const linkify = (s: string) => escape(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /**
  * GET /_/dev/mail: the newest emails of the outbox, for machines without SMTP (sign-in links and
@@ -19,7 +18,7 @@ export function registerDevMail(app: FastifyInstance, orm: Orm, config: ServerCo
       .map(
         (
           m,
-        ) => `<article><h2>${escape(m.subject)}</h2><p class="meta">to ${escape(m.to)} · ${m.createdAt.toISOString()} · ${m.status}</p>
+        ) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}</p>
 <pre>${linkify(typeof m.payload.text === 'string' ? m.payload.text : '')}</pre></article>`,
       )
       .join('\n');

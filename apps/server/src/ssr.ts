@@ -14,10 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageAssets } from './assets';
 import type { ServerConfig } from './config';
 import { contextFor, SESSION_COOKIE } from './context';
+import { escapeHtml } from './html';
 import type { CachedPage, PageCache } from './page-cache';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON safe to embed in a <script type="application/json"> block. */
 const embedJson = (value: unknown) =>
