@@ -20,7 +20,13 @@ import {
 import { checkSignupLimits, createUser, sendVerification, userByEmail } from '../services/auth/accounts';
 import { sendAcctAuthEmail, verifyLoginCode } from '../services/auth/email-link';
 import { readAuthFlags } from '../services/auth/flags';
-import { clearFailures, lockoutInfo, readLock, recordFailure } from '../services/auth/lockouts';
+import {
+  clearFailures,
+  failedAttemptResult,
+  lockedResult,
+  readLock,
+  recordFailure,
+} from '../services/auth/lockouts';
 import {
   checkPassword,
   loginWithPassword,
@@ -213,42 +219,14 @@ export const authRouter = router({
       if (!twoFactor || twoFactor.preferredMethod !== input.preferredMethod) {
         return fail('BadRequest', 'Start two-factor setup again: this setup is no longer current.');
       }
-      const lock = await readLock(em, 'TWO_FACTOR', ctx.viewer.id, now);
-      if (lock.state === 'permanent') {
-        return {
-          __typename: 'TwoFactorAuthPermanentLockout' as const,
-          message: authErrors.twoFactorAuthPermanentLockout,
-          lockoutInfo: lockoutInfo(lock),
-        };
-      }
-      if (lock.state === 'soft') {
-        return {
-          __typename: 'TwoFactorAuthSoftLockout' as const,
-          message: authErrors.twoFactorAuthSoftLockout(lock.lockedOutUntil, now),
-          lockoutInfo: lockoutInfo(lock),
-        };
-      }
+      const locked = lockedResult('TWO_FACTOR', await readLock(em, 'TWO_FACTOR', ctx.viewer.id, now), now);
+      if (locked) return locked;
       if (!(await verifyTwoFactorCode(em, twoFactor, input.verificationCode, now))) {
-        const after = await recordFailure(em, 'TWO_FACTOR', ctx.viewer.id, now);
-        if (after.state === 'soft') {
-          return {
-            __typename: 'TwoFactorAuthSoftLockout' as const,
-            message: authErrors.twoFactorAuthSoftLockout(after.lockedOutUntil, now),
-            lockoutInfo: lockoutInfo(after),
-          };
-        }
-        if (after.state === 'permanent') {
-          return {
-            __typename: 'TwoFactorAuthPermanentLockout' as const,
-            message: authErrors.twoFactorAuthPermanentLockout,
-            lockoutInfo: lockoutInfo(after),
-          };
-        }
-        return {
-          __typename: 'InvalidTwoFactorAuthCode' as const,
-          message: authErrors.invalidTwoFactorAuthCode(after.failCount),
-          lockoutInfo: lockoutInfo(after),
-        };
+        return failedAttemptResult(
+          'TWO_FACTOR',
+          await recordFailure(em, 'TWO_FACTOR', ctx.viewer.id, now),
+          now,
+        );
       }
       twoFactor.enabled = true;
       twoFactor.verifiedAt = now;

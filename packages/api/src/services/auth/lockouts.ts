@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Lockout } from '@quire/db';
-import { AUTH_POLICY, type LockoutInfo, type LockoutKind } from '@quire/domain';
+import { AUTH_POLICY, authErrors, type LockoutInfo, type LockoutKind } from '@quire/domain';
 
 /** Where a lockout stands right now. */
 export type LockState =
@@ -103,4 +103,53 @@ export async function ipLockDays(em: EntityManager, ip: string, now: Date): Prom
   const row = await em.findOne(Lockout, { kind: 'IP', key: ip });
   if (!row?.lockedOutUntil || row.lockedOutUntil <= now) return 0;
   return Math.ceil((row.lockedOutUntil.getTime() - now.getTime()) / (24 * 60 * 60 * 1000));
+}
+
+/** The result member a lock state answers with, per spec §8 (null while attempts remain). */
+export function lockedResult(kind: 'PASSWORD' | 'TWO_FACTOR', lock: LockState, now: Date) {
+  if (lock.state === 'permanent') {
+    return kind === 'PASSWORD'
+      ? {
+          __typename: 'PasswordPermanentLockout' as const,
+          message: authErrors.passwordPermanentLockout,
+          lockoutInfo: lockoutInfo(lock),
+        }
+      : {
+          __typename: 'TwoFactorAuthPermanentLockout' as const,
+          message: authErrors.twoFactorAuthPermanentLockout,
+          lockoutInfo: lockoutInfo(lock),
+        };
+  }
+  if (lock.state === 'soft') {
+    return kind === 'PASSWORD'
+      ? {
+          __typename: 'PasswordSoftLockout' as const,
+          message: authErrors.passwordSoftLockout(lock.lockedOutUntil, now),
+          lockoutInfo: lockoutInfo(lock),
+        }
+      : {
+          __typename: 'TwoFactorAuthSoftLockout' as const,
+          message: authErrors.twoFactorAuthSoftLockout(lock.lockedOutUntil, now),
+          lockoutInfo: lockoutInfo(lock),
+        };
+  }
+  return null;
+}
+
+/** The answer to a wrong password or code: a lockout if this failure started one, else the count down. */
+export function failedAttemptResult(kind: 'PASSWORD' | 'TWO_FACTOR', after: LockState, now: Date) {
+  return (
+    lockedResult(kind, after, now) ??
+    (kind === 'PASSWORD'
+      ? {
+          __typename: 'InvalidPassword' as const,
+          message: authErrors.invalidPassword(after.failCount),
+          lockoutInfo: lockoutInfo(after),
+        }
+      : {
+          __typename: 'InvalidTwoFactorAuthCode' as const,
+          message: authErrors.invalidTwoFactorAuthCode(after.failCount),
+          lockoutInfo: lockoutInfo(after),
+        })
+  );
 }

@@ -3,7 +3,15 @@ import { AuthToken, TwoFactorAuth, TwoFactorBackupCode, type User } from '@quire
 import { AUTH_POLICY, authErrors } from '@quire/domain';
 import type { Context } from '../../trpc';
 import { userByEmail } from './accounts';
-import { clearFailures, ipLockDays, lockoutInfo, readLock, recordFailure, recordIpFailure } from './lockouts';
+import {
+  clearFailures,
+  failedAttemptResult,
+  ipLockDays,
+  lockedResult,
+  readLock,
+  recordFailure,
+  recordIpFailure,
+} from './lockouts';
 import { hashPassword, verifyPassword } from './passwords';
 import { fail, type LoginResult } from './results';
 import { signIn } from './sessions';
@@ -78,43 +86,11 @@ export async function loginWithPassword(
     await recordIpFailure(em, ctx.ip, now);
     return fail('NotFound', authErrors.passwordIncorrect);
   }
-  const lock = await readLock(em, 'PASSWORD', user.id, now);
-  if (lock.state === 'permanent') {
-    return {
-      __typename: 'PasswordPermanentLockout',
-      message: authErrors.passwordPermanentLockout,
-      lockoutInfo: lockoutInfo(lock),
-    };
-  }
-  if (lock.state === 'soft') {
-    return {
-      __typename: 'PasswordSoftLockout',
-      message: authErrors.passwordSoftLockout(lock.lockedOutUntil, now),
-      lockoutInfo: lockoutInfo(lock),
-    };
-  }
+  const locked = lockedResult('PASSWORD', await readLock(em, 'PASSWORD', user.id, now), now);
+  if (locked) return locked;
   if (!input.passwordOk) {
     await recordIpFailure(em, ctx.ip, now);
-    const after = await recordFailure(em, 'PASSWORD', user.id, now);
-    if (after.state === 'soft') {
-      return {
-        __typename: 'PasswordSoftLockout',
-        message: authErrors.passwordSoftLockout(after.lockedOutUntil, now),
-        lockoutInfo: lockoutInfo(after),
-      };
-    }
-    if (after.state === 'permanent') {
-      return {
-        __typename: 'PasswordPermanentLockout',
-        message: authErrors.passwordPermanentLockout,
-        lockoutInfo: lockoutInfo(after),
-      };
-    }
-    return {
-      __typename: 'InvalidPassword',
-      message: authErrors.invalidPassword(after.failCount),
-      lockoutInfo: lockoutInfo(after),
-    };
+    return failedAttemptResult('PASSWORD', await recordFailure(em, 'PASSWORD', user.id, now), now);
   }
   await clearFailures(em, 'PASSWORD', user.id);
   return completeFirstFactor(ctx, em, user, safeRedirect(input.redirect));
@@ -135,21 +111,8 @@ export async function loginWithSecondFactor(
   if (!pending?.user || pending.usedAt || pending.expiresAt <= now)
     return fail('BadRequest', SIGN_IN_EXPIRED);
   const user = pending.user;
-  const lock = await readLock(em, 'TWO_FACTOR', user.id, now);
-  if (lock.state === 'permanent') {
-    return {
-      __typename: 'TwoFactorAuthPermanentLockout',
-      message: authErrors.twoFactorAuthPermanentLockout,
-      lockoutInfo: lockoutInfo(lock),
-    };
-  }
-  if (lock.state === 'soft') {
-    return {
-      __typename: 'TwoFactorAuthSoftLockout',
-      message: authErrors.twoFactorAuthSoftLockout(lock.lockedOutUntil, now),
-      lockoutInfo: lockoutInfo(lock),
-    };
-  }
+  const locked = lockedResult('TWO_FACTOR', await readLock(em, 'TWO_FACTOR', user.id, now), now);
+  if (locked) return locked;
   let ok = false;
   if (input.backupCode) {
     const code = await em.findOne(TwoFactorBackupCode, {
@@ -169,27 +132,12 @@ export async function loginWithSecondFactor(
   }
   if (!ok) {
     const after = await recordFailure(em, 'TWO_FACTOR', user.id, now);
-    if (after.state === 'soft') {
-      return {
-        __typename: 'TwoFactorAuthSoftLockout',
-        message: authErrors.twoFactorAuthSoftLockout(after.lockedOutUntil, now),
-        lockoutInfo: lockoutInfo(after),
-      };
-    }
-    if (after.state === 'permanent') {
-      return {
-        __typename: 'TwoFactorAuthPermanentLockout',
-        message: authErrors.twoFactorAuthPermanentLockout,
-        lockoutInfo: lockoutInfo(after),
-      };
-    }
-    if (input.backupCode)
+    const result = failedAttemptResult('TWO_FACTOR', after, now);
+    // A wrong recovery code answers NotFound (spec §8: the message mentions 'recovery code').
+    if (input.backupCode && result.__typename === 'InvalidTwoFactorAuthCode') {
       return fail('NotFound', `No unused recovery code matches. ${authErrors.invalidRecoveryCode}`);
-    return {
-      __typename: 'InvalidTwoFactorAuthCode',
-      message: authErrors.invalidTwoFactorAuthCode(after.failCount),
-      lockoutInfo: lockoutInfo(after),
-    };
+    }
+    return result;
   }
   pending.usedAt = now;
   await clearFailures(em, 'TWO_FACTOR', user.id);

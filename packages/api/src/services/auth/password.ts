@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '@quire/db';
 import { authErrors } from '@quire/domain';
 import type { Context } from '../../trpc';
-import { clearFailures, lockoutInfo, readLock, recordFailure } from './lockouts';
+import { clearFailures, failedAttemptResult, lockedResult, readLock, recordFailure } from './lockouts';
 import { hashPassword, verifyPassword } from './passwords';
 import { fail } from './results';
 import { revokeAllSessions, signIn } from './sessions';
@@ -29,25 +29,12 @@ export async function crupdatePassword(
     user = await em.findOneOrFail(User, ctx.viewer.id);
     if (user.passwordHash) {
       if (!input.oldPassword) return fail('Forbidden', authErrors.currentPasswordRequired);
-      const lock = await readLock(em, 'PASSWORD', user.id, now);
-      if (lock.state === 'soft') {
-        return {
-          __typename: 'PasswordSoftLockout' as const,
-          message: authErrors.passwordSoftLockout(lock.lockedOutUntil, now),
-          lockoutInfo: lockoutInfo(lock),
-        };
-      }
+      const locked = lockedResult('PASSWORD', await readLock(em, 'PASSWORD', user.id, now), now);
+      if (locked) return locked;
       if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-        const after = await recordFailure(em, 'PASSWORD', user.id, now);
-        return {
-          __typename: 'InvalidPassword' as const,
-          message: authErrors.invalidPassword(after.failCount),
-          lockoutInfo: lockoutInfo(after),
-        };
+        return failedAttemptResult('PASSWORD', await recordFailure(em, 'PASSWORD', user.id, now), now);
       }
     }
-  } else {
-    return fail('NotFound', 'Sign in, or open the password link we emailed you.');
   }
   if (!user) return fail('NotFound', 'Sign in, or open the password link we emailed you.');
   user.passwordHash = await hashPassword(input.password);
