@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { TwoFactorMethod } from './enums';
-import { SusiOperation } from './susi';
+import { SusiOperation, TwoFactorMethod } from './enums';
 import {
   emailSchema,
   loginCodeSchema,

@@ -333,3 +333,23 @@ export type OAuthProvider = (typeof OAuthProvider)[number];
 /** State of a Partner Program payout. */
 export const PayoutStatus = values('PENDING', 'PAID', 'FAILED', 'WITHHELD');
 export type PayoutStatus = (typeof PayoutStatus)[number];
+
+/** Spec §2 sign-in and sign-up modal steps (ENTER_PHONE is named but has no screen). */
+export const SusiStep = values(
+  'SIGNIN_OPTIONS',
+  'SIGNUP_OPTIONS',
+  'ENTER_EMAIL',
+  'UNRECOGNIZED_EMAIL',
+  'ENTER_NAME',
+  'CREATE_PASSWORD',
+  'ENTER_PASSWORD',
+  'VERIFY_2FA_CODE',
+  'ENTER_RECOVERY_CODE',
+  'CHECK_YOUR_INBOX',
+  'ENTER_PHONE',
+);
+export type SusiStep = (typeof SusiStep)[number];
+
+/** Spec §4: the modal's operation, login by default. */
+export const SusiOperation = values('login', 'register');
+export type SusiOperation = (typeof SusiOperation)[number];
