@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers';
 
-// A stand-in for Google's token endpoint on loopback: the real OAuth client (arctic) talks to it.
+// Stand-ins for the providers' token and profile endpoints on loopback: the real OAuth client (arctic) talks to them.
 let provider: FastifyInstance;
 let providerBase = '';
 const tokenRequests: Record<string, string>[] = [];
@@ -34,13 +34,34 @@ beforeAll(async () => {
       }),
     };
   });
+  provider.post('/v19.0/oauth/access_token', async () => ({ access_token: 'access', token_type: 'Bearer' }));
+  provider.get('/me', async (req) => {
+    if (req.headers.authorization !== 'Bearer access') return { error: 'bad token' };
+    return { id: 'fb-42', name: 'Face Book', email: 'fb@example.com' };
+  });
+  provider.post('/auth/token', async (req) => {
+    const body = req.body as Record<string, string>;
+    tokenRequests.push(body);
+    return {
+      access_token: 'access',
+      token_type: 'Bearer',
+      id_token: unsigned({ sub: 'apple-7', email: 'apple@example.com', email_verified: 'true' }),
+    };
+  });
   providerBase = await provider.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(() => provider.close());
 
 const t = useTestApp(undefined, { PAGE_CACHE_FRESH_MS: '0' }, () =>
   defaultServiceEnvironment({
-    oauth: standardProviders({ google: { id: 'client-1', secret: 'secret-1' } }, providerBase),
+    oauth: standardProviders(
+      {
+        google: { id: 'client-1', secret: 'secret-1' },
+        facebook: { id: 'fb-client', secret: 'fb-secret' },
+        apple: { id: 'apple-client', secret: 'apple-secret' },
+      },
+      providerBase,
+    ),
   }),
 );
 
@@ -52,7 +73,7 @@ async function connect() {
   return { location, cookie: `oauth_state=${encodeURIComponent(cookie.value)}` };
 }
 
-describe('social sign-in through OAuth (Google)', () => {
+describe('social sign-in through OAuth', () => {
   it('redirects to the provider with the client id, PKCE and a pipe-joined state', async () => {
     const { location } = await connect();
     expect(location.origin + location.pathname).toBe(`${providerBase}/o/oauth2/v2/auth`);
@@ -93,12 +114,46 @@ describe('social sign-in through OAuth (Google)', () => {
     expect(forged.cookies.find((c) => c.name === 'sid')).toBeUndefined();
   });
 
+  it('signs in with Facebook, reading the profile from its API', async () => {
+    const start = await t.app.inject({ url: '/m/connect/facebook' });
+    const state = new URL(start.headers.location as string).searchParams.get('state')!;
+    const cookie = `oauth_state=${encodeURIComponent(start.cookies.find((c) => c.name === 'oauth_state')!.value)}`;
+    const back = await t.app.inject({
+      url: `/m/callback/facebook?code=fb-code&state=${encodeURIComponent(state)}`,
+      headers: { cookie },
+    });
+    expect(back.headers.location).toBe('/');
+    const user = await t.db.em().findOneOrFail(User, { email: 'fb@example.com' });
+    expect(user.name).toBe('Face Book');
+  });
+
+  it('accepts Apple’s form POST callback, with its state cookie made for a cross-site POST', async () => {
+    const start = await t.app.inject({ url: '/m/connect/apple' });
+    const location = new URL(start.headers.location as string);
+    expect(location.searchParams.get('response_mode')).toBe('form_post');
+    const stateCookie = start.cookies.find((c) => c.name === 'oauth_state')!;
+    expect(stateCookie.sameSite).toBe('None');
+    expect(stateCookie.secure).toBe(true);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/m/callback/apple',
+      payload: `code=apple-code&state=${encodeURIComponent(location.searchParams.get('state')!)}`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `oauth_state=${encodeURIComponent(stateCookie.value)}`,
+      },
+    });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe('/');
+    expect(await t.db.em().count(User, { email: 'apple@example.com' })).toBe(1);
+  });
+
   it('hides the provider when disable_login_google is on', async () => {
     const em = t.db.em();
     em.create(FeatureFlag, { name: 'disable_login_google', boolValue: true });
     await em.flush();
     expect((await t.app.inject({ url: '/m/connect/google' })).statusCode).toBe(404);
     const options = await t.app.inject({ url: '/trpc/auth.options' });
-    expect(options.json().result.data.providers).toEqual([]);
+    expect(options.json().result.data.providers).toEqual(['facebook', 'apple']);
   });
 });

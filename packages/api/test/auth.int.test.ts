@@ -520,6 +520,52 @@ describe('CrupdatePassword (spec §8 password update)', () => {
   });
 });
 
+describe('the remaining §8 members', () => {
+  it('TwoFactorAuthPermanentLockout after five two-factor soft locks', async () => {
+    const user = await userWithPassword();
+    const clock = testClock();
+    const b = browser(db, clock, { viewer: user });
+    const reg = await b.caller.auth.registerAuthyUser({ preferredMethod: 'AUTH_APP' });
+    if (reg.__typename !== 'AuthyUser') throw new Error('setup failed');
+    let last: unknown;
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 6; i++) {
+        last = await b.caller.auth.crupdateTwoFactorAuth({
+          authyId: reg.authyId,
+          preferredMethod: 'AUTH_APP',
+          verificationCode: '0000000',
+        });
+      }
+      clock.advance(61_000);
+    }
+    expect(last).toMatchObject({
+      __typename: 'TwoFactorAuthPermanentLockout',
+      message:
+        'Your account has been locked, because you have attempted to enter a verification code too many times.',
+    });
+  });
+
+  it('CrupdatePassword without a session or token is NotFound; sign-in links are refused while disable_login_email is on', async () => {
+    const b = browser(db, testClock());
+    expect((await b.caller.auth.crupdatePassword({ password: 'long enough pw' })).__typename).toBe(
+      'NotFound',
+    );
+    const user = await buildUser(db.em(), { email: uniqueEmail('off') });
+    await setFlag(db.em(), 'disable_login_email', true);
+    try {
+      const result = await b.caller.auth.sendAcctAuthEmail({
+        email: user.email!,
+        operation: 'login',
+        captchaValue: solveCaptcha(await b.caller.auth.captchaChallenge()),
+      });
+      expect(result.__typename).toBe('BadRequest');
+      expect((await b.caller.auth.options()).emailEnabled).toBe(false);
+    } finally {
+      await setFlag(db.em(), 'disable_login_email', false);
+    }
+  });
+});
+
 describe('suspended accounts', () => {
   it('may read but not change anything', async () => {
     const user = await buildUser(db.em(), { email: uniqueEmail('suspended'), isSuspended: true });
