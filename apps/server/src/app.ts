@@ -160,6 +160,7 @@ export async function buildApp(opts: {
     '/p/:postId/edit',
     '/:collectionSlug/new-story',
     '/:owner/:postId/edit',
+    '/p/:postId/revert/:versionId/:baseRev',
   ]) {
     app.get(path, editorShell);
   }

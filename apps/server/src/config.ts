@@ -33,6 +33,8 @@ const envSchema = z.object({
   PAGE_CACHE_FRESH_MS: z.coerce.number().int().min(0).default(5000),
   /** How long after that a stale page is still served while one request refreshes it. */
   PAGE_CACHE_STALE_MS: z.coerce.number().int().min(0).default(30000),
+  /** Largest image upload in megabytes (spec §3 client config imageUploadMaxSizeMb). */
+  IMAGE_UPLOAD_MAX_SIZE_MB: z.coerce.number().int().min(1).max(1024).default(25),
   /** Seed demo content into an empty database at start. */
   SEED_DEMO: z.stringbool().default(true),
   /** Signs the local captcha's challenges; set one shared value when running several processes. */

@@ -1,10 +1,11 @@
+import { purgeTrash } from '@quire/api';
 import type { Orm } from '@quire/db';
 import { createTransport, deliverPendingEmails } from '@quire/mail';
 import { PgBoss } from 'pg-boss';
 import type { ServerConfig } from './config';
 
 /** Queues the worker serves; each later capability (purges, fan-out, indexing) adds its own. */
-export const QUEUES = { deliverMail: 'mail.deliver' } as const;
+export const QUEUES = { deliverMail: 'mail.deliver', purgeTrash: 'posts.purge-trash' } as const;
 
 /** How often the worker also sweeps the outbox between scheduled runs, so mail leaves within seconds. */
 const OUTBOX_SWEEP_MS = 2000;
@@ -30,6 +31,13 @@ export async function startWorker(opts: {
   const deliver = () => deliverPendingEmails(orm.em.fork(), transport, { from });
   await boss.work(QUEUES.deliverMail, async () => {
     await deliver();
+  });
+  // Spec §9: trashed stories are deleted for good after 14 days; checked hourly.
+  await boss.createQueue(QUEUES.purgeTrash);
+  await boss.schedule(QUEUES.purgeTrash, '17 * * * *');
+  await boss.work(QUEUES.purgeTrash, async () => {
+    const purged = await purgeTrash(orm.em.fork(), new Date());
+    if (purged) opts.log(`jobs: purged ${purged} stories from the trash`);
   });
   let sweeping = false;
   const sweep = setInterval(async () => {

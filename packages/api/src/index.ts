@@ -23,6 +23,7 @@ export {
 } from './services/environment';
 export { type PostCard, type PostPage, postPath } from './services/posts';
 export { createSession, hashToken, randomToken, SESSION_TTL_MS, sessionFromToken } from './services/session';
+export { purgeTrash } from './services/stories/lifecycle';
 export { type ViewerFields, viewerFields } from './services/viewer';
 export {
   type Context,

@@ -1,4 +1,5 @@
 import { authDocuments } from './auth-documents';
+import { postsDocuments } from './posts-schema';
 
 /**
  * Persisted documents: each spec §7 operation registered under its exact name, so old clients
@@ -6,6 +7,7 @@ import { authDocuments } from './auth-documents';
  */
 export const persistedDocuments: Readonly<Record<string, string>> = {
   ...authDocuments,
+  ...postsDocuments,
   ViewerQuery: /* GraphQL */ `
     query ViewerQuery {
       viewer {

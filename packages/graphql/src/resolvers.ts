@@ -19,6 +19,10 @@ export const resolvers = {
   },
   Mutation: {
     ...authResolvers.Mutation,
+    deletePost: (_: unknown, args: { targetPostId: string }, ctx: ShimContext) =>
+      ctx.caller.posts.delete(args),
+    undeletePost: (_: unknown, args: { targetPostId: string }, ctx: ShimContext) =>
+      ctx.caller.posts.undelete(args),
     setUserStyleReminderSeen: (_: unknown, __: unknown, ctx: ShimContext) =>
       ctx.caller.viewer.setStyleReminderSeen(),
   },

@@ -1,4 +1,5 @@
 import { authTypeDefs } from './auth-schema';
+import { postsTypeDefs } from './posts-schema';
 
 /** SDL of the compatibility shim: spec §7 operation names over the tRPC routers. */
 const baseTypeDefs = /* GraphQL */ `
@@ -67,4 +68,4 @@ const baseTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}`;
+export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}`;

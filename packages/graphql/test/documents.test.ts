@@ -32,6 +32,8 @@ describe('persisted documents', () => {
       'crupdateTwoFactorBackupCodes',
       'sendVerificationEmail',
       'setUserStyleReminderSeen',
+      'deletePost',
+      'undeletePost',
     ]) {
       expect(persistedDocuments[name], name).toBeDefined();
     }

@@ -1,9 +1,25 @@
+import { PostTag, PostVersion } from '@quire/db';
+import { License, postContentSchema } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { latestPosts, postForViewer } from '../services/posts';
-import { publicProcedure, router } from '../trpc';
+import { latestPosts, postForViewer, postPath } from '../services/posts';
+import {
+  approveSubmission,
+  createDraft,
+  editableStory,
+  MAX_TOPICS,
+  moveToTrash,
+  publish,
+  restoreFromTrash,
+  revert,
+  saveDraft,
+} from '../services/stories/lifecycle';
+import { myStories, STORY_FILTERS } from '../services/stories/my-stories';
+import { authedProcedure, publicProcedure, router } from '../trpc';
 
 const postId = z.string().regex(/^[0-9a-f]{8,16}$/, 'A story id is 8 to 16 hex characters.');
+const rev = z.number().int().min(0);
+const title = z.string().max(300, 'A title has at most 300 characters.');
 
 export const postsRouter = router({
   /** Newest published stories for the home page, keyset-paged. */
@@ -25,5 +41,127 @@ export const postsRouter = router({
     const post = await postForViewer(ctx.em, ctx.viewer, input.id);
     if (!post) throw new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
     return post;
+  }),
+
+  /** Starts a draft (spec §2 /new-story, /{collectionSlug}/new-story). */
+  createDraft: authedProcedure
+    .input(z.object({ collectionSlug: z.string().max(100).optional() }))
+    .mutation(({ ctx, input }) => ctx.em.transactional((em) => createDraft(em, ctx.viewer, input))),
+
+  /** What the editor opens: the text and settings of a story the viewer may edit. */
+  editorState: authedProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => {
+    const { post, perms } = await editableStory(ctx.em, ctx.viewer, input.id);
+    const tags = await ctx.em.find(
+      PostTag,
+      { post: post.id },
+      { populate: ['tag'], orderBy: { position: 'asc' } },
+    );
+    return {
+      id: post.id,
+      title: post.title,
+      subtitle: post.subtitle ?? null,
+      content: post.content,
+      latestRev: post.latestRev,
+      status: post.status,
+      isLocked: post.isLocked,
+      license: post.license,
+      visibility: post.visibility,
+      topics: tags.map((t) => t.tag.name),
+      previewImageId: post.previewImageId ?? null,
+      collection: post.collection ? { id: post.collection.id, name: post.collection.name } : null,
+      pendingCollection: post.pendingCollection
+        ? { id: post.pendingCollection.id, name: post.pendingCollection.name }
+        : null,
+      statusForCollection: post.statusForCollection ?? null,
+      isEditor: perms.isEditor,
+      mediumUrl: post.status === 'DRAFT' ? null : postPath(post),
+    };
+  }),
+
+  /** Autosave with a base revision: a stale base is a Conflict, and nothing is overwritten. */
+  save: authedProcedure
+    .input(z.object({ id: postId, baseRev: rev, title, content: postContentSchema }))
+    .mutation(({ ctx, input }) => ctx.em.transactional((em) => saveDraft(em, ctx.viewer, input, ctx.now()))),
+
+  /** Publishes, or submits to a publication for approval. */
+  publish: authedProcedure
+    .input(
+      z.object({
+        id: postId,
+        baseRev: rev,
+        title: title.optional(),
+        subtitle: z.string().max(500).nullish(),
+        previewTitle: z.string().max(300).nullish(),
+        previewSubtitle: z.string().max(500).nullish(),
+        previewImageId: z.string().max(200).nullish(),
+        topics: z
+          .array(z.string().trim().min(1).max(50))
+          .max(MAX_TOPICS, `Add up to ${MAX_TOPICS} topics.`)
+          .default([]),
+        collectionId: z.string().max(16).nullish(),
+        isLocked: z.boolean().default(false),
+        license: z.enum(License).default('ALL_RIGHTS_RESERVED'),
+        unlisted: z.boolean().default(false),
+      }),
+    )
+    .mutation(({ ctx, input }) => ctx.em.transactional((em) => publish(em, ctx.viewer, input, ctx.now()))),
+
+  /** An editor publishes a submitted story. */
+  approveSubmission: authedProcedure
+    .input(z.object({ id: postId }))
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) => approveSubmission(em, ctx.viewer, input.id, ctx.now())),
+    ),
+
+  /** A story's saved versions, newest first. */
+  versions: authedProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => {
+    const { post } = await editableStory(ctx.em, ctx.viewer, input.id);
+    const versions = await ctx.em.find(
+      PostVersion,
+      { post: post.id },
+      { orderBy: { rev: 'desc' }, exclude: ['content'], limit: 100 },
+    );
+    return versions.map((v) => ({
+      id: v.id,
+      rev: v.rev,
+      title: v.title,
+      createdAt: v.createdAt.toISOString(),
+    }));
+  }),
+
+  /** Restores a version (spec §2 /p/{postId}/revert/{versionId}/{baseRev}). */
+  revert: authedProcedure
+    .input(z.object({ id: postId, versionId: z.string().max(16), baseRev: rev }))
+    .mutation(({ ctx, input }) => ctx.em.transactional((em) => revert(em, ctx.viewer, input, ctx.now()))),
+
+  /** Spec §7 deletePost: to the trash for 14 days. */
+  delete: authedProcedure
+    .input(z.object({ targetPostId: postId }))
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) => moveToTrash(em, ctx.viewer, input.targetPostId, ctx.now())),
+    ),
+
+  /** Spec §7 undeletePost: back from the trash; answers where to go. */
+  undelete: authedProcedure
+    .input(z.object({ targetPostId: postId }))
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) => restoreFromTrash(em, ctx.viewer, input.targetPostId)),
+    ),
+
+  /** Spec §2 /me/stories/{filterBy}. */
+  mine: authedProcedure
+    .input(
+      z.object({
+        filterBy: z.enum(STORY_FILTERS).default('drafts'),
+        limit: z.number().int().min(1).max(100).default(50),
+      }),
+    )
+    .query(({ ctx, input }) => myStories(ctx.em, ctx.viewer, input.filterBy, input.limit)),
+
+  /** Spec §1 friend link: the story URL with source=friends_link and the author's share key. */
+  friendLink: authedProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => {
+    const { post, perms } = await editableStory(ctx.em, ctx.viewer, input.id);
+    if (!perms.isAuthor || !post.shareKey || post.status === 'DRAFT') return { url: null };
+    return { url: `${ctx.env.publicUrl}${postPath(post)}?source=friends_link&sk=${post.shareKey}` };
   }),
 });

@@ -1,0 +1,34 @@
+import { Post } from '@quire/db';
+import { buildPost, buildSession, buildUser } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { authHeaders, useTestApp } from './helpers';
+
+const t = useTestApp();
+
+const gql = (operationName: string, variables: Record<string, unknown>, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/_/graphql', payload: { operationName, variables }, headers });
+
+describe('GraphQL deletePost / undeletePost', () => {
+  it('moves the author’s story to the trash and back; others get an error and change nothing', async () => {
+    const author = await buildUser(t.db.em());
+    const other = await buildUser(t.db.em());
+    const post = await buildPost(t.db.em(), { creator: author, title: 'Trash me' });
+    const notMine = await gql(
+      'deletePost',
+      { targetPostId: post.id },
+      authHeaders(await buildSession(t.db.em(), other)),
+    );
+    expect(notMine.json().errors[0].message).toBe('Only the author can delete this story.');
+    expect((await t.db.em().findOneOrFail(Post, post.id)).deletedAt).toBeNull();
+
+    const headers = authHeaders(await buildSession(t.db.em(), author));
+    const deleted = await gql('deletePost', { targetPostId: post.id }, headers);
+    expect(deleted.json().data.deletePost.message).toBe(
+      "Trash me moved to Trash. After 14 days, it'll be permanently deleted.",
+    );
+    const restored = await gql('undeletePost', { targetPostId: post.id }, headers);
+    expect(restored.json().data.undeletePost.redirect).toBe(
+      `/me/stories/deleted?undeletedPost=true&undeletedPostId=${post.id}&undeletedPostTitle=Trash+me&tab=public`,
+    );
+  });
+});

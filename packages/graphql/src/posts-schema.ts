@@ -1,0 +1,20 @@
+/** SDL for spec §7's story mutations. */
+export const postsTypeDefs = /* GraphQL */ `
+  type DeletePostResult {
+    "The toast text: '{title} moved to Trash. After 14 days, it'll be permanently deleted.'"
+    message: String!
+  }
+  type UndeletePostResult {
+    "The deleted-stories list with undeletedPost, undeletedPostId, undeletedPostTitle and tab."
+    redirect: String!
+  }
+  extend type Mutation {
+    deletePost(targetPostId: ID!): DeletePostResult!
+    undeletePost(targetPostId: ID!): UndeletePostResult!
+  }
+`;
+
+export const postsDocuments: Readonly<Record<string, string>> = {
+  deletePost: `mutation deletePost($targetPostId: ID!) { deletePost(targetPostId: $targetPostId) { message } }`,
+  undeletePost: `mutation undeletePost($targetPostId: ID!) { undeletePost(targetPostId: $targetPostId) { redirect } }`,
+};
