@@ -2,6 +2,7 @@ import { useClientStore } from '@quire/client-state';
 import { useEffect } from 'react';
 import { Route, Routes, useParams } from 'react-router';
 import { GoogleOneTap, SusiModal } from './components/susi';
+import { Toaster } from './components/Toaster';
 import { TopBar } from './components/TopBar';
 import { VerifyEmailBanner } from './components/VerifyEmailBanner';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -46,6 +47,7 @@ export function App({ viewer, status }: { viewer: PreloadedState['viewer']; stat
       )}
       {/* The overlay the top bar opens; pages that embed the modal render their own. */}
       <SusiModal />
+      <Toaster />
     </>
   );
 }

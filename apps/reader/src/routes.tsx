@@ -9,6 +9,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { PasswordPage } from './pages/PasswordPage';
 import { PostPage } from './pages/PostPage';
 import { SigninPage } from './pages/SigninPage';
+import { STORY_TABS, StoriesPage, type StoryTab } from './pages/StoriesPage';
 import { TwoFactorPage } from './pages/TwoFactorPage';
 import type { PreloadedState } from './state';
 
@@ -133,6 +134,26 @@ export const pageRoutes: PageRoute[] = [
     prefetch: (ctx, params) => prefetchPost(ctx, postUnderOwner(params)),
     head: (ctx, params) => postHead(ctx, postUnderOwner(params)),
     cacheTags: (ctx, params) => postCacheTags(ctx, postUnderOwner(params)),
+  },
+  {
+    path: '/me/stories/:filterBy?',
+    name: 'ShowYourStories',
+    render: ({ params, viewer }) => {
+      const filterBy = (params.filterBy ?? 'drafts') as StoryTab;
+      if (!viewer || !STORY_TABS.some((t) => t.filterBy === filterBy)) return <NotFoundPage />;
+      return <StoriesPage filterBy={filterBy} />;
+    },
+    prefetch: async ({ trpc, queryClient }, params) => {
+      const filterBy = (params.filterBy ?? 'drafts') as StoryTab;
+      if (!STORY_TABS.some((t) => t.filterBy === filterBy)) return 404;
+      try {
+        await queryClient.fetchQuery(trpc.posts.mine.queryOptions({ filterBy }));
+        return 200;
+      } catch {
+        return 404; // signed out: nothing to show (the top bar offers sign-in)
+      }
+    },
+    head: () => ({ title: 'Your stories' }),
   },
   {
     path: '*',

@@ -165,7 +165,7 @@ export async function buildApp(opts: {
     app.get(path, editorShell);
   }
 
-  await registerMedia(app, config);
+  await registerMedia(app, orm, config, env);
   registerDevMail(app, orm, config);
 
   app.get('/_/health', { logLevel: 'warn' }, async () => {

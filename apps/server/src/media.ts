@@ -1,10 +1,52 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { ServiceEnvironment } from '@quire/api';
+import { Media, newId, type Orm } from '@quire/db';
+import {
+  generalTexts,
+  IMAGE_STRATEGIES,
+  type ImageStrategy,
+  imageUrl,
+  MAX_IMAGE_PIXEL_RATIO,
+} from '@quire/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ServerConfig } from './config';
+import { contextFor } from './context';
+import { LocalDiskMediaStore, type MediaStore } from './media-store';
 
 const MEDIA_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+
+/** The largest width or height a variant URL may ask for, and the largest side a variant is rendered at. */
+export const MAX_VARIANT_SIDE = 4000;
+/** Decompression-bomb guard: images with more pixels than this (all frames together) are refused. */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+/** The formats an upload may have; a stored file keeps its format and is named `{mediaId}.{ext}`. */
+export const UPLOAD_FORMATS = {
+  jpeg: { ext: 'jpg', mime: 'image/jpeg' },
+  png: { ext: 'png', mime: 'image/png' },
+  webp: { ext: 'webp', mime: 'image/webp' },
+  gif: { ext: 'gif', mime: 'image/gif' },
+  avif: { ext: 'avif', mime: 'image/avif' },
+} as const;
+export type UploadFormat = keyof typeof UPLOAD_FORMATS;
+
+const FORMAT_BY_EXT = new Map<string, UploadFormat>(
+  Object.entries(UPLOAD_FORMATS).map(([format, { ext }]) => [ext, format as UploadFormat]),
+);
+
+export const uploadTexts = {
+  tooLarge: (mb: number) => `The image is larger than the ${mb} MB limit.`,
+  unsupported: 'Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded.',
+  unreadable: 'The image could not be read; it may be damaged.',
+  tooManyPixels: `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels.`,
+  noFile: 'Choose an image to upload in the file field.',
+  notMultipart: 'Send the image as multipart/form-data in a field named file.',
+  signIn: 'You need to sign in first.',
+};
 
 /** A labelled placeholder for the demo content's images (ids `demo-…`), drawn as SVG. */
 export function demoImageSvg(id: string): string {
@@ -19,17 +61,291 @@ export function demoImageSvg(id: string): string {
 </svg>`;
 }
 
+/** The upload format sharp found in the bytes, or null for anything else (SVG, TIFF, HEIC, text…). */
+export function uploadFormatOf(meta: Pick<Metadata, 'format' | 'compression'>): UploadFormat | null {
+  switch (meta.format) {
+    case 'jpeg':
+    case 'png':
+    case 'webp':
+    case 'gif':
+      return meta.format;
+    case 'heif':
+      return meta.compression === 'av1' ? 'avif' : null;
+    default:
+      return null;
+  }
+}
+
+/** Re-encodes in the same format (sharp writes no metadata unless asked: EXIF, GPS, XMP and comments go). */
+function encode(pipeline: Sharp, format: UploadFormat): Sharp {
+  switch (format) {
+    case 'jpeg':
+      return pipeline.jpeg({ quality: 85, progressive: true, mozjpeg: true });
+    case 'png':
+      return pipeline.png();
+    case 'webp':
+      return pipeline.webp({ quality: 85 });
+    case 'gif':
+      return pipeline.gif();
+    case 'avif':
+      return pipeline.avif({ quality: 60 });
+  }
+}
+
+const isAnimatable = (format: UploadFormat) => format === 'gif' || format === 'webp';
+
+// ---------------------------------------------------------------------------------------------------------
+// Variant parameters (the inverse of the domain's imageUrl builder)
+// ---------------------------------------------------------------------------------------------------------
+
+export interface VariantParams {
+  width?: number;
+  height?: number;
+  strategy: ImageStrategy;
+  /** Already capped at MAX_IMAGE_PIXEL_RATIO. */
+  pixelRatio: number;
+}
+
+type Query = Record<string, string | string[] | undefined>;
+
 /**
- * GET /media/{mediaResourceId}: uploaded files from DATA_DIR/media; demo placeholders for the seeded
- * stories. Resized variants and uploads arrive with the media capability.
+ * Parses `w`, `h`, `s`, `dpr` as imageUrl builds them: w and h whole numbers from 1 to 4000, s one of the
+ * strategies (default resample), dpr a positive number clamped to 2. crop and letterbox need h, with the builder's
+ * own error text. Other query parameters are ignored.
  */
-export async function registerMedia(app: FastifyInstance, config: ServerConfig) {
-  const root = path.join(config.DATA_DIR, 'media');
-  app.get<{ Params: { id: string } }>('/media/:id', async (req, reply) => {
+export function parseVariantParams(query: Query): VariantParams | { error: string } {
+  const single = (name: string): string | undefined | null => {
+    const value = query[name];
+    return Array.isArray(value) ? null : value;
+  };
+  const side = (name: 'w' | 'h', label: string): number | undefined | string => {
+    const raw = single(name);
+    if (raw === undefined) return undefined;
+    const n = raw !== null && /^\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!(n >= 1 && n <= MAX_VARIANT_SIDE)) {
+      return `Expected a whole-number ${label} param from 1 to ${MAX_VARIANT_SIDE}, got ${JSON.stringify(query[name])}.`;
+    }
+    return n;
+  };
+  const width = side('w', 'width');
+  if (typeof width === 'string') return { error: width };
+  const height = side('h', 'height');
+  if (typeof height === 'string') return { error: height };
+
+  const rawStrategy = single('s');
+  if (rawStrategy !== undefined && !(IMAGE_STRATEGIES as readonly (string | null)[]).includes(rawStrategy)) {
+    return {
+      error: `Expected a strategy param of ${IMAGE_STRATEGIES.join(', ')}, got ${JSON.stringify(query.s)}.`,
+    };
+  }
+  const strategy = (rawStrategy ?? 'resample') as ImageStrategy;
+
+  const rawDpr = single('dpr');
+  let pixelRatio = 1;
+  if (rawDpr !== undefined) {
+    const n = rawDpr !== null && /^\d{1,3}(\.\d{1,3})?$/.test(rawDpr) ? Number(rawDpr) : Number.NaN;
+    if (!(n > 0)) return { error: `Expected a positive pixelRatio param, got ${JSON.stringify(query.dpr)}.` };
+    pixelRatio = Math.min(n, MAX_IMAGE_PIXEL_RATIO);
+  }
+  try {
+    // The spec §5 rule (crop and letterbox need a height) and its message come from the builder itself.
+    imageUrl('x', { width, height, strategy: rawStrategy === undefined ? undefined : strategy, pixelRatio });
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  return { width, height, strategy, pixelRatio };
+}
+
+/** The pixel box a variant is rendered at: the CSS size times the pixel ratio, no side above MAX_VARIANT_SIDE. */
+export function variantBox(params: VariantParams): { width?: number; height?: number } {
+  const w = params.width === undefined ? undefined : params.width * params.pixelRatio;
+  const h = params.height === undefined ? undefined : params.height * params.pixelRatio;
+  const scale = Math.min(1, MAX_VARIANT_SIDE / Math.max(w ?? 0, h ?? 0, 1));
+  const px = (n: number | undefined) => (n === undefined ? undefined : Math.max(1, Math.round(n * scale)));
+  return { width: px(w), height: px(h) };
+}
+
+/**
+ * Strategies (spec §5): resample scales to the width (or height, or inside both) keeping the aspect ratio and may
+ * enlarge; fit does the same but never enlarges; crop covers exactly w×h, cropping the centre; letterbox contains
+ * the image in exactly w×h, padded white (JPEG) or transparent.
+ */
+function resize(
+  pipeline: Sharp,
+  box: { width?: number; height?: number },
+  strategy: ImageStrategy,
+  format: UploadFormat,
+) {
+  switch (strategy) {
+    case 'resample':
+      return pipeline.resize({ ...box, fit: 'inside' });
+    case 'fit':
+      return pipeline.resize({ ...box, fit: 'inside', withoutEnlargement: true });
+    case 'crop':
+      return pipeline.resize({ ...box, fit: 'cover', position: 'centre' });
+    case 'letterbox':
+      return pipeline.resize({
+        ...box,
+        fit: 'contain',
+        background: format === 'jpeg' ? { r: 255, g: 255, b: 255, alpha: 1 } : { r: 0, g: 0, b: 0, alpha: 0 },
+      });
+  }
+}
+
+const variantKey = (
+  id: string,
+  box: { width?: number; height?: number },
+  strategy: ImageStrategy,
+  ext: string,
+) => `variants/${id}/${strategy}-${box.width ?? 'auto'}x${box.height ?? 'auto'}.${ext}`;
+
+// ---------------------------------------------------------------------------------------------------------
+// Routes
+// ---------------------------------------------------------------------------------------------------------
+
+const sendError = (reply: FastifyReply, status: number, message: string, code?: string) =>
+  reply.code(status).send({ error: code ? { message, code } : { message } });
+
+/**
+ * GET /media/{id}: stored uploads (resized variants by w, h, s, dpr, computed once and kept under
+ * DATA_DIR/media/variants/) and demo placeholders for the seeded stories; POST /_/upload: image uploads.
+ */
+export async function registerMedia(
+  app: FastifyInstance,
+  orm: Orm,
+  config: ServerConfig,
+  env: ServiceEnvironment,
+  store: MediaStore = new LocalDiskMediaStore(path.join(config.DATA_DIR, 'media')),
+) {
+  const maxMb = config.IMAGE_UPLOAD_MAX_SIZE_MB;
+  const maxBytes = maxMb * 1024 * 1024;
+
+  await app.register(async (scope) => {
+    // Multipart parsing exists only on this route; every other route keeps the small JSON body limit.
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 100 },
+    });
+    scope.post(
+      '/_/upload',
+      { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+      async (req, reply) => {
+        const ctx = await contextFor(orm, config, env, req, reply);
+        const viewer = ctx.viewer;
+        if (!viewer) return sendError(reply, 401, uploadTexts.signIn, 'UNAUTHORIZED');
+        if (viewer.isSuspended)
+          return sendError(reply, 403, generalTexts.accountUnderInvestigation, 'FORBIDDEN');
+        if (!req.isMultipart()) return sendError(reply, 415, uploadTexts.notMultipart);
+
+        let bytes: Buffer;
+        try {
+          const part = await req.file();
+          if (!part || part.fieldname !== 'file') return sendError(reply, 400, uploadTexts.noFile);
+          bytes = await part.toBuffer();
+          if (part.file.truncated) return sendError(reply, 413, uploadTexts.tooLarge(maxMb));
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') return sendError(reply, 413, uploadTexts.tooLarge(maxMb));
+          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+            return sendError(reply, 400, uploadTexts.noFile);
+          }
+          throw error;
+        }
+        if (bytes.length === 0) return sendError(reply, 400, uploadTexts.noFile);
+
+        // The type comes from the bytes, never from the file name or the part's content type.
+        let meta: Metadata;
+        try {
+          meta = await sharp(bytes).metadata();
+        } catch {
+          return sendError(reply, 415, uploadTexts.unsupported);
+        }
+        const format = uploadFormatOf(meta);
+        if (!format) return sendError(reply, 415, uploadTexts.unsupported);
+        if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
+          return sendError(reply, 422, uploadTexts.tooManyPixels);
+        }
+
+        let encoded: { data: Buffer; info: sharp.OutputInfo };
+        try {
+          const input = sharp(bytes, { animated: isAnimatable(format), limitInputPixels: MAX_INPUT_PIXELS });
+          // rotate() applies the EXIF orientation to the pixels; the output carries no metadata at all.
+          encoded = await encode(input.rotate(), format).toBuffer({ resolveWithObject: true });
+        } catch {
+          return sendError(reply, 422, uploadTexts.unreadable);
+        }
+        const { data, info } = encoded;
+        const width = info.width;
+        const height = info.pageHeight ?? info.height;
+
+        const id = newId();
+        const { ext, mime } = UPLOAD_FORMATS[format];
+        const key = `${id}.${ext}`;
+        await store.put(key, data);
+        try {
+          ctx.em.create(Media, {
+            id,
+            uploader: viewer,
+            mime,
+            width,
+            height,
+            bytes: data.length,
+            storageKey: key,
+            sha256: createHash('sha256').update(data).digest('hex'),
+          });
+          await ctx.em.flush();
+        } catch (error) {
+          await store.delete(key);
+          throw error;
+        }
+        return { id: key, width, height, url: imageUrl(key) };
+      },
+    );
+  });
+
+  // One computation per variant at a time; later requests read it from the store.
+  const inflight = new Map<string, Promise<Buffer | null>>();
+  const renderVariant = (id: string, key: string, format: UploadFormat, params: VariantParams) => {
+    let pending = inflight.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const original = await store.get(id);
+        if (!original) return null;
+        const input = sharp(original, { animated: isAnimatable(format), limitInputPixels: MAX_INPUT_PIXELS });
+        const data = await encode(
+          resize(input.rotate(), variantBox(params), params.strategy, format),
+          format,
+        ).toBuffer();
+        await store.put(key, data);
+        return data;
+      })().finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+    }
+    return pending;
+  };
+
+  app.get<{ Params: { id: string }; Querystring: Query }>('/media/:id', async (req, reply) => {
     const { id } = req.params;
-    if (!MEDIA_ID.test(id)) return reply.code(400).send({ error: { message: 'That is not a media id.' } });
-    if (existsSync(path.join(root, id))) {
-      return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(id, root);
+    if (!MEDIA_ID.test(id) || id.includes('..')) return sendError(reply, 400, 'That is not a media id.');
+    const params = parseVariantParams(req.query);
+    if ('error' in params) return sendError(reply, 400, params.error);
+
+    const format = FORMAT_BY_EXT.get(/\.([a-z]+)$/.exec(id)?.[1] ?? '');
+    if (format && (await store.has(id))) {
+      // The format is kept (no Accept negotiation), so one URL is one set of bytes and needs no Vary header.
+      const send = (data: Buffer, variant?: 'hit' | 'miss') => {
+        if (variant) reply.header('x-media-variant', variant);
+        return reply.type(UPLOAD_FORMATS[format].mime).header('cache-control', LONG_CACHE).send(data);
+      };
+      if (params.width === undefined && params.height === undefined) {
+        const original = await store.get(id);
+        if (original) return send(original);
+      } else {
+        const key = variantKey(id, variantBox(params), params.strategy, UPLOAD_FORMATS[format].ext);
+        const cached = await store.get(key);
+        if (cached) return send(cached, 'hit');
+        const rendered = await renderVariant(id, key, format, params);
+        if (rendered) return send(rendered, 'miss');
+      }
     }
     if (id.startsWith('demo-')) {
       return reply
@@ -37,6 +353,6 @@ export async function registerMedia(app: FastifyInstance, config: ServerConfig) 
         .header('cache-control', 'public, max-age=86400')
         .send(demoImageSvg(id));
     }
-    return reply.code(404).send({ error: { message: 'No such image.' } });
+    return sendError(reply, 404, 'No such image.');
   });
 }

@@ -76,3 +76,25 @@ describe('server-rendered reader pages', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
+
+describe('your stories (/me/stories/{filterBy})', () => {
+  it('lists the signed-in writer’s drafts with their labels, and nothing for a visitor', async () => {
+    const em = t.db.em();
+    const { buildSession } = await import('@quire/test-harness');
+    const writer = await buildUser(em, { name: 'Drafty' });
+    await buildPost(em, { creator: writer, title: 'Half-written thoughts', status: 'DRAFT' });
+    await buildPost(em, { creator: writer, title: 'Out in the world' });
+    const token = await buildSession(em, writer);
+    const drafts = await t.app.inject({ url: '/me/stories/drafts', headers: { cookie: `sid=${token}` } });
+    expect(drafts.statusCode).toBe(200);
+    expect(drafts.body).toContain('Half-written thoughts');
+    expect(drafts.body).toMatch(/class="q-story-label">Draft(<!-- -->)? · /);
+    expect(drafts.body).not.toContain('Out in the world');
+    const published = await t.app.inject({ url: '/me/stories/public', headers: { cookie: `sid=${token}` } });
+    expect(published.body).toContain('Out in the world');
+    expect((await t.app.inject({ url: '/me/stories/drafts' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/me/stories/nonsense', headers: { cookie: `sid=${token}` } })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -9,3 +9,4 @@ export {
   type SusiStore,
   useSusiStore,
 } from './susi';
+export { type Toast, type ToastDuration, type ToastStore, useToastStore } from './toast';
