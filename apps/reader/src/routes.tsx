@@ -119,7 +119,9 @@ export const pageRoutes: PageRoute[] = [
   {
     path: '/p/:postId',
     name: 'ShowPost',
-    render: ({ params }) => <PostPage postId={parsePostId(params.postId ?? '') ?? ''} />,
+    render: ({ params, viewer }) => (
+      <PostPage postId={parsePostId(params.postId ?? '') ?? ''} viewerId={viewer?.id ?? null} />
+    ),
     prefetch: (ctx, params) => prefetchPost(ctx, parsePostId(params.postId ?? '')),
     head: (ctx, params) => postHead(ctx, parsePostId(params.postId ?? '')),
     cacheTags: (ctx, params) => postCacheTags(ctx, parsePostId(params.postId ?? '')),
@@ -127,9 +129,9 @@ export const pageRoutes: PageRoute[] = [
   {
     path: '/:owner/:slug',
     name: 'ShowPostUnderUser',
-    render: ({ params }) => {
+    render: ({ params, viewer }) => {
       const id = postUnderOwner(params);
-      return id ? <PostPage postId={id} /> : <NotFoundPage />;
+      return id ? <PostPage postId={id} viewerId={viewer?.id ?? null} /> : <NotFoundPage />;
     },
     prefetch: (ctx, params) => prefetchPost(ctx, postUnderOwner(params)),
     head: (ctx, params) => postHead(ctx, postUnderOwner(params)),

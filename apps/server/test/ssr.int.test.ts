@@ -98,3 +98,23 @@ describe('your stories (/me/stories/{filterBy})', () => {
     ).toBe(404);
   });
 });
+
+describe('post management menu (spec §2)', () => {
+  it('is rendered for the story’s author only', async () => {
+    const em = t.db.em();
+    const { buildSession } = await import('@quire/test-harness');
+    const author = await buildUser(em);
+    const reader = await buildUser(em);
+    const post = await buildPost(em, { creator: author, title: 'Menu story' });
+    const asAuthor = await t.app.inject({
+      url: `/p/${post.id}`,
+      headers: { cookie: `sid=${await buildSession(em, author)}` },
+    });
+    expect(asAuthor.body).toContain('aria-label="Story options"');
+    const asReader = await t.app.inject({
+      url: `/p/${post.id}`,
+      headers: { cookie: `sid=${await buildSession(em, reader)}` },
+    });
+    expect(asReader.body).not.toContain('aria-label="Story options"');
+  });
+});

@@ -1,11 +1,12 @@
 import { formatShortDate } from '@quire/domain';
 import { PostBody } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
+import { PostManagementMenu } from '../components/PostManagementMenu';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
 
 /** A story page, rendered from its paragraph model (no editor code in the reader). */
-export function PostPage({ postId }: { postId: string }) {
+export function PostPage({ postId, viewerId = null }: { postId: string; viewerId?: string | null }) {
   const trpc = useTRPC();
   const { data: post, isError } = useQuery(trpc.posts.byId.queryOptions({ id: postId }, { retry: false }));
   if (isError) return <NotFoundPage />;
@@ -30,6 +31,9 @@ export function PostPage({ postId }: { postId: string }) {
             {' '}
             · {Math.max(1, Math.round(post.readingTime))} min read · {published}
           </span>
+          {viewerId === post.creator.id ? (
+            <PostManagementMenu postId={post.id} isPublished={post.isPublished} />
+          ) : null}
         </div>
         <PostBody paragraphs={body} />
         {post.content.isLockedPreviewOnly ? (
