@@ -11,7 +11,7 @@ import {
   MAX_IMAGE_PIXEL_RATIO,
 } from '@quire/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import type { ServerConfig } from './config';
 import { contextFor } from './context';
 import { LocalDiskMediaStore, type MediaStore } from './media-store';
@@ -239,7 +239,7 @@ export async function registerMedia(
         let bytes: Buffer;
         try {
           const part = await req.file();
-          if (!part || part.fieldname !== 'file') return sendError(reply, 400, uploadTexts.noFile);
+          if (part?.fieldname !== 'file') return sendError(reply, 400, uploadTexts.noFile);
           bytes = await part.toBuffer();
           if (part.file.truncated) return sendError(reply, 413, uploadTexts.tooLarge(maxMb));
         } catch (error) {
@@ -261,11 +261,11 @@ export async function registerMedia(
         }
         const format = uploadFormatOf(meta);
         if (!format) return sendError(reply, 415, uploadTexts.unsupported);
-        if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
+        if ((meta.width ?? 0) * (meta.height ?? 0) * (meta.pages ?? 1) > MAX_INPUT_PIXELS) {
           return sendError(reply, 422, uploadTexts.tooManyPixels);
         }
 
-        let encoded: { data: Buffer; info: sharp.OutputInfo };
+        let encoded: { data: Buffer; info: OutputInfo };
         try {
           const input = sharp(bytes, { animated: isAnimatable(format), limitInputPixels: MAX_INPUT_PIXELS });
           // rotate() applies the EXIF orientation to the pixels; the output carries no metadata at all.

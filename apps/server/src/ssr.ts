@@ -32,7 +32,7 @@ export function clientConfig(config: ServerConfig): ClientConfig {
     trpcUri: '/trpc',
     faviconEnvironment: config.NODE_ENV,
     logLevel: config.NODE_ENV === 'production' ? 40 : 30,
-    imageUploadMaxSizeMb: 25,
+    imageUploadMaxSizeMb: config.IMAGE_UPLOAD_MAX_SIZE_MB,
   };
 }
 

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './constants';
 export * from './countries';
+export * from './embeds';
 export * from './enums';
 export * from './labels';
 export * from './messages';
