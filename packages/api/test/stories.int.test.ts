@@ -52,6 +52,42 @@ describe('drafts and autosave', () => {
     expect((await db.em().findOneOrFail(Post, id)).title).toBe('Kept');
   });
 
+  it('accepts embeds from allowlisted providers only, unless allow_iframe is on', async () => {
+    const { api } = await writer();
+    const { id } = await api.posts.createDraft({});
+    const withEmbed = (src: string): PostContent => ({
+      paragraphs: [{ name: 'e1', type: 'IFRAME', text: '', markups: [], iframe: { src } }],
+    });
+    expect(
+      (
+        await api.posts.save({
+          id,
+          baseRev: 0,
+          title: 'Video',
+          content: withEmbed('https://www.youtube-nocookie.com/embed/abc'),
+        })
+      ).__typename,
+    ).toBe('Saved');
+    await expect(
+      api.posts.save({ id, baseRev: 1, title: 'Evil', content: withEmbed('https://evil.example.com/frame') }),
+    ).rejects.toThrow('Embeds from evil.example.com are not allowed.');
+    expect((await db.em().findOneOrFail(Post, id)).title).toBe('Video');
+    const em = db.em();
+    em.create(FeatureFlag, { name: 'allow_iframe', boolValue: true });
+    await em.flush();
+    expect(
+      (
+        await api.posts.save({
+          id,
+          baseRev: 1,
+          title: 'Any',
+          content: withEmbed('https://evil.example.com/frame'),
+        })
+      ).__typename,
+    ).toBe('Saved');
+    await em.nativeDelete(FeatureFlag, { name: 'allow_iframe' });
+  });
+
   it('lets only the author or an editor of the publication edit', async () => {
     const { user: author, api } = await writer('Author');
     const editor = await buildUser(db.em(), { name: 'Editor' });

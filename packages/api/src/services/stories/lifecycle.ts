@@ -4,6 +4,7 @@ import { Collection, Post, PostTag, PostVersion, Tag, type User } from '@quire/d
 import {
   contentText,
   draftLabel,
+  isAllowedIframe,
   type License,
   type PostContent,
   readingTimeMinutes,
@@ -58,7 +59,28 @@ function applyContent(post: Post, title: string, content: PostContent) {
 async function snapshot(em: EntityManager, post: Post, by: User) {
   const existing = await em.findOne(PostVersion, { post: post.id, rev: post.latestRev });
   if (existing) Object.assign(existing, { title: post.title, content: post.content });
-  else em.create(PostVersion, { post, rev: post.latestRev, title: post.title, content: post.content, createdBy: by });
+  else
+    em.create(PostVersion, {
+      post,
+      rev: post.latestRev,
+      title: post.title,
+      content: post.content,
+      createdBy: by,
+    });
+}
+
+/** Spec §5 iframe rule: embeds only from the allowlisted providers unless allow_iframe is on. */
+async function checkEmbeds(em: EntityManager, viewer: User, content: PostContent) {
+  const iframes = content.paragraphs.filter((p) => p.type === 'IFRAME');
+  if (!iframes.length) return;
+  const allowIframe = await readFlag(em, 'allow_iframe', viewer);
+  for (const p of iframes) {
+    const src = p.iframe?.src;
+    if (!src || !isAllowedIframe(src, { allowIframe })) {
+      const host = src ? new URL(src).host : 'an unknown address';
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `Embeds from ${host} are not allowed.` });
+    }
+  }
 }
 
 /** Starts a draft (in a publication the viewer writes for, when asked). */
@@ -93,6 +115,7 @@ export async function saveDraft(
   now: Date,
 ) {
   const { post } = await editableStory(em, viewer, input.id);
+  await checkEmbeds(em, viewer, input.content);
   if (input.baseRev !== post.latestRev) {
     return {
       __typename: 'Conflict' as const,
