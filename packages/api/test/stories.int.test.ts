@@ -47,7 +47,7 @@ describe('drafts and autosave', () => {
       paragraphs: [{ name: 'x1', type: 'BLINK', text: 'nope', markups: [] }],
     } as unknown as PostContent;
     await expect(api.posts.save({ id, baseRev: 1, title: 'Lost', content: bad })).rejects.toThrow(
-      /Invalid option: expected one of/,
+      /Unknown paragraph type/,
     );
     expect((await db.em().findOneOrFail(Post, id)).title).toBe('Kept');
   });

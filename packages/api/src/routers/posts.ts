@@ -1,5 +1,6 @@
 import { PostTag, PostVersion } from '@quire/db';
-import { License, postContentSchema } from '@quire/domain';
+import { License } from '@quire/domain';
+import { parseContent } from '@quire/editor';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { latestPosts, postForViewer, postPath } from '../services/posts';
@@ -19,6 +20,15 @@ import { authedProcedure, publicProcedure, router } from '../trpc';
 
 const postId = z.string().regex(/^[0-9a-f]{8,16}$/, 'A story id is 8 to 16 hex characters.');
 const rev = z.number().int().min(0);
+/** The paragraph model, checked as the editor's schema sees it (unknown types, stray markups, names). */
+const storyContent = z.unknown().transform((value, ctx) => {
+  try {
+    return parseContent(value, { allowIframe: true });
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
 const title = z.string().max(300, 'A title has at most 300 characters.');
 
 export const postsRouter = router({
@@ -80,7 +90,7 @@ export const postsRouter = router({
 
   /** Autosave with a base revision: a stale base is a Conflict, and nothing is overwritten. */
   save: authedProcedure
-    .input(z.object({ id: postId, baseRev: rev, title, content: postContentSchema }))
+    .input(z.object({ id: postId, baseRev: rev, title, content: storyContent }))
     .mutation(({ ctx, input }) => ctx.em.transactional((em) => saveDraft(em, ctx.viewer, input, ctx.now()))),
 
   /** Publishes, or submits to a publication for approval. */
