@@ -1,19 +1,30 @@
-/** The writing surface's frame: top bar with Publish, title and body areas with the spec's placeholders. */
-export function EditorShell() {
+import type { ReactNode } from 'react';
+
+/** The editor page's frame: top bar (logo, draft label, save status, actions) over the 680px writing column. */
+export function EditorFrame(props: {
+  label?: string;
+  status?: ReactNode;
+  actions?: ReactNode;
+  notice?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <>
       <header className="e-topbar">
         <a className="e-logo" href="/">
           Quire
         </a>
-        <span className="e-status">Draft</span>
-        <button type="button" className="e-publish" disabled title="Publishing arrives with the editor">
-          Publish
-        </button>
+        {props.label ? (
+          <span className="e-label" data-testid="draft-label">
+            {props.label}
+          </span>
+        ) : null}
+        <div className="e-status-area">{props.status}</div>
+        {props.actions}
       </header>
+      {props.notice}
       <main className="e-column" data-testid="editor-shell">
-        <textarea className="e-title" placeholder="Title" aria-label="Title" rows={1} />
-        <textarea className="e-body" placeholder="Tell your story…" aria-label="Story" rows={12} />
+        {props.children}
       </main>
     </>
   );

@@ -77,13 +77,7 @@ export class DraftSession {
   /** Records an edit: backed up at once, saved after a quiet moment. */
   change(text: DraftText) {
     this.pending = text;
-    const backup: Backup = {
-      ...text,
-      postId: this.postId,
-      baseRev: this.baseRev,
-      savedAt: this.deps.now?.() ?? Date.now(),
-    };
-    this.deps.backups.write(backupKey(this.postId), JSON.stringify(backup));
+    this.backup(text);
     if (this.status !== 'conflict') this.setStatus('dirty');
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), this.deps.delayMs ?? AUTOSAVE_DELAY_MS);
@@ -104,6 +98,8 @@ export class DraftSession {
         if (result.__typename === 'Saved') {
           this.baseRev = result.rev;
           if (!this.pending) this.deps.backups.remove(backupKey(this.postId));
+          // Newer text typed during the save: back it up against the new revision, so a reload restores it.
+          else this.backup(this.pending);
           this.setStatus(this.pending ? 'dirty' : 'saved');
         } else {
           // Keep this tab's text (and its backup); the writer decides what to keep.
@@ -120,6 +116,16 @@ export class DraftSession {
       }
     })();
     await this.inFlight;
+  }
+
+  private backup(text: DraftText) {
+    const backup: Backup = {
+      ...text,
+      postId: this.postId,
+      baseRev: this.baseRev,
+      savedAt: this.deps.now?.() ?? Date.now(),
+    };
+    this.deps.backups.write(backupKey(this.postId), JSON.stringify(backup));
   }
 
   /** After a conflict: continue from the server's latest revision with this tab's text on top. */

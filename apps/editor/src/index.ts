@@ -1,1 +1,2 @@
-export { EditorShell } from './EditorShell';
+export { App } from './App';
+export { EditorFrame } from './EditorShell';

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { EditorShell } from './EditorShell';
+import { App } from './App';
+import 'prosemirror-view/style/prosemirror.css';
 import './editor.css';
 
-createRoot(document.getElementById('root')!).render(<EditorShell />);
+createRoot(document.getElementById('root')!).render(<App />);

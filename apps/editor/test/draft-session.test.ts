@@ -89,7 +89,7 @@ describe('DraftSession', () => {
     tabB.change({ title: 'B', content: content('from tab B') });
     await tabB.flush();
     expect(tabB.status).toBe('conflict');
-    expect(tabB.conflict?.content.paragraphs[0]!.text).toBe('from tab A');
+    expect(tabB.conflict!.content.paragraphs[0]!.text).toBe('from tab A');
     expect(server.state.content.paragraphs[0]!.text).toBe('from tab A');
     expect(backupsB.data.size).toBe(1); // tab B's text is still safe locally
     tabB.resolveWithMine();
@@ -116,5 +116,34 @@ describe('DraftSession', () => {
     await session.flush();
     expect(session.status).toBe('saved');
     expect(server.state.content.paragraphs[0]!.text).toBe('offline words');
+  });
+});
+
+describe('DraftSession backups during a save', () => {
+  it('re-files text typed while a save was in flight under the new revision', async () => {
+    const server = fakeServer();
+    const backups = memoryBackups();
+    let release: () => void = () => {};
+    const session = new DraftSession('p5', 0, {
+      save: async (input) => {
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        return server.save(input);
+      },
+      backups,
+      delayMs: 10_000,
+    });
+    session.change({ title: 'T', content: content('first') });
+    const saving = session.flush();
+    session.change({ title: 'T', content: content('typed during the save') });
+    release();
+    await saving;
+    const reopened = new DraftSession('p5', 1, { save: server.save, backups });
+    expect(reopened.restorable()).toEqual({
+      title: 'T',
+      content: content('typed during the save'),
+      stale: false,
+    });
   });
 });

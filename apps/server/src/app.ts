@@ -154,7 +154,13 @@ export async function buildApp(opts: {
 
   // The editor app's shell (spec §2 Writing paths); the editor itself fills it in the browser.
   const editorShell = async (_req: unknown, reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-store').sendFile('index.html', editorDist);
+    reply.sendFile('index.html', editorDist);
+  // Never cached: the static plugin's setHeaders would make it public for 5 minutes, and a cached shell
+  // skips the response that issues the anti-forgery cookie the editor's first mutation needs.
+  const noStore = async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  };
   for (const path of [
     '/new-story',
     '/p/:postId/edit',
@@ -162,7 +168,7 @@ export async function buildApp(opts: {
     '/:owner/:postId/edit',
     '/p/:postId/revert/:versionId/:baseRev',
   ]) {
-    app.get(path, editorShell);
+    app.get(path, { onSend: noStore }, editorShell);
   }
 
   await registerMedia(app, orm, config, env);

@@ -1,0 +1,32 @@
+import { License } from '@quire/domain';
+import { describe, expect, it } from 'vitest';
+import { normalizeHref } from '../src/links';
+import { addTopic, LICENSE_LABELS, MAX_TOPICS } from '../src/PublishDialog';
+
+describe('publish dialog topics', () => {
+  it('adds trimmed topics once, ignoring case, and refuses a sixth with the server’s message', () => {
+    let topics: string[] = [];
+    for (const t of ['  Writing ', 'writing', '', 'Code', 'Design', 'Books', 'Travel']) {
+      const next = addTopic(topics, t);
+      expect(next.error).toBeNull();
+      topics = next.topics;
+    }
+    expect(topics).toEqual(['Writing', 'Code', 'Design', 'Books', 'Travel']);
+    expect(topics).toHaveLength(MAX_TOPICS);
+    expect(addTopic(topics, 'Music')).toEqual({ topics, error: 'Add up to 5 topics.' });
+  });
+
+  it('labels every license of spec §3', () => {
+    expect(Object.keys(LICENSE_LABELS).sort()).toEqual([...License].sort());
+  });
+});
+
+describe('normalizeHref', () => {
+  it('adds https:// to a bare domain and keeps addresses with a scheme or path', () => {
+    expect(normalizeHref(' example.com/a ')).toBe('https://example.com/a');
+    expect(normalizeHref('http://example.com')).toBe('http://example.com');
+    expect(normalizeHref('mailto:ada@example.com')).toBe('mailto:ada@example.com');
+    expect(normalizeHref('/@ada')).toBe('/@ada');
+    expect(normalizeHref('   ')).toBe('');
+  });
+});
