@@ -1,6 +1,9 @@
-import { useClientStore } from '@quire/client-state';
+import { useClientStore, useToastStore } from '@quire/client-state';
+import { generalTexts, TOAST_DURATION_FOREVER } from '@quire/domain';
 import { useEffect } from 'react';
 import { Route, Routes, useParams } from 'react-router';
+import { Footer } from './components/Footer';
+import { PrivacyBanner } from './components/PrivacyBanner';
 import { GoogleOneTap, SusiModal } from './components/susi';
 import { Toaster } from './components/Toaster';
 import { TopBar } from './components/TopBar';
@@ -27,6 +30,16 @@ export function App({ viewer, status }: { viewer: PreloadedState['viewer']; stat
     markHydrated();
     document.documentElement.dataset.hydrated = 'true';
   }, [markHydrated]);
+  // Spec §4 Toasts USER_SUSPENDED: a suspended viewer is told so, for as long as the page lives.
+  const suspended = !!viewer?.isSuspended;
+  useEffect(() => {
+    if (suspended) {
+      useToastStore.getState().show(generalTexts.accountUnderInvestigation, {
+        toastStyle: 'USER_SUSPENDED',
+        duration: TOAST_DURATION_FOREVER,
+      });
+    }
+  }, [suspended]);
   return (
     <>
       <TopBar viewer={viewer} />
@@ -46,6 +59,8 @@ export function App({ viewer, status }: { viewer: PreloadedState['viewer']; stat
         </Routes>
       )}
       {/* The overlay the top bar opens; pages that embed the modal render their own. */}
+      <Footer />
+      <PrivacyBanner signedIn={!!viewer} />
       <SusiModal />
       <Toaster />
     </>

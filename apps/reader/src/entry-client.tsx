@@ -1,5 +1,18 @@
 import type { AppRouter } from '@quire/api';
-import { readCookie, useSessionStore } from '@quire/client-state';
+import {
+  createErrorReporter,
+  createMetricsReporter,
+  postTelemetry,
+  readCookie,
+  useSessionStore,
+} from '@quire/client-state';
+import {
+  CLIENT_NAME_HEADER,
+  ERRORS_PATH,
+  LITE_CLIENT_NAME,
+  METRICS_REPORT_PATH,
+  metricsRouteName,
+} from '@quire/domain';
 import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { hydrateRoot } from 'react-dom/client';
@@ -45,3 +58,17 @@ hydrateRoot(
     </TRPCProvider>
   </QueryClientProvider>,
 );
+
+// Spec §7/§9 telemetry: web vitals to the metrics endpoint, uncaught errors to the error reporter.
+const xsrf = () => useSessionStore.getState().xsrf;
+const metrics = createMetricsReporter({
+  route: metricsRouteName(routeFor(window.location.pathname).route.name),
+  send: (report) =>
+    postTelemetry(METRICS_REPORT_PATH, report, xsrf(), { [CLIENT_NAME_HEADER]: LITE_CLIENT_NAME }),
+});
+addEventListener('pagehide', () => metrics.flush());
+const errors = createErrorReporter({ send: (reports) => postTelemetry(ERRORS_PATH, reports, xsrf()) });
+addEventListener('error', (e) =>
+  errors.report(e.error ?? e.message, { url: e.filename, line: e.lineno, column: e.colno }),
+);
+addEventListener('unhandledrejection', (e) => errors.report(e.reason));

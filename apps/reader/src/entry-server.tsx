@@ -1,4 +1,5 @@
 import type { AppRouter } from '@quire/api';
+import type { EdgeCachePage } from '@quire/domain';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
@@ -30,7 +31,8 @@ export interface RenderResult {
   title?: string;
   description?: string;
   /** Surrogate keys when an anonymous viewer's copy of this page may be cached; null otherwise. */
-  cacheTags: string[] | null;
+  /** What kind of page this was for the spec §4 edge cache decision (the server decides). */
+  edgeCachePage: EdgeCachePage;
   queries: PreloadedState['queries'];
 }
 
@@ -58,7 +60,10 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   await loadAuthUi();
   const status = route.prefetch ? await route.prefetch(prefetchContext, params) : 200;
   const head = route.head?.(prefetchContext, params) ?? {};
-  const cacheTags = status === 200 ? (route.cacheTags?.(prefetchContext, params) ?? null) : null;
+  const edgeCachePage: EdgeCachePage =
+    status === 200
+      ? (route.edgeCachePage?.(prefetchContext, params) ?? { kind: 'other' })
+      : { kind: 'other' };
   const html = renderToString(
     <QueryClientProvider client={req.queryClient}>
       <TRPCProvider trpcClient={noNetworkClient} queryClient={req.queryClient}>
@@ -68,7 +73,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       </TRPCProvider>
     </QueryClientProvider>,
   );
-  return { status, html, routeName: route.name, ...head, cacheTags, queries: dehydrate(req.queryClient) };
+  return { status, html, routeName: route.name, ...head, edgeCachePage, queries: dehydrate(req.queryClient) };
 }
 
 /** Renders the spec's 500 page body (or 409), for errors outside the React tree. */

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@quire/api';
-import { authUiTexts, parsePostId, topBarTexts } from '@quire/domain';
+import { authUiTexts, type EdgeCachePage, parsePostId, topBarTexts } from '@quire/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
@@ -35,20 +35,28 @@ export interface PageRoute {
   prefetch?(ctx: PrefetchContext, params: PageProps['params']): Promise<number>;
   /** Title and description for the document head, from the prefetched data. */
   head?(ctx: PrefetchContext, params: PageProps['params']): { title?: string; description?: string };
-  /** Spec §4 edge cache decision: surrogate keys when an anonymous page may be cached, else null. */
-  cacheTags?(ctx: PrefetchContext, params: PageProps['params']): string[] | null;
+  /** Spec §4 edge cache: what kind of page this is (home, post, topic), for the server's decision. */
+  edgeCachePage?(ctx: PrefetchContext, params: PageProps['params']): EdgeCachePage;
   /** The page shows the sign-in screens or account forms: the browser loads their chunk before hydrating. */
   authUi?: boolean;
 }
 
-function postCacheTags(ctx: PrefetchContext, postId: string | null): string[] | null {
-  if (!postId) return null;
-  const post = ctx.queryClient.getQueryData(ctx.trpc.posts.byId.queryKey({ id: postId }));
-  // Drafts are never cached ('This is a draft post'); locked stories wait for per-reader metering.
-  if (!post?.isPublished || post.isLocked) return null;
-  const tags = ['group-edgeCachePosts', `post-${post.id}`, `user-${post.creator.id}`];
-  if (post.collection) tags.push(`collection-${post.collection.id}`);
-  return tags;
+function postEdgeCachePage(ctx: PrefetchContext, postId: string | null): EdgeCachePage {
+  const post = postId
+    ? ctx.queryClient.getQueryData(ctx.trpc.posts.byId.queryKey({ id: postId }))
+    : undefined;
+  // Members-only stories are left out until per-reader metering decides what each reader sees.
+  if (!post || post.isLocked) return { kind: 'other' };
+  return {
+    kind: 'post',
+    post: {
+      id: post.id,
+      isPublished: post.isPublished,
+      creatorId: post.creator.id,
+      collectionId: post.collection?.id ?? null,
+    },
+    viewerCanViewSuspendedContent: false,
+  };
 }
 
 function postHead(ctx: PrefetchContext, postId: string | null) {
@@ -90,7 +98,7 @@ export const pageRoutes: PageRoute[] = [
       );
       return 200;
     },
-    cacheTags: () => ['group-edgeCacheHome'],
+    edgeCachePage: () => ({ kind: 'home' }),
   },
   {
     path: '/m/signin',
@@ -124,7 +132,7 @@ export const pageRoutes: PageRoute[] = [
     ),
     prefetch: (ctx, params) => prefetchPost(ctx, parsePostId(params.postId ?? '')),
     head: (ctx, params) => postHead(ctx, parsePostId(params.postId ?? '')),
-    cacheTags: (ctx, params) => postCacheTags(ctx, parsePostId(params.postId ?? '')),
+    edgeCachePage: (ctx, params) => postEdgeCachePage(ctx, parsePostId(params.postId ?? '')),
   },
   {
     path: '/:owner/:slug',
@@ -135,7 +143,7 @@ export const pageRoutes: PageRoute[] = [
     },
     prefetch: (ctx, params) => prefetchPost(ctx, postUnderOwner(params)),
     head: (ctx, params) => postHead(ctx, postUnderOwner(params)),
-    cacheTags: (ctx, params) => postCacheTags(ctx, postUnderOwner(params)),
+    edgeCachePage: (ctx, params) => postEdgeCachePage(ctx, postUnderOwner(params)),
   },
   {
     path: '/me/stories/:filterBy?',

@@ -29,7 +29,11 @@ export interface PreloadedState {
     isMember: boolean;
     /** Whether the account has a password (a link-only account sets one without a current password). */
     hasPassword: boolean;
+    /** Spec §4 Toasts USER_SUSPENDED: the account is suspended. */
+    isSuspended: boolean;
   } | null;
+  /** The visitor's country (ISO alpha-2) from the edge geolocation header, for the EU privacy banner. */
+  country: string | null;
   /** HTTP status the server answered with (404 pages hydrate as 404 pages). */
   status: number;
 }

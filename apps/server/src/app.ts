@@ -11,13 +11,16 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import { ZodError } from 'zod';
 import { editorDist, type PageAssets, readerDist, readReaderAssets } from './assets';
 import { registerAuthRoutes } from './auth-routes';
+import { listenForCachePurges } from './cache-purge';
 import { type ServerConfig, serviceEnvironment } from './config';
 import { contextFor, ensureClientCookies, hasValidXsrf } from './context';
 import { registerDevMail } from './dev-mail';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
+import { registerLegacyRedirects } from './legacy-redirects';
 import { registerMedia } from './media';
 import { PageCache } from './page-cache';
 import { errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
+import { registerTelemetry } from './telemetry';
 
 /** Largest JSON body any endpoint accepts; uploads get their own limit on their own route. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -173,6 +176,7 @@ export async function buildApp(opts: {
 
   await registerMedia(app, orm, config, env);
   registerDevMail(app, orm, config);
+  registerTelemetry(app, orm);
 
   app.get('/_/health', { logLevel: 'warn' }, async () => {
     await orm.em.getConnection().execute('select 1');
@@ -188,6 +192,14 @@ export async function buildApp(opts: {
         })
       : null;
   app.decorate('pageCache', pageCache);
+  if (pageCache) {
+    const purges = listenForCachePurges(String(orm.config.get('clientUrl')), pageCache, (m) =>
+      app.log.warn(m),
+    );
+    await purges.ready;
+    app.addHook('onClose', () => purges.stop());
+  }
+  registerLegacyRedirects(app);
   registerReaderPages(app, orm, config, env, pageAssets, pageCache);
   return app;
 }

@@ -90,6 +90,7 @@ export async function contextFor(
     em,
     viewer,
     sessionId: session?.id ?? null,
+    sessionIsSpoofed: session?.isSpoofed ?? false,
     visitor: {
       id: req.cookies[VISITOR_COOKIE] ?? 'anonymous',
       isBot: BOT_PATTERN.test(req.headers['user-agent'] ?? ''),

@@ -1,6 +1,6 @@
 import { appRouter, type ServiceEnvironment } from '@quire/api';
 import type { Orm } from '@quire/db';
-import { errorPageTexts, PRODUCT_NAME } from '@quire/domain';
+import { edgeCacheDecision, errorPageTexts, PRODUCT_NAME } from '@quire/domain';
 import {
   type ClientConfig,
   createServerQueryClient,
@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageAssets } from './assets';
 import type { ServerConfig } from './config';
 import { contextFor, SESSION_COOKIE } from './context';
+import { createFlagCache } from './flag-cache';
 import { escapeHtml } from './html';
 import type { CachedPage, PageCache } from './page-cache';
 
@@ -90,6 +91,7 @@ export function registerReaderPages(
   assets: () => PageAssets,
   cache: PageCache | null,
 ) {
+  const flags = createFlagCache(orm);
   const renderPage = async (req: FastifyRequest, reply: FastifyReply): Promise<CachedPage> => {
     const ctx = await contextFor(orm, config, env, req, reply);
     const queryClient = createServerQueryClient();
@@ -105,6 +107,7 @@ export function registerReaderPages(
           emailVerified: !!v.emailVerifiedAt,
           isMember: Number(v.mediumMemberAt) > 0,
           hasPassword: !!v.passwordHash,
+          isSuspended: v.isSuspended,
         }
       : null;
     const result = await render({ url: req.url, trpc, queryClient, viewer });
@@ -112,6 +115,7 @@ export function registerReaderPages(
       config: clientConfig(config),
       queries: result.queries,
       viewer,
+      country: ctx.visitor.country,
       status: result.status,
     };
     const body = htmlDocument({
@@ -121,14 +125,34 @@ export function registerReaderPages(
       assets: assets(),
       state,
     });
-    return { status: result.status, body, tags: viewer ? null : result.cacheTags, storedAt: Date.now() };
+    const flagValues = await flags.get();
+    const page =
+      result.edgeCachePage.kind === 'post'
+        ? {
+            ...result.edgeCachePage,
+            viewerCanViewSuspendedContent: flagValues.can_view_suspended_content || !!v?.isStaff,
+          }
+        : result.edgeCachePage;
+    // Spec §4: the edge cache decision; our in-process cache stands in for the edge.
+    const decision = edgeCacheDecision(page, {
+      edgeFlagSet: true,
+      isSpoofed: ctx.sessionIsSpoofed ?? false,
+      isInternalIp: flagValues.is_internal_ip,
+      isStaff: !!v?.isStaff,
+      disabledByFlag: flagValues.disable_edge_cache,
+      usingCacheWorker: !!cache,
+    });
+    if (decision.reason) reply.header('x-edge-cache-reason', decision.reason);
+    // A signed-in reader's page is theirs alone: never shared, whatever the page decision.
+    const tags = !viewer && decision.group === 'Enabled' ? decision.tags : null;
+    return { status: result.status, body, tags, storedAt: Date.now() };
   };
 
   const send = (reply: FastifyReply, page: CachedPage, cacheState: 'HIT' | 'MISS' | 'BYPASS') => {
     reply
       .code(page.status)
       .type('text/html; charset=utf-8')
-      .header('vary', 'Cookie')
+      .header('vary', `Cookie, ${config.GEO_HEADER}`)
       .header('x-cache', cacheState);
     if (page.tags) {
       reply
@@ -143,7 +167,10 @@ export function registerReaderPages(
   app.get('/*', async (req, reply) => {
     // Only anonymous readers share pages; anyone with a session cookie gets their own render.
     if (!cache || req.cookies[SESSION_COOKIE]) return send(reply, await renderPage(req, reply), 'BYPASS');
-    const { page, hit } = await cache.get(`${req.hostname}${req.url}`, () => renderPage(req, reply));
+    // The page embeds the visitor's country (the EU privacy banner), so pages are kept per country.
+    const country = req.headers[config.GEO_HEADER.toLowerCase()];
+    const key = `${req.hostname}${req.url}|${typeof country === 'string' ? country.toUpperCase().slice(0, 2) : ''}`;
+    const { page, hit } = await cache.get(key, () => renderPage(req, reply));
     return send(reply, page, hit ? 'HIT' : 'MISS');
   });
 }

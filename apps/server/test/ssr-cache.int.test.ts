@@ -45,6 +45,71 @@ describe('anonymous page micro-cache', () => {
     expect((await t.app.inject({ url })).headers['x-cache']).toBe('MISS');
   });
 
+  it('drops a cached story when it changes, through PostgreSQL LISTEN/NOTIFY', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em);
+    const { buildSession } = await import('@quire/test-harness');
+    const token = await buildSession(em, writer);
+    const headers = { cookie: `sid=${token}; xsrf=x`, 'x-xsrf-token': 'x' };
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/posts.createDraft',
+      payload: {},
+      headers,
+    });
+    const { id } = draft.json().result.data;
+    const content = { paragraphs: [{ name: 'c1', type: 'P', text: 'First words', markups: [] }] };
+    await t.app.inject({
+      method: 'POST',
+      url: '/trpc/posts.save',
+      payload: { id, baseRev: 0, title: 'Before', content },
+      headers,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/trpc/posts.publish',
+      payload: { id, baseRev: 1, topics: [] },
+      headers,
+    });
+    const url = `/p/${id}`;
+    expect((await t.app.inject({ url })).body).toContain('First words');
+    expect((await t.app.inject({ url })).headers['x-cache']).toBe('HIT');
+    const changed = { paragraphs: [{ name: 'c1', type: 'P', text: 'Second thoughts', markups: [] }] };
+    await t.app.inject({
+      method: 'POST',
+      url: '/trpc/posts.save',
+      payload: { id, baseRev: 1, title: 'After', content: changed },
+      headers,
+    });
+    await expect
+      .poll(async () => (await t.app.inject({ url })).body.includes('Second thoughts'), {
+        timeout: 5000,
+        interval: 50,
+      })
+      .toBe(true);
+  });
+
+  it('turns the cache off with disable_edge_cache and says why', async () => {
+    const { FeatureFlag } = await import('@quire/db');
+    const em = t.db.em();
+    em.create(FeatureFlag, { name: 'disable_edge_cache', boolValue: true });
+    await em.flush();
+    // Flags are re-read every 5 s; the next render after that decides afresh.
+    await expect
+      .poll(
+        async () => {
+          t.app.pageCache?.purgeTag('group-edgeCacheHome');
+          return (await t.app.inject({ url: '/' })).headers['x-edge-cache-reason'];
+        },
+        { timeout: 8000, interval: 250 },
+      )
+      .toBe('disable_edge_cache is on');
+    const res = await t.app.inject({ url: '/' });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-cache']).toBe('MISS');
+    await em.nativeDelete(FeatureFlag, { name: 'disable_edge_cache' });
+  });
+
   it('does not cache members-only stories or missing pages', async () => {
     const em = t.db.em();
     const writer = await buildUser(em);
@@ -55,5 +120,27 @@ describe('anonymous page micro-cache', () => {
       expect(again.headers['x-cache'], url).toBe('MISS');
       expect(again.headers['cache-control']).toBe('private, no-store');
     }
+  });
+});
+
+describe('pages kept per country', () => {
+  it('never serves one country’s cached page (and its privacy-banner state) to another', async () => {
+    const gb = await t.app.inject({ url: '/', headers: { 'cf-ipcountry': 'GB' } });
+    const us = await t.app.inject({ url: '/', headers: { 'cf-ipcountry': 'US' } });
+    expect(gb.body).toContain('"country":"GB"');
+    expect(us.body).toContain('"country":"US"');
+    // (An earlier test turned the cache off; the flag is re-read within 5 s.)
+    await expect
+      .poll(
+        async () => (await t.app.inject({ url: '/', headers: { 'cf-ipcountry': 'GB' } })).headers['x-cache'],
+        {
+          timeout: 8000,
+          interval: 250,
+        },
+      )
+      .toBe('HIT');
+    expect((await t.app.inject({ url: '/', headers: { 'cf-ipcountry': 'GB' } })).body).toContain(
+      '"country":"GB"',
+    );
   });
 });

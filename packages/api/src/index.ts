@@ -16,6 +16,7 @@ export { ARGON2_OPTIONS, hashPassword, verifyPassword } from './services/auth/pa
 export type { LoginResult as LoginResultLike } from './services/auth/results';
 export { revokeAllSessions, SESSION_COOKIE } from './services/auth/sessions';
 export { OutboxCodeSender, type TwoFactorCodeSender } from './services/auth/two-factor-delivery';
+export { CACHE_PURGE_CHANNEL, purgeCacheTags } from './services/cache-purge';
 export {
   defaultServiceEnvironment,
   type ServiceEnvironment,

@@ -28,6 +28,8 @@ export interface Context {
   viewer: User | null;
   /** The session id behind `viewer`, for sign-out and revocation. */
   sessionId: string | null;
+  /** Staff acting as the viewer (spec §4: a spoofed session turns the edge cache off). */
+  sessionIsSpoofed?: boolean;
   visitor: VisitorInfo;
   ip: string;
   userAgent?: string;

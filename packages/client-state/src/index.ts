@@ -1,4 +1,32 @@
 export { type ClientStore, useClientStore } from './client';
+export {
+  type FirstUseStore,
+  TOP_NAV_TOOLTIP_FLAG,
+  TOP_NAV_TOOLTIP_STORAGE_KEY,
+  useFirstUseStore,
+} from './first-use';
+export {
+  hasAcceptedPrivacyPolicy,
+  isPrivacyBannerCountry,
+  PRIVACY_BANNER_COUNTRIES,
+  PRIVACY_POLICY_STORAGE_KEY,
+  type PrivacyStorage,
+  type PrivacyStore,
+  usePrivacyStore,
+} from './privacy';
+export {
+  createErrorReporter,
+  createEventReporter,
+  createMetricsReporter,
+  type ErrorReporter,
+  type ErrorReporterOptions,
+  type EventReporter,
+  type EventReporterOptions,
+  type MetricsEnvironment,
+  type MetricsReporter,
+  type MetricsReporterOptions,
+  postTelemetry,
+} from './reporters';
 export { readCookie, type SessionStore, useSessionStore } from './session';
 export {
   initialSusiState,

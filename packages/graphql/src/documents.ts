@@ -1,5 +1,6 @@
 import { authDocuments } from './auth-documents';
 import { postsDocuments } from './posts-schema';
+import { viewerDocuments } from './viewer-schema';
 
 /**
  * Persisted documents: each spec §7 operation registered under its exact name, so old clients
@@ -8,6 +9,7 @@ import { postsDocuments } from './posts-schema';
 export const persistedDocuments: Readonly<Record<string, string>> = {
   ...authDocuments,
   ...postsDocuments,
+  ...viewerDocuments,
   ViewerQuery: /* GraphQL */ `
     query ViewerQuery {
       viewer {

@@ -1,5 +1,6 @@
 import type { appRouter } from '@quire/api';
 import { authResolvers } from './auth-resolvers';
+import { viewerResolvers } from './viewer-schema';
 
 /** What each resolver receives: a tRPC caller bound to the request's context. */
 export interface ShimContext {
@@ -13,12 +14,14 @@ export const resolvers = {
   ...authResolvers,
   Query: {
     ...authResolvers.Query,
+    ...viewerResolvers.Query,
     viewer: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.me(),
     visitor: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.visitor(),
     variantFlags: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.flags.variantFlags(),
   },
   Mutation: {
     ...authResolvers.Mutation,
+    ...viewerResolvers.Mutation,
     deletePost: (_: unknown, args: { targetPostId: string }, ctx: ShimContext) =>
       ctx.caller.posts.delete(args),
     undeletePost: (_: unknown, args: { targetPostId: string }, ctx: ShimContext) =>

@@ -1,5 +1,6 @@
 import { authTypeDefs } from './auth-schema';
 import { postsTypeDefs } from './posts-schema';
+import { viewerTypeDefs } from './viewer-schema';
 
 /** SDL of the compatibility shim: spec §7 operation names over the tRPC routers. */
 const baseTypeDefs = /* GraphQL */ `
@@ -68,4 +69,4 @@ const baseTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}`;
+export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}\n${viewerTypeDefs}`;

@@ -1,27 +1,16 @@
-import { useClientStore, useSessionStore, useSusiStore } from '@quire/client-state';
-import { accountMenuTexts, logTexts, type SusiOperation, topBarTexts } from '@quire/domain';
-import { useEffect } from 'react';
+import type { RouterOutputs } from '@quire/api';
+import { TOP_NAV_TOOLTIP_FLAG, useClientStore, useFirstUseStore, useSusiStore } from '@quire/client-state';
+import { dialogTexts, firstUseTooltip, LAYOUT, type SusiOperation, topBarTexts } from '@quire/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type MouseEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { PreloadedState } from '../state';
+import { useTRPC } from '../trpc';
+import { AvatarMenu } from './AvatarMenu';
 import { loadAuthUi } from './susi';
+import { topBarFadeStyle, useScrollDirection } from './useScrollDirection';
 
 const preload = () => void loadAuthUi().catch(() => {});
-
-/** Spec §2 account menu: Sign out only with an anti-forgery token (else 'No xsrf token found.' is logged). */
-function SignOut({ email }: { email: string | null }) {
-  const xsrf = useSessionStore((s) => s.xsrf);
-  const hydrated = useClientStore((s) => s.hydrated);
-  useEffect(() => {
-    if (hydrated && !useSessionStore.getState().xsrf) console.warn(logTexts.noXsrfToken);
-  }, [hydrated]);
-  if (!xsrf) return null;
-  return (
-    <a className="q-menu-item" href={`/m/signout/${encodeURIComponent(xsrf)}`}>
-      {accountMenuTexts.signOut}
-      {email ? <span className="q-menu-secondary">{email}</span> : null}
-    </a>
-  );
-}
 
 /**
  * Sign up / Sign In: links to /m/signin until the page is interactive (they work without JavaScript), then
@@ -66,27 +55,155 @@ function SusiEntry({
   );
 }
 
-/** Spec §2 top bar: logo, Write, and Sign up / Sign In or the viewer's avatar menu. */
-export function TopBar({ viewer }: { viewer: PreloadedState['viewer'] }) {
+/** Not from the spec (§4 gives only the conditions and 'Got it'): the style reminder's wording. */
+export const STYLE_REMINDER_TEXT =
+  'Make your stories look like you: choose fonts and colours in Design your profile.';
+
+type MeData = RouterOutputs['viewer']['me'];
+
+/** Local storage of the browser, or null where it is unavailable (server, privacy modes). */
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Spec §2 first-use tooltip on the logo: signed-in users dismiss it through DismissFlag (recorded on the
+ * server), visitors in local storage. Shown only in the browser, once the dismissals are known.
+ */
+function LogoTooltip({ signedIn, me }: { signedIn: boolean; me: MeData | undefined }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const hydrated = useClientStore((s) => s.hydrated);
+  const dismissedNow = useFirstUseStore((s) => s.dismissed.includes(TOP_NAV_TOOLTIP_FLAG));
+  const dismissFlag = useMutation(
+    trpc.viewer.dismissFlag.mutationOptions({
+      onSuccess: (result) =>
+        queryClient.setQueryData(trpc.viewer.me.queryKey(), (old) =>
+          old ? { ...old, dismissableFlags: result.dismissableFlags } : old,
+        ),
+    }),
+  );
+  if (!hydrated || dismissedNow) return null;
+  if (signedIn && !me) return null;
+  const store = useFirstUseStore.getState();
+  if (store.isDismissed(TOP_NAV_TOOLTIP_FLAG, me?.dismissableFlags, signedIn ? null : browserStorage()))
+    return null;
+  const onDismiss = () => {
+    useFirstUseStore.getState().dismiss(TOP_NAV_TOOLTIP_FLAG, signedIn ? null : browserStorage());
+    if (signedIn) dismissFlag.mutate({ flag: TOP_NAV_TOOLTIP_FLAG });
+  };
   return (
-    <header className="q-topbar">
-      <a className="q-logo" href="/" aria-label="Quire home">
+    <div
+      className="q-tooltip q-logo-tooltip"
+      role="dialog"
+      aria-label={firstUseTooltip.text}
+      style={{
+        position: 'absolute',
+        top: LAYOUT.topBarHeight - 4,
+        left: LAYOUT.gutter,
+        zIndex: 30,
+        width: LAYOUT.popoverDefaultWidth + 80,
+        padding: LAYOUT.popoverPadding,
+        background: '#1a1a1a',
+        color: '#fff',
+        borderRadius: 4,
+        fontSize: 14,
+      }}
+    >
+      <p style={{ margin: '0 0 8px' }}>{firstUseTooltip.text}</p>
+      <button type="button" className="q-link-button" style={{ color: '#fff' }} onClick={onDismiss}>
+        {firstUseTooltip.dismiss}
+      </button>
+    </div>
+  );
+}
+
+/** Spec §4 style reminder popover: once, to a writer with a published story who has not seen it. */
+export function shouldShowStyleReminder(me: MeData | undefined): boolean {
+  // The model has no custom stylesheet yet, so every viewer counts as having none.
+  return !!me && !me.hasSeenStyleReminder && me.userPostCounts.publishedPosts > 0;
+}
+
+function StyleReminder({ me }: { me: MeData | undefined }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [closed, setClosed] = useState(false);
+  const seen = useMutation(
+    trpc.viewer.setStyleReminderSeen.mutationOptions({
+      onSuccess: () =>
+        queryClient.setQueryData(trpc.viewer.me.queryKey(), (old) =>
+          old ? { ...old, hasSeenStyleReminder: true } : old,
+        ),
+    }),
+  );
+  if (closed || !shouldShowStyleReminder(me)) return null;
+  return (
+    <div
+      className="q-popover q-style-reminder"
+      role="dialog"
+      aria-label={STYLE_REMINDER_TEXT}
+      style={{
+        position: 'absolute',
+        top: LAYOUT.topBarHeight - 4,
+        right: LAYOUT.gutter,
+        zIndex: 25,
+        width: LAYOUT.popoverDefaultWidth + 40,
+        padding: LAYOUT.popoverPadding,
+        background: '#fff',
+        boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
+        fontSize: 14,
+      }}
+    >
+      <p style={{ margin: '0 0 8px' }}>{STYLE_REMINDER_TEXT}</p>
+      <button
+        type="button"
+        className="q-link-button"
+        onClick={() => {
+          setClosed(true);
+          seen.mutate();
+        }}
+      >
+        {dialogTexts.gotIt}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Spec §2/§4 top bar: sticky; logo (with the first-use tooltip), Write, and Sign up / Sign In or the
+ * avatar menu. Hidden while scrolling down past 40px, shown again at the top, with a 300ms fade.
+ */
+export function TopBar({ viewer }: { viewer: PreloadedState['viewer'] }) {
+  const trpc = useTRPC();
+  const hydrated = useClientStore((s) => s.hydrated);
+  const { hidden } = useScrollDirection();
+  const location = useLocation();
+  // Signed-in readers: the viewer's flags (tooltip, style reminder), shared with the avatar menu's query.
+  const me = useQuery({ ...trpc.viewer.me.queryOptions(), enabled: hydrated && !!viewer });
+  const onLogoClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    // Spec §2: the logo goes home, and scrolls to the top when already there.
+    if (location.pathname === '/' && hydrated) {
+      e.preventDefault();
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    }
+  };
+  return (
+    <header className="q-topbar" style={topBarFadeStyle(hidden)} data-hidden={hidden ? 'true' : undefined}>
+      <a className="q-logo" href="/" aria-label="Quire home" onClick={onLogoClick}>
         Quire
       </a>
+      <LogoTooltip signedIn={!!viewer} me={me.data ?? undefined} />
       <nav className="q-topbar-actions">
         <a href="/new-story">{topBarTexts.write}</a>
         {viewer ? (
-          <details className="q-avatar-menu">
-            <summary className="q-avatar" title={viewer.name}>
-              {viewer.name.slice(0, 1)}
-            </summary>
-            <div className="q-menu">
-              <a className="q-menu-item" href={`/@${viewer.username}`}>
-                {accountMenuTexts.profile}
-              </a>
-              <SignOut email={viewer.email} />
-            </div>
-          </details>
+          <>
+            <AvatarMenu viewer={viewer} />
+            <StyleReminder me={me.data ?? undefined} />
+          </>
         ) : (
           <>
             <SusiEntry operation="register" className="q-button q-button-dark">

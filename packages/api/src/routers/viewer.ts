@@ -1,5 +1,15 @@
+import { UserDismissedFlag } from '@quire/db';
+import { DismissAction } from '@quire/domain';
+import { z } from 'zod';
 import { viewerFields } from '../services/viewer';
 import { authedProcedure, publicProcedure, router } from '../trpc';
+
+/** Spec §4 Popover flags: a flag name as the client sends it (e.g. PP_TERMS_ACKNOWLEDGEMENT). */
+const flagName = z
+  .string()
+  .trim()
+  .min(1, 'A flag name is required.')
+  .max(100, 'A flag name is at most 100 characters.');
 
 export const viewerRouter = router({
   /** Spec §7 ViewerQuery: the signed-in user, or null. */
@@ -16,4 +26,31 @@ export const viewerRouter = router({
     await ctx.em.flush();
     return true;
   }),
+  /**
+   * Spec §4 Popover flags / §7 DismissFlag: records the dismissal once per flag (idempotent) and answers
+   * the viewer's id with every flag dismissed so far.
+   */
+  dismissFlag: authedProcedure
+    .input(z.object({ flag: flagName, action: z.enum(DismissAction).optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const user = ctx.viewer;
+      const existing = await ctx.em.findOne(UserDismissedFlag, { user: user.id, flag: input.flag });
+      if (!existing) {
+        ctx.em.create(UserDismissedFlag, { user, flag: input.flag, action: input.action ?? 'DISMISSED' });
+        try {
+          await ctx.em.flush();
+        } catch (error) {
+          // A concurrent dismissal of the same flag won the unique (user, flag) row: same outcome.
+          ctx.em.clear();
+          const raced = await ctx.em.findOne(UserDismissedFlag, { user: user.id, flag: input.flag });
+          if (!raced) throw error;
+        }
+      }
+      const flags = await ctx.em.find(
+        UserDismissedFlag,
+        { user: user.id },
+        { fields: ['flag'], orderBy: { createdAt: 'asc' } },
+      );
+      return { id: user.id, dismissableFlags: flags.map((f) => f.flag) };
+    }),
 });

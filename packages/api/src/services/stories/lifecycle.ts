@@ -14,6 +14,7 @@ import {
   uniqueSlug,
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
+import { purgeCacheTags, storyTags } from '../cache-purge';
 import { readFlag } from '../flags';
 import { postPath } from '../posts';
 import { isEditorRole, roleIn, storyPermissions } from './permissions';
@@ -130,7 +131,10 @@ export async function saveDraft(
   post.latestRev += 1;
   const last = await em.findOne(PostVersion, { post: post.id }, { orderBy: { rev: 'desc' } });
   if (!last || now.getTime() - last.createdAt.getTime() > VERSION_EVERY_MS) await snapshot(em, post, viewer);
-  if (post.status !== 'DRAFT') post.uniqueSlug = uniqueSlug(post.title, post.id);
+  if (post.status !== 'DRAFT') {
+    post.uniqueSlug = uniqueSlug(post.title, post.id);
+    await purgeCacheTags(em, storyTags(post));
+  }
   return { __typename: 'Saved' as const, rev: post.latestRev };
 }
 
@@ -206,6 +210,7 @@ export async function publish(em: EntityManager, viewer: User, input: PublishInp
   }
   makePublic(post, { collection, unlisted: input.unlisted, now });
   await snapshot(em, post, viewer);
+  await purgeCacheTags(em, storyTags(post));
   return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
 }
 
@@ -234,6 +239,7 @@ export async function approveSubmission(em: EntityManager, viewer: User, postId:
   }
   makePublic(post, { collection: post.pendingCollection, unlisted: false, now });
   await snapshot(em, post, viewer);
+  await purgeCacheTags(em, storyTags(post));
   return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
 }
 
@@ -261,6 +267,7 @@ export async function moveToTrash(em: EntityManager, viewer: User, postId: strin
   if (!post) throw notFound();
   if (post.creator.id !== viewer.id) throw forbidden('Only the author can delete this story.');
   post.deletedAt ??= now;
+  await purgeCacheTags(em, storyTags(post));
   return { message: toastTexts.movedToTrash(post.title || 'Untitled story') };
 }
 
@@ -270,6 +277,7 @@ export async function restoreFromTrash(em: EntityManager, viewer: User, postId: 
   if (!post?.deletedAt) throw notFound();
   if (post.creator.id !== viewer.id) throw forbidden('Only the author can restore this story.');
   post.deletedAt = null;
+  await purgeCacheTags(em, storyTags(post));
   const tab = post.status === 'DRAFT' ? 'drafts' : post.status === 'UNLISTED' ? 'unlisted' : 'public';
   const params = new URLSearchParams({
     undeletedPost: 'true',

@@ -1,0 +1,68 @@
+import { useClientStore, usePrivacyStore } from '@quire/client-state';
+import { dialogTexts, PRODUCT_NAME, privacyBannerText, TOAST_WIDTHS } from '@quire/domain';
+import { useEffect } from 'react';
+import { readPreloadedState } from '../state';
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The visitor's country as the server put it in the preloaded state. */
+function preloadedCountry(): string | null {
+  try {
+    return readPreloadedState(document).country ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Spec §4 EU privacy banner: once per visit, in the browser, for a logged-out visitor in the EU or GB who
+ * has not accepted the policy; 'Got it' stores the acceptance (value 1 under the key dated 201805).
+ */
+export function PrivacyBanner({ signedIn }: { signedIn: boolean }) {
+  const hydrated = useClientStore((s) => s.hydrated);
+  const visible = usePrivacyStore((s) => s.visible);
+  useEffect(() => {
+    if (!hydrated) return;
+    usePrivacyStore
+      .getState()
+      .evaluate({ loggedIn: signedIn, country: preloadedCountry(), storage: localStorageOrNull() });
+  }, [hydrated, signedIn]);
+  if (!visible) return null;
+  return (
+    <section
+      className="q-privacy-banner"
+      aria-label="Privacy"
+      data-testid="privacy-banner"
+      style={{
+        position: 'fixed',
+        bottom: 16,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 40,
+        width: `min(${TOAST_WIDTHS.md}px, calc(100vw - 32px))`,
+        display: 'flex',
+        gap: 16,
+        alignItems: 'center',
+        padding: 16,
+        background: '#fff',
+        boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
+        fontSize: 14,
+      }}
+    >
+      <span>{privacyBannerText(PRODUCT_NAME)}</span>
+      <button
+        type="button"
+        className="q-button"
+        onClick={() => usePrivacyStore.getState().accept(localStorageOrNull())}
+      >
+        {dialogTexts.gotIt}
+      </button>
+    </section>
+  );
+}

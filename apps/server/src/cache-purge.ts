@@ -1,0 +1,38 @@
+import { CACHE_PURGE_CHANNEL } from '@quire/api';
+import pg from 'pg';
+import type { PageCache } from './page-cache';
+
+/**
+ * Listens for purge notifications (sent inside the transactions that change stories) and drops the
+ * tagged pages from this process's cache, so every app process forgets a changed page at once.
+ * Reconnects after a dropped connection.
+ */
+export function listenForCachePurges(url: string, cache: PageCache, log: (m: string) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel !== CACHE_PURGE_CHANNEL || !msg.payload) return;
+      for (const tag of msg.payload.split(' ')) cache.purgeTag(tag);
+    });
+    c.on('error', (error) => {
+      log(`cache purge listener: ${error.message}`);
+      c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CACHE_PURGE_CHANNEL}`);
+    client = c;
+  };
+  const ready = connect();
+  return {
+    ready,
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { errorPageTexts, LEGACY_REDIRECTS } from '@quire/domain';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers';
+
+const t = useTestApp();
+
+describe('spec §2 route table on the server', () => {
+  it('answers every legacy redirect with its status and Location', async () => {
+    for (const r of LEGACY_REDIRECTS) {
+      const res = await t.app.inject({ url: r.pattern });
+      expect(res.statusCode, r.pattern).toBe(r.status);
+      expect(res.headers.location).toBe(r.to);
+    }
+    const ticks = await t.app.inject({ url: '/ticks?ref=nav' });
+    expect(ticks.statusCode).toBe(301);
+    expect(ticks.headers.location).toBe('/l/ticks?ref=nav');
+  });
+
+  it('says which capability is coming on a known but unbuilt path', async () => {
+    const lists = await t.app.inject({ url: '/me/lists', headers: { accept: 'text/html' } });
+    expect(lists.statusCode).toBe(404);
+    expect(lists.body).toContain('Coming soon: Lists.');
+    const search = await t.app.inject({ url: '/search?q=types' });
+    expect(search.statusCode).toBe(404);
+    expect(search.body).toContain('Coming soon: Search.');
+    const profile = await t.app.inject({ url: '/@nobody/about' });
+    expect(profile.body).toContain('Coming soon: Profiles.');
+  });
+
+  it('answers the plain 404 page for an unknown path and a missing story', async () => {
+    for (const url of ['/a/b/c/d/e/f/g', '/p/0123456789ab']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain(errorPageTexts.notFoundTitle);
+      expect(res.body).not.toContain('Coming soon');
+    }
+  });
+});

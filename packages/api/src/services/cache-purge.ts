@@ -1,0 +1,25 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** The PostgreSQL channel every app process listens on for page-cache purges. */
+export const CACHE_PURGE_CHANNEL = 'quire_cache_purge';
+
+/**
+ * Asks every process to drop cached pages with these surrogate keys (spec §4 edge cache tags).
+ * NOTIFY inside the transaction is delivered only when it commits, so a rolled-back change
+ * purges nothing.
+ */
+export async function purgeCacheTags(em: EntityManager, tags: string[]) {
+  const unique = [...new Set(tags.filter(Boolean))];
+  if (!unique.length) return;
+  await em.getConnection().execute('select pg_notify(?, ?)', [CACHE_PURGE_CHANNEL, unique.join(' ')]);
+}
+
+/** The surrogate keys a story's pages carry (and the home page, whose list it may be on). */
+export function storyTags(post: { id: string; creator: { id: string }; collection?: { id: string } | null }) {
+  return [
+    `post-${post.id}`,
+    `user-${post.creator.id}`,
+    ...(post.collection ? [`collection-${post.collection.id}`] : []),
+    'group-edgeCacheHome',
+  ];
+}

@@ -1,0 +1,150 @@
+import { routeErrors } from '../messages';
+import type { RouteEntry } from './table';
+
+export interface RouteMatch {
+  entry: RouteEntry;
+  params: Record<string, string>;
+}
+
+export type RouteLogger = (message: string) => void;
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** How specific a pattern segment is: static text beats a prefixed placeholder (@{username}) beats {x}. */
+const segmentRank = (segment: string) => (!segment.includes('{') ? 2 : /^\{\w+\}$/.test(segment) ? 0 : 1);
+
+/** Same pattern for the router: placeholder names do not matter. */
+const shapeOf = (pattern: string) => pattern.replace(PLACEHOLDER, '{}');
+
+const splitPath = (path: string) => path.split('/').filter(Boolean);
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+}
+
+interface Compiled {
+  entry: RouteEntry;
+  segments: { regex: RegExp; keys: string[] }[];
+  ranks: number[];
+}
+
+function compile(entry: RouteEntry): Compiled {
+  const parts = splitPath(entry.pattern);
+  return {
+    entry,
+    ranks: parts.map(segmentRank),
+    segments: parts.map((part) => {
+      const keys: string[] = [];
+      const source = part
+        .split(/(\{\w+\})/)
+        .map((piece) => {
+          const key = /^\{(\w+)\}$/.exec(piece)?.[1];
+          if (!key) return escapeRegExp(piece);
+          keys.push(key);
+          return '([^/]+)';
+        })
+        .join('');
+      return { regex: new RegExp(`^${source}$`), keys };
+    }),
+  };
+}
+
+/** Spec §2 URL shapes: named routes, URL building and path matching. */
+export class RouteTable {
+  private readonly byName = new Map<string, Compiled>();
+  private readonly shapes = new Set<string>();
+  private readonly compiled: Compiled[] = [];
+
+  constructor(
+    entries: Iterable<RouteEntry> = [],
+    private readonly warn: RouteLogger = (message) => console.warn(message),
+  ) {
+    for (const entry of entries) this.add(entry);
+  }
+
+  /** Adds a route; a second route with the same pattern (or name) is ambiguous: refused with a warning. */
+  add(entry: RouteEntry): boolean {
+    const shape = shapeOf(entry.pattern);
+    if (this.shapes.has(shape) || this.byName.has(entry.name)) {
+      this.warn(`${routeErrors.cannotAddRoute}: ${entry.name} ${entry.pattern}`);
+      return false;
+    }
+    const compiled = compile(entry);
+    this.shapes.add(shape);
+    this.byName.set(entry.name, compiled);
+    this.compiled.push(compiled);
+    return true;
+  }
+
+  get entries(): RouteEntry[] {
+    return this.compiled.map((c) => c.entry);
+  }
+
+  get(name: string): RouteEntry | undefined {
+    return this.byName.get(name)?.entry;
+  }
+
+  /**
+   * The URL of a named route: placeholders filled (URI-encoded), other params as the query string.
+   * With a host ('quire.example' or 'http://localhost:3000') the URL is absolute (https by default).
+   */
+  build(
+    name: string,
+    params: Record<string, string | number | undefined> = {},
+    options: { host?: string } = {},
+  ): string {
+    const route = this.byName.get(name);
+    if (!route) throw new Error(routeErrors.routeNotFound(name));
+    const used = new Set<string>();
+    const path = route.entry.pattern.replace(PLACEHOLDER, (_m, key: string) => {
+      const value = params[key];
+      if (value === undefined || value === null) throw new Error(routeErrors.missingParams);
+      used.add(key);
+      if (String(value) === '') this.warn(`Empty value for param ${key} of route ${name}`);
+      return encodeURIComponent(String(value));
+    });
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+      if (!used.has(key) && value !== undefined) query.set(key, String(value));
+    }
+    const search = query.size ? `?${query}` : '';
+    if (!options.host) return path + search;
+    const origin = /^https?:\/\//.test(options.host) ? options.host : `https://${options.host}`;
+    return origin.replace(/\/$/, '') + path + search;
+  }
+
+  /** The route a pathname names, the most specific first (static segments beat placeholders). */
+  match(pathname: string): RouteMatch | null {
+    const parts = splitPath(pathname.split(/[?#]/, 1)[0] ?? '');
+    let best: { compiled: Compiled; params: Record<string, string> } | null = null;
+    for (const compiled of this.compiled) {
+      if (compiled.segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      const ok = compiled.segments.every((segment, i) => {
+        const found = segment.regex.exec(parts[i]!);
+        if (!found) return false;
+        segment.keys.forEach((key, k) => {
+          params[key] = safeDecode(found[k + 1]!);
+        });
+        return true;
+      });
+      if (ok && (!best || moreSpecific(compiled.ranks, best.compiled.ranks))) best = { compiled, params };
+    }
+    return best ? { entry: best.compiled.entry, params: best.params } : null;
+  }
+}
+
+function moreSpecific(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) return a[i]! > b[i]!;
+  }
+  return false;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
