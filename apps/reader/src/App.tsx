@@ -1,30 +1,55 @@
 import { useClientStore, useToastStore } from '@quire/client-state';
 import { generalTexts, TOAST_DURATION_FOREVER } from '@quire/domain';
-import { useEffect } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { Route, Routes, useLocation, useParams } from 'react-router';
 import { Footer } from './components/Footer';
+import { PreloadContext } from './components/PreloadLink';
 import { PrivacyBanner } from './components/PrivacyBanner';
 import { GoogleOneTap, SusiModal } from './components/susi';
 import { Toaster } from './components/Toaster';
 import { TopBar } from './components/TopBar';
 import { VerifyEmailBanner } from './components/VerifyEmailBanner';
+import { PRELOADABLE_ROUTES, preloadUrl } from './lib/preload';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { type PageRoute, pageRoutes } from './routes';
+import { type PageRoute, pageRoutes, routeFor } from './routes';
 import type { PreloadedState } from './state';
+import { useTRPC } from './trpc';
 
 function RoutedPage({ route, viewer }: { route: PageRoute; viewer: PreloadedState['viewer'] }) {
   const params = useParams();
+  const query = new URLSearchParams(useLocation().search);
   return (
     <>
-      {route.render({ params, signedIn: !!viewer, viewer })}
+      {route.render({ params, signedIn: !!viewer, viewer, query })}
       {viewer ? null : <GoogleOneTap routeName={route.name} />}
     </>
+  );
+}
+
+/**
+ * Spec §2 preloading: a link to a preloadable page loads that route's queries (its server prefetch) into
+ * the React Query cache. Links elsewhere, and other pages, are left alone.
+ */
+function usePreloadPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (href: string) => {
+      const url = preloadUrl(href, window.location.origin);
+      if (!url) return;
+      const { route, params } = routeFor(url.pathname);
+      if (!PRELOADABLE_ROUTES.has(route.name) || !route.prefetch) return;
+      route.prefetch({ trpc, queryClient, query: new URLSearchParams(url.search) }, params).catch(() => {});
+    },
+    [trpc, queryClient],
   );
 }
 
 /** The reader app shell: top bar and the routed page. Server and browser render the same tree. */
 export function App({ viewer, status }: { viewer: PreloadedState['viewer']; status: number }) {
   const markHydrated = useClientStore((s) => s.markHydrated);
+  const preloadPage = usePreloadPage();
   // Effects run only in the browser, after hydration commits: the page is interactive from here.
   useEffect(() => {
     markHydrated();
@@ -41,7 +66,7 @@ export function App({ viewer, status }: { viewer: PreloadedState['viewer']; stat
     }
   }, [suspended]);
   return (
-    <>
+    <PreloadContext.Provider value={preloadPage}>
       <TopBar viewer={viewer} />
       {viewer && !viewer.emailVerified ? <VerifyEmailBanner email={viewer.email} /> : null}
       {/* The server decided this URL names nothing; the browser shows the same page it rendered. */}
@@ -63,6 +88,6 @@ export function App({ viewer, status }: { viewer: PreloadedState['viewer']; stat
       <PrivacyBanner signedIn={!!viewer} />
       <SusiModal />
       <Toaster />
-    </>
+    </PreloadContext.Provider>
   );
 }

@@ -55,7 +55,11 @@ export function createServerQueryClient(): QueryClient {
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const pathname = new URL(req.url, 'http://localhost').pathname;
   const { route, params } = routeFor(pathname);
-  const prefetchContext = { trpc: req.trpc, queryClient: req.queryClient };
+  const prefetchContext = {
+    trpc: req.trpc,
+    queryClient: req.queryClient,
+    query: new URL(req.url, 'http://localhost').searchParams,
+  };
   // Rendered synchronously below: the sign-in screens' module must be in memory (loaded once per process).
   await loadAuthUi();
   const status = route.prefetch ? await route.prefetch(prefetchContext, params) : 200;

@@ -17,12 +17,15 @@ import type { PreloadedState } from './state';
 export interface PrefetchContext {
   trpc: TRPCOptionsProxy<AppRouter>;
   queryClient: QueryClient;
+  /** The URL's query string (e.g. a friend link's source and sk). */
+  query: URLSearchParams;
 }
 
 export interface PageProps {
   params: Record<string, string | undefined>;
   signedIn: boolean;
   viewer: PreloadedState['viewer'];
+  query: URLSearchParams;
 }
 
 /** A reader page: its path pattern, how to render it, and the data the server loads first. */
@@ -43,7 +46,9 @@ export interface PageRoute {
 
 function postEdgeCachePage(ctx: PrefetchContext, postId: string | null): EdgeCachePage {
   const post = postId
-    ? ctx.queryClient.getQueryData(ctx.trpc.posts.byId.queryKey({ id: postId }))
+    ? ctx.queryClient.getQueryData(
+        ctx.trpc.posts.byId.queryKey({ id: postId, shareKey: friendLinkKey(ctx.query) }),
+      )
     : undefined;
   // Members-only stories are left out until per-reader metering decides what each reader sees.
   if (!post || post.isLocked) return { kind: 'other' };
@@ -59,16 +64,25 @@ function postEdgeCachePage(ctx: PrefetchContext, postId: string | null): EdgeCac
   };
 }
 
+/** Spec §1 friend link: the story URL with source=friends_link and sk set to the author's share key. */
+export function friendLinkKey(query: URLSearchParams): string | null {
+  return query.get('source') === 'friends_link' ? query.get('sk') : null;
+}
+
 function postHead(ctx: PrefetchContext, postId: string | null) {
   if (!postId) return {};
-  const post = ctx.queryClient.getQueryData(ctx.trpc.posts.byId.queryKey({ id: postId }));
+  const post = ctx.queryClient.getQueryData(
+    ctx.trpc.posts.byId.queryKey({ id: postId, shareKey: friendLinkKey(ctx.query) }),
+  );
   return post ? { title: post.title, description: post.subtitle ?? undefined } : {};
 }
 
 async function prefetchPost(ctx: PrefetchContext, postId: string | null): Promise<number> {
   if (!postId) return 404;
   try {
-    await ctx.queryClient.fetchQuery(ctx.trpc.posts.byId.queryOptions({ id: postId }));
+    await ctx.queryClient.fetchQuery(
+      ctx.trpc.posts.byId.queryOptions({ id: postId, shareKey: friendLinkKey(ctx.query) }),
+    );
     return 200;
   } catch {
     return 404;
@@ -127,8 +141,12 @@ export const pageRoutes: PageRoute[] = [
   {
     path: '/p/:postId',
     name: 'ShowPost',
-    render: ({ params, viewer }) => (
-      <PostPage postId={parsePostId(params.postId ?? '') ?? ''} viewerId={viewer?.id ?? null} />
+    render: ({ params, viewer, query }) => (
+      <PostPage
+        postId={parsePostId(params.postId ?? '') ?? ''}
+        viewerId={viewer?.id ?? null}
+        shareKey={friendLinkKey(query)}
+      />
     ),
     prefetch: (ctx, params) => prefetchPost(ctx, parsePostId(params.postId ?? '')),
     head: (ctx, params) => postHead(ctx, parsePostId(params.postId ?? '')),
@@ -137,9 +155,13 @@ export const pageRoutes: PageRoute[] = [
   {
     path: '/:owner/:slug',
     name: 'ShowPostUnderUser',
-    render: ({ params, viewer }) => {
+    render: ({ params, viewer, query }) => {
       const id = postUnderOwner(params);
-      return id ? <PostPage postId={id} viewerId={viewer?.id ?? null} /> : <NotFoundPage />;
+      return id ? (
+        <PostPage postId={id} viewerId={viewer?.id ?? null} shareKey={friendLinkKey(query)} />
+      ) : (
+        <NotFoundPage />
+      );
     },
     prefetch: (ctx, params) => prefetchPost(ctx, postUnderOwner(params)),
     head: (ctx, params) => postHead(ctx, postUnderOwner(params)),

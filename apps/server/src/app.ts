@@ -16,6 +16,7 @@ import { type ServerConfig, serviceEnvironment } from './config';
 import { contextFor, ensureClientCookies, hasValidXsrf } from './context';
 import { registerDevMail } from './dev-mail';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
+import { registerHostRouting } from './hosts';
 import { registerLegacyRedirects } from './legacy-redirects';
 import { registerMedia } from './media';
 import { PageCache } from './page-cache';
@@ -62,6 +63,7 @@ export async function buildApp(opts: {
   };
 
   await app.register(fastifyCookie);
+  registerHostRouting(app, orm, config);
   // HTML forms and Apple's form_post callback send urlencoded bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

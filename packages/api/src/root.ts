@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { authRouter } from './routers/auth';
 import { flagsRouter } from './routers/flags';
 import { postsRouter } from './routers/posts';
+import { publicationsRouter } from './routers/publications';
 import { viewerRouter } from './routers/viewer';
 import { createCallerFactory, router } from './trpc';
 
@@ -11,6 +12,7 @@ export const appRouter = router({
   viewer: viewerRouter,
   posts: postsRouter,
   flags: flagsRouter,
+  publications: publicationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

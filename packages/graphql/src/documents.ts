@@ -1,5 +1,6 @@
 import { authDocuments } from './auth-documents';
 import { postsDocuments } from './posts-schema';
+import { publicationDocuments } from './publication-schema';
 import { viewerDocuments } from './viewer-schema';
 
 /**
@@ -10,6 +11,7 @@ export const persistedDocuments: Readonly<Record<string, string>> = {
   ...authDocuments,
   ...postsDocuments,
   ...viewerDocuments,
+  ...publicationDocuments,
   ViewerQuery: /* GraphQL */ `
     query ViewerQuery {
       viewer {

@@ -1,5 +1,6 @@
 import type { appRouter } from '@quire/api';
 import { authResolvers } from './auth-resolvers';
+import { publicationResolvers } from './publication-schema';
 import { viewerResolvers } from './viewer-schema';
 
 /** What each resolver receives: a tRPC caller bound to the request's context. */
@@ -15,6 +16,7 @@ export const resolvers = {
   Query: {
     ...authResolvers.Query,
     ...viewerResolvers.Query,
+    ...publicationResolvers.Query,
     viewer: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.me(),
     visitor: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.visitor(),
     variantFlags: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.flags.variantFlags(),

@@ -1,5 +1,6 @@
 import { authTypeDefs } from './auth-schema';
 import { postsTypeDefs } from './posts-schema';
+import { publicationTypeDefs } from './publication-schema';
 import { viewerTypeDefs } from './viewer-schema';
 
 /** SDL of the compatibility shim: spec §7 operation names over the tRPC routers. */
@@ -69,4 +70,4 @@ const baseTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}\n${viewerTypeDefs}`;
+export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}\n${viewerTypeDefs}\n${publicationTypeDefs}`;

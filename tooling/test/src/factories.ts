@@ -99,6 +99,7 @@ export async function buildPost(
     visibility: status === 'UNLISTED' ? 'UNLISTED' : opts.isLocked ? 'LOCKED' : 'PUBLIC',
     isLocked: opts.isLocked ?? false,
     content,
+    shareKey: randomBytes(12).toString('base64url'),
     readingTime: readingTimeMinutes(content),
     latestPublishedAt: published ? (opts.publishedAt ?? new Date()) : null,
     firstPublishedAt: published ? (opts.publishedAt ?? new Date()) : null,

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
+import { PreloadLink } from './PreloadLink';
 
 /** What the account menu shows: the preloaded viewer, completed by `viewer.me` once the menu opens. */
 export interface AvatarMenuData {
@@ -82,6 +83,15 @@ function Item({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
+/** A menu item to a preloadable page (spec §2): its data loads on hover or focus. */
+function PreloadItem({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <PreloadLink className="q-menu-item" href={href}>
+      {children}
+    </PreloadLink>
+  );
+}
+
 /**
  * Spec §2 account menu, in order: header, Write a story, Stories, Series, Stats, Design your profile, Settings,
  * Lists, publications, recommendations, Partner Program, Gift / Become a member, Profile, Help, Sign out,
@@ -114,7 +124,7 @@ export function AvatarMenuContent({
       </a>
       <hr style={rule} />
       <Item href={avatarMenuPaths.newStory}>{accountMenuTexts.writeAStory}</Item>
-      <Item href={avatarMenuPaths.stories}>{accountMenuTexts.stories}</Item>
+      <PreloadItem href={avatarMenuPaths.stories}>{accountMenuTexts.stories}</PreloadItem>
       {data.isAuroraVisible ? null : <Item href={avatarMenuPaths.series}>{accountMenuTexts.series}</Item>}
       <Item href={avatarMenuPaths.stats}>{accountMenuTexts.stats}</Item>
       {showDesignProfile ? (

@@ -1,5 +1,6 @@
 import type { PostCard } from '@quire/api';
 import { formatShortDate } from '@quire/domain';
+import { PreloadLink } from './PreloadLink';
 
 /** One story in a feed: author, title, subtitle and counts, linking to the story page. */
 export function PostCardItem({ post }: { post: PostCard }) {
@@ -15,10 +16,10 @@ export function PostCardItem({ post }: { post: PostCard }) {
           </>
         ) : null}
       </div>
-      <a className="q-card-link" href={post.mediumUrl}>
+      <PreloadLink className="q-card-link" href={post.mediumUrl}>
         <h2>{post.title}</h2>
         {post.subtitle ? <p>{post.subtitle}</p> : null}
-      </a>
+      </PreloadLink>
       <div className="q-card-meta">
         {post.isLocked ? <span title="Members-only story">★ </span> : null}
         <span>{date}</span> · <span>{Math.max(1, Math.round(post.readingTime))} min read</span> ·{' '}

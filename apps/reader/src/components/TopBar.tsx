@@ -7,6 +7,7 @@ import { useLocation } from 'react-router';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { AvatarMenu } from './AvatarMenu';
+import { PreloadLink } from './PreloadLink';
 import { loadAuthUi } from './susi';
 import { topBarFadeStyle, useScrollDirection } from './useScrollDirection';
 
@@ -193,9 +194,9 @@ export function TopBar({ viewer }: { viewer: PreloadedState['viewer'] }) {
   };
   return (
     <header className="q-topbar" style={topBarFadeStyle(hidden)} data-hidden={hidden ? 'true' : undefined}>
-      <a className="q-logo" href="/" aria-label="Quire home" onClick={onLogoClick}>
+      <PreloadLink className="q-logo" href="/" aria-label="Quire home" onClick={onLogoClick}>
         Quire
-      </a>
+      </PreloadLink>
       <LogoTooltip signedIn={!!viewer} me={me.data ?? undefined} />
       <nav className="q-topbar-actions">
         <a href="/new-story">{topBarTexts.write}</a>

@@ -6,9 +6,20 @@ import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
 
 /** A story page, rendered from its paragraph model (no editor code in the reader). */
-export function PostPage({ postId, viewerId = null }: { postId: string; viewerId?: string | null }) {
+export function PostPage({
+  postId,
+  viewerId = null,
+  shareKey = null,
+}: {
+  postId: string;
+  viewerId?: string | null;
+  /** The friend link's key, when the story was opened through one (spec §1). */
+  shareKey?: string | null;
+}) {
   const trpc = useTRPC();
-  const { data: post, isError } = useQuery(trpc.posts.byId.queryOptions({ id: postId }, { retry: false }));
+  const { data: post, isError } = useQuery(
+    trpc.posts.byId.queryOptions({ id: postId, shareKey }, { retry: false }),
+  );
   if (isError) return <NotFoundPage />;
   if (!post) return <main className="q-column" aria-busy="true" />;
   const published = post.latestPublishedAt ? formatShortDate(post.latestPublishedAt) : 'Draft';
@@ -35,11 +46,21 @@ export function PostPage({ postId, viewerId = null }: { postId: string; viewerId
             <PostManagementMenu postId={post.id} isPublished={post.isPublished} />
           ) : null}
         </div>
+        {post.meterState === 'metered' && post.freeStoriesLeft !== null ? (
+          <p className="q-meter" data-testid="meter">
+            {post.freeStoriesLeft === 1
+              ? 'You have 1 free member-only story left this month.'
+              : `You have ${post.freeStoriesLeft} free member-only stories left this month.`}
+          </p>
+        ) : null}
         <PostBody paragraphs={body} />
         {post.content.isLockedPreviewOnly ? (
           <aside className="q-paywall" data-testid="paywall">
             <h2>This story is for members only.</h2>
-            <p>Become a member to read the rest of this story and support its writer.</p>
+            <p>
+              You have read your free member-only stories this month. Become a member to read the rest of this
+              story and support its writer.
+            </p>
             <a className="q-button q-button-dark" href="/plans">
               Become a member
             </a>

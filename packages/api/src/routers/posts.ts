@@ -47,11 +47,18 @@ export const postsRouter = router({
       }),
     ),
   /** One story for its page; NOT_FOUND when missing or not visible to the viewer. */
-  byId: publicProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => {
-    const post = await postForViewer(ctx.em, ctx.viewer, input.id);
-    if (!post) throw new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
-    return post;
-  }),
+  byId: publicProcedure
+    .input(z.object({ id: postId, shareKey: z.string().max(64).nullish() }))
+    .query(async ({ ctx, input }) => {
+      const post = await postForViewer(
+        ctx.em,
+        { viewer: ctx.viewer, visitor: ctx.visitor, now: ctx.now() },
+        input.id,
+        input.shareKey,
+      );
+      if (!post) throw new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
+      return post;
+    }),
 
   /** Starts a draft (spec §2 /new-story, /{collectionSlug}/new-story). */
   createDraft: authedProcedure

@@ -17,11 +17,3 @@ export function canViewPost(viewer: User | null, post: Post): boolean {
 export function isMember(viewer: User | null): boolean {
   return !!viewer && Number(viewer.mediumMemberAt) > 0;
 }
-
-/**
- * Whether the viewer gets a members-only story's full text (spec §1): members and the author.
- * Publication editors, friend links and the monthly meter widen this in the reading capability.
- */
-export function canReadFullText(viewer: User | null, post: Post): boolean {
-  return !post.isLocked || isMember(viewer) || isPostAuthor(viewer, post);
-}

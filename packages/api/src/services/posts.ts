@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Collection, Post, type User } from '@quire/db';
 import { type Paragraph, type PostContent, uniqueSlug } from '@quire/domain';
-import { canReadFullText, canViewPost } from './policy';
+import type { VisitorInfo } from '../trpc';
+import { accessToStory } from './paywall';
+import { canViewPost } from './policy';
 
 /** Paragraphs a non-entitled reader sees of a members-only story: the opening, up to 3 text paragraphs. */
 export function lockedPreview(content: PostContent): Paragraph[] {
@@ -132,18 +134,25 @@ export async function latestPosts(
 }
 
 /** A story page's data, or null when it does not exist or the viewer may not see it. */
-export async function postForViewer(em: EntityManager, viewer: User | null, postId: string) {
+export async function postForViewer(
+  em: EntityManager,
+  reader: { viewer: User | null; visitor: VisitorInfo; now: Date },
+  postId: string,
+  shareKey?: string | null,
+) {
   const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
-  if (!post || !canViewPost(viewer, post)) return null;
-  const full = canReadFullText(viewer, post);
+  if (!post || !canViewPost(reader.viewer, post)) return null;
+  const access = await accessToStory(em, { ...reader, post, shareKey });
   return {
     ...postCard(post),
     status: post.status,
     visibility: post.visibility,
     isPublished: post.status === 'PUBLISHED' || post.status === 'UNLISTED',
+    meterState: access.meterState,
+    freeStoriesLeft: access.freeStoriesLeft,
     content: {
-      isLockedPreviewOnly: !full,
-      paragraphs: full ? post.content.paragraphs : lockedPreview(post.content),
+      isLockedPreviewOnly: !access.full,
+      paragraphs: access.full ? post.content.paragraphs : lockedPreview(post.content),
     },
   };
 }

@@ -1,0 +1,259 @@
+import { accountMenuTexts, errorPageTexts } from '@quire/domain';
+import { launchBrowser } from '@quire/e2e';
+import { seedDemo } from '@quire/seed';
+import { buildPost, buildSession, buildUser, useTestDatabase } from '@quire/test-harness';
+import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+const db = useTestDatabase();
+let app: FastifyInstance;
+let origin: string;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let memberToken: string;
+let memberEmail: string;
+let readerToken: string;
+let writerToken: string;
+const writerTitles: string[] = [];
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 375, height: 740 },
+] as const;
+
+beforeAll(async () => {
+  await seedDemo(db.orm);
+  app = await buildApp({
+    orm: db.orm,
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAGE_CACHE_FRESH_MS: '0' }),
+    logger: false,
+  });
+  // Spec §2 Error page 500: routes that fail, registered before the server starts.
+  app.get('/__e2e/boom', async () => {
+    throw new Error('boom');
+  });
+  app.get('/__e2e/conflict', async () => {
+    throw new Error('Request failed: 409: Conflict');
+  });
+  origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  browser = await launchBrowser();
+
+  const em = db.em();
+  const member = await buildUser(em, { name: 'Shell Member', mediumMemberAt: Date.UTC(2024, 2, 15) });
+  memberEmail = member.email ?? '';
+  memberToken = await buildSession(em, member);
+  readerToken = await buildSession(em, await buildUser(em, { name: 'Shell Reader' }));
+  const writer = await buildUser(em, { name: 'Shell Writer' });
+  for (let i = 0; i < 4; i++) {
+    const post = await buildPost(em, { creator: writer, title: `Shell story ${i}` });
+    writerTitles.push(post.title);
+  }
+  writerToken = await buildSession(em, writer);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** A page at the viewport's size, signed in with `token` (or signed out). */
+async function openPage(viewport: (typeof VIEWPORTS)[number], token: string | null): Promise<Page> {
+  await browser.context.clearCookies();
+  if (token) await browser.context.addCookies([{ name: 'sid', value: token, url: origin }]);
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  return page;
+}
+
+async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(`${origin}${path}`);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  return response;
+}
+
+const topBarHidden = (page: Page) =>
+  page.locator('header.q-topbar').evaluate((el) => (el as HTMLElement).dataset.hidden === 'true');
+
+/** The account menu's item texts, in document order, once `viewer.me` has filled it in. */
+async function menuItems(page: Page): Promise<string[]> {
+  await page.locator('summary.q-avatar').click();
+  const menu = page.getByTestId('avatar-menu');
+  await menu.waitFor();
+  return menu.locator('.q-menu-item').allTextContents();
+}
+
+/** Asserts that the profile header comes first, then that each label starts some item, in the given order. */
+function expectInOrder(items: string[], name: string, labels: string[]) {
+  expect(items[0]).toContain(name);
+  const positions = labels.map((label) => items.findIndex((item) => item.trim().startsWith(label)));
+  for (const [i, label] of labels.entries())
+    expect(positions[i], `${label} in ${items.join(' | ')}`).toBeGreaterThan(-1);
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
+}
+
+for (const viewport of VIEWPORTS) {
+  describe(`app shell at ${viewport.width}px`, () => {
+    it('hides the top bar when scrolling down past 40px and shows it again at the top', async () => {
+      const page = await openPage(viewport, null);
+      await gotoHydrated(page, '/');
+      expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight * 2)).toBe(
+        true,
+      );
+      expect(await topBarHidden(page)).toBe(false);
+      // Within the threshold the bar stays.
+      await page.evaluate(() => window.scrollTo(0, 30));
+      await page.waitForTimeout(100);
+      expect(await topBarHidden(page)).toBe(false);
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await expect.poll(() => topBarHidden(page)).toBe(true);
+      await expect
+        .poll(() => page.locator('header.q-topbar').evaluate((el) => getComputedStyle(el).opacity))
+        .toBe('0');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(() => topBarHidden(page)).toBe(false);
+      await expect.poll(() => page.locator('header.q-topbar').isVisible()).toBe(true);
+      await page.close();
+    });
+
+    it('lists the account menu in the spec order for a member and a non-member', async () => {
+      const t = accountMenuTexts;
+      const member = await openPage(viewport, memberToken);
+      await gotoHydrated(member, '/');
+      await expect
+        .poll(async () => (await menuItems(member)).some((i) => i.startsWith('Member since')))
+        .toBe(true);
+      const memberItems = await member.getByTestId('avatar-menu').locator('.q-menu-item').allTextContents();
+      expectInOrder(memberItems, 'Shell Member', [
+        t.writeAStory,
+        t.stories,
+        t.series,
+        t.stats,
+        t.settings,
+        t.lists,
+        t.publications,
+        t.controlYourRecommendations,
+        t.applyToPartnerProgram,
+        t.giftAMembership,
+        t.profile,
+        t.help,
+        t.signOut,
+        'Member since March 2024',
+        t.privacy,
+        t.terms,
+      ]);
+      expect(memberItems.find((i) => i.startsWith(t.signOut))).toContain(memberEmail);
+      expect(memberItems.some((i) => i.startsWith(t.becomeAMember))).toBe(false);
+      await member.close();
+
+      const reader = await openPage(viewport, readerToken);
+      await gotoHydrated(reader, '/');
+      const readerItems = await menuItems(reader);
+      expectInOrder(readerItems, 'Shell Reader', [
+        t.writeAStory,
+        t.stories,
+        t.stats,
+        t.settings,
+        t.lists,
+        t.publications,
+        t.controlYourRecommendations,
+        t.becomeAMember,
+        t.help,
+        t.signOut,
+        t.privacy,
+        t.terms,
+      ]);
+      expect(readerItems.some((i) => i.startsWith(t.giftAMembership))).toBe(false);
+      expect(readerItems.some((i) => i.startsWith('Member since'))).toBe(false);
+      await reader.close();
+    });
+
+    it('auto-hides a toast after its 5 seconds, pausing while it is hovered', async () => {
+      const page = await openPage(viewport, writerToken);
+      await gotoHydrated(page, '/me/stories/public');
+      const toast = page.locator('.q-toast');
+      const deleteStory = async () => {
+        await page.getByRole('button', { name: 'Delete story' }).first().click();
+        await toast.waitFor();
+        expect(await toast.textContent()).toMatch(
+          /moved to Trash\. After 14 days, it'll be permanently deleted\./,
+        );
+      };
+
+      // Hovered at once: still there well past 5 seconds; after leaving, gone within the rest of its time.
+      await page.mouse.move(0, 0);
+      await deleteStory();
+      await toast.hover();
+      await page.waitForTimeout(6000);
+      expect(await toast.isVisible()).toBe(true);
+      await page.mouse.move(0, 0);
+      await expect.poll(() => toast.count(), { timeout: 6000 }).toBe(0);
+
+      // Not hovered: visible for a while, then hidden after 5 seconds.
+      const shown = Date.now();
+      await deleteStory();
+      await page.waitForTimeout(3000);
+      expect(await toast.isVisible()).toBe(true);
+      await expect.poll(() => toast.count(), { timeout: 5000 }).toBe(0);
+      expect(Date.now() - shown).toBeGreaterThanOrEqual(4500);
+      await page.close();
+    });
+
+    it('shows the EU privacy banner once to a GB visitor and never to a US visitor', async () => {
+      const gb = await openPage(viewport, null);
+      await gb.setExtraHTTPHeaders({ 'cf-ipcountry': 'GB' });
+      await gotoHydrated(gb, '/');
+      await gb.evaluate(() => window.localStorage.clear());
+      await gotoHydrated(gb, '/');
+      const banner = gb.getByTestId('privacy-banner');
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain('we log user data');
+      await banner.getByRole('button', { name: 'Got it' }).click();
+      await expect.poll(() => banner.count()).toBe(0);
+      await gotoHydrated(gb, '/');
+      await gb.waitForTimeout(300);
+      expect(await banner.count()).toBe(0);
+      await gb.evaluate(() => window.localStorage.clear());
+      await gb.close();
+
+      const us = await openPage(viewport, null);
+      await us.setExtraHTTPHeaders({ 'cf-ipcountry': 'US' });
+      await gotoHydrated(us, '/');
+      await us.waitForTimeout(300);
+      expect(await us.getByTestId('privacy-banner').count()).toBe(0);
+      await us.close();
+    });
+  });
+}
+
+describe('error page', () => {
+  it('answers 500 with the apology, and 409 for a conflict', async () => {
+    const page = await openPage(VIEWPORTS[0], null);
+    const boom = await page.goto(`${origin}/__e2e/boom`);
+    expect(boom?.status()).toBe(500);
+    await expect.poll(() => page.locator('body').textContent()).toContain(errorPageTexts.serverError);
+    expect(errorPageTexts.serverError).toBe('Apologies, but something went wrong on our end.');
+    await page.setViewportSize({ width: 375, height: 740 });
+    const conflict = await page.goto(`${origin}/__e2e/conflict`);
+    expect(conflict?.status()).toBe(409);
+    expect(await page.locator('body').textContent()).toContain(errorPageTexts.serverError);
+    await page.close();
+  });
+});
+
+describe('preloading', () => {
+  it("loads a story's data after hovering its card link, and Your stories on focus", async () => {
+    const page = await openPage(VIEWPORTS[0], writerToken);
+    await gotoHydrated(page, '/');
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(decodeURIComponent(r.url())));
+    await page.mouse.move(0, 0);
+    await page.locator('.q-card-link').first().hover();
+    await expect.poll(() => requests.some((u) => u.includes('posts.byId'))).toBe(true);
+    await page.locator('summary.q-avatar').click();
+    await page.getByTestId('avatar-menu').getByText('Stories', { exact: true }).focus();
+    await expect.poll(() => requests.some((u) => u.includes('posts.mine'))).toBe(true);
+    await page.close();
+  });
+});

@@ -1,0 +1,52 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Collection, CustomDomain } from '@quire/db';
+import { z } from 'zod';
+import { publicProcedure, router } from '../trpc';
+
+const domainOrSlug = z.object({
+  domainOrSlug: z
+    .string()
+    .trim()
+    .min(1, 'A publication domain or slug is required.')
+    .max(253, 'A publication domain or slug is at most 253 characters.'),
+});
+
+/** A publication by its slug, its live domain column, or a LIVE custom domain row; with that live domain. */
+async function collectionByDomainOrSlug(em: EntityManager, value: string) {
+  const key = value.toLowerCase();
+  const collection = await em.findOne(Collection, { $or: [{ slug: value }, { domain: key }] });
+  if (collection) return collection;
+  const custom = await em.findOne(
+    CustomDomain,
+    { domain: key, status: 'LIVE', collection: { $ne: null } },
+    { populate: ['collection'] },
+  );
+  return custom?.collection ?? null;
+}
+
+export const publicationsRouter = router({
+  /** Spec §7 PublicationSearchQuery: the publication a search is scoped to, by hostname or slug. */
+  byDomainOrSlug: publicProcedure.input(domainOrSlug).query(async ({ ctx, input }) => {
+    const c = await collectionByDomainOrSlug(ctx.em, input.domainOrSlug);
+    if (!c) return null;
+    let domain = c.domain ?? null;
+    if (!domain) {
+      const live = await ctx.em.findOne(CustomDomain, { collection: c.id, status: 'LIVE' });
+      domain = live?.domain ?? null;
+    }
+    return {
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      domain,
+      avatar: { id: c.avatarId ?? null },
+      favicon: { id: c.faviconId ?? null },
+      creator: { id: c.creator.id },
+    };
+  }),
+  /** Spec §4 Favicon / §7 PublicationFaviconQuery: the publication's favicon image id (null: the default). */
+  favicon: publicProcedure.input(domainOrSlug).query(async ({ ctx, input }) => {
+    const c = await collectionByDomainOrSlug(ctx.em, input.domainOrSlug);
+    return c ? { id: c.id, favicon: { id: c.faviconId ?? null } } : null;
+  }),
+});
