@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router';
 import { App } from './App';
 import { loadAuthUi } from './components/susi/lazy';
 import { ErrorPage } from './pages/ErrorPage';
-import { routeFor } from './routes';
+import { type PageHead, routeFor } from './routes';
 import type { PreloadedState } from './state';
 import { TRPCProvider } from './trpc';
 
@@ -24,12 +24,11 @@ export interface RenderRequest {
   viewer: PreloadedState['viewer'];
 }
 
-export interface RenderResult {
+/** The page's head (title, description, and the story's canonical path, image, type, author, date). */
+export interface RenderResult extends PageHead {
   status: number;
   html: string;
   routeName: string;
-  title?: string;
-  description?: string;
   /** Surrogate keys when an anonymous viewer's copy of this page may be cached; null otherwise. */
   /** What kind of page this was for the spec §4 edge cache decision (the server decides). */
   edgeCachePage: EdgeCachePage;

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@quire/api';
-import { authUiTexts, type EdgeCachePage, parsePostId, topBarTexts } from '@quire/domain';
+import { authUiTexts, type EdgeCachePage, imageUrl, parsePostId, topBarTexts } from '@quire/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
@@ -8,8 +8,11 @@ import { HOME_PAGE_SIZE, HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PasswordPage } from './pages/PasswordPage';
 import { PostPage } from './pages/PostPage';
+import { ProfilePage, profileUsername } from './pages/ProfilePage';
+import { PublicationPage } from './pages/PublicationPage';
 import { SigninPage } from './pages/SigninPage';
 import { STORY_TABS, StoriesPage, type StoryTab } from './pages/StoriesPage';
+import { TopicPage } from './pages/TopicPage';
 import { TwoFactorPage } from './pages/TwoFactorPage';
 import type { PreloadedState } from './state';
 
@@ -28,6 +31,21 @@ export interface PageProps {
   query: URLSearchParams;
 }
 
+/** The document head of a page: the server turns it into title, OpenGraph, Twitter, canonical and JSON-LD tags. */
+export interface PageHead {
+  title?: string;
+  description?: string;
+  /** Path of the page's canonical URL (the server prefixes its public URL). */
+  canonicalPath?: string;
+  /** Path of the page's preview image. */
+  image?: string;
+  /** OpenGraph type, e.g. 'article'. */
+  type?: string;
+  author?: string;
+  /** ISO date the story was published. */
+  publishedAt?: string;
+}
+
 /** A reader page: its path pattern, how to render it, and the data the server loads first. */
 export interface PageRoute {
   path: string;
@@ -37,7 +55,7 @@ export interface PageRoute {
   /** Loads the page's queries into the cache; returns the HTTP status (404 when the thing is missing). */
   prefetch?(ctx: PrefetchContext, params: PageProps['params']): Promise<number>;
   /** Title and description for the document head, from the prefetched data. */
-  head?(ctx: PrefetchContext, params: PageProps['params']): { title?: string; description?: string };
+  head?(ctx: PrefetchContext, params: PageProps['params']): PageHead;
   /** Spec §4 edge cache: what kind of page this is (home, post, topic), for the server's decision. */
   edgeCachePage?(ctx: PrefetchContext, params: PageProps['params']): EdgeCachePage;
   /** The page shows the sign-in screens or account forms: the browser loads their chunk before hydrating. */
@@ -51,7 +69,7 @@ function postEdgeCachePage(ctx: PrefetchContext, postId: string | null): EdgeCac
       )
     : undefined;
   // Members-only stories are left out until per-reader metering decides what each reader sees.
-  if (!post || post.isLocked) return { kind: 'other' };
+  if (post?.__typename !== 'Post' || post.isLocked || post.notice) return { kind: 'other' };
   return {
     kind: 'post',
     post: {
@@ -74,16 +92,38 @@ function postHead(ctx: PrefetchContext, postId: string | null) {
   const post = ctx.queryClient.getQueryData(
     ctx.trpc.posts.byId.queryKey({ id: postId, shareKey: friendLinkKey(ctx.query) }),
   );
-  return post ? { title: post.title, description: post.subtitle ?? undefined } : {};
+  if (post?.__typename !== 'Post') return {};
+  return {
+    title: post.title,
+    description: post.subtitle ?? undefined,
+    canonicalPath: post.mediumUrl,
+    image: post.previewImageId ? imageUrl(post.previewImageId, { width: 1200 }) : undefined,
+    type: 'article',
+    author: post.creator.name,
+    publishedAt: post.latestPublishedAt ?? undefined,
+  };
 }
+
+/** HTTP status of each spec §3 PostResult case on a story page. */
+const POST_RESULT_STATUS = {
+  Post: 200,
+  NotFound: 404,
+  AccountDeleted: 404,
+  RemovedByUser: 410,
+  // The story's page is gone for readers (its author still sees it, with the notice).
+  PostSuspended: 410,
+  Blocked: 403,
+  AccountSuspended: 200,
+  UnavailableForLegalReasons: 451,
+} as const;
 
 async function prefetchPost(ctx: PrefetchContext, postId: string | null): Promise<number> {
   if (!postId) return 404;
   try {
-    await ctx.queryClient.fetchQuery(
+    const result = await ctx.queryClient.fetchQuery(
       ctx.trpc.posts.byId.queryOptions({ id: postId, shareKey: friendLinkKey(ctx.query) }),
     );
-    return 200;
+    return POST_RESULT_STATUS[result.__typename];
   } catch {
     return 404;
   }
@@ -97,6 +137,90 @@ async function prefetchAuthOptions({ trpc, queryClient }: PrefetchContext): Prom
 
 /** Matches "/@user/slug-id" and "/collection/slug-id" alike: the story id is the trailing hex part. */
 const postUnderOwner = (params: PageProps['params']) => parsePostId(params.slug ?? '');
+
+// ── Profiles, publications and topics (spec §2 Paths) ──────────────────────────────────────
+
+/** 200 when the query loads, 404 when the procedure says the thing is missing. */
+async function statusOf(load: Promise<unknown>): Promise<number> {
+  try {
+    await load;
+    return 200;
+  } catch {
+    return 404;
+  }
+}
+
+async function prefetchProfile(ctx: PrefetchContext, username: string | null): Promise<number> {
+  if (!username) return 404;
+  const status = await statusOf(
+    ctx.queryClient.fetchQuery(ctx.trpc.profiles.byUsername.queryOptions({ username })),
+  );
+  if (status !== 200) return status;
+  await ctx.queryClient.prefetchInfiniteQuery(
+    ctx.trpc.profiles.stories.infiniteQueryOptions({ username }, { getNextPageParam: (last) => last.next }),
+  );
+  return 200;
+}
+
+const profileHead = (ctx: PrefetchContext, username: string | null) => {
+  const user = username
+    ? ctx.queryClient.getQueryData(ctx.trpc.profiles.byUsername.queryKey({ username }))
+    : undefined;
+  return user ? { title: user.name, description: user.bio || undefined } : {};
+};
+
+/** '/{collectionSlug}' names a publication only when one has that slug; otherwise the page is a 404. */
+const prefetchPublication = (ctx: PrefetchContext, slug: string) =>
+  statusOf(
+    ctx.queryClient.fetchInfiniteQuery(
+      ctx.trpc.publications.home.infiniteQueryOptions(
+        { slug },
+        { getNextPageParam: (last) => last.stories.next },
+      ),
+    ),
+  );
+
+async function prefetchTopic(ctx: PrefetchContext, slug: string): Promise<number> {
+  const status = await statusOf(ctx.queryClient.fetchQuery(ctx.trpc.topics.bySlug.queryOptions({ slug })));
+  if (status !== 200) return status;
+  await ctx.queryClient.prefetchInfiniteQuery(
+    ctx.trpc.topics.stories.infiniteQueryOptions({ slug }, { getNextPageParam: (last) => last.next }),
+  );
+  return 200;
+}
+
+const topicOf = (ctx: PrefetchContext, slug: string) =>
+  ctx.queryClient.getQueryData(ctx.trpc.topics.bySlug.queryKey({ slug }));
+
+const topicRoute = (path: string, name: string, param: string): PageRoute => ({
+  path,
+  name,
+  render: ({ params }) => <TopicPage slug={params[param] ?? ''} />,
+  prefetch: (ctx, params) => prefetchTopic(ctx, params[param] ?? ''),
+  head: (ctx, params) => {
+    const topic = topicOf(ctx, params[param] ?? '');
+    return topic ? { title: topic.name } : {};
+  },
+  edgeCachePage: (ctx, params) => {
+    const topic = topicOf(ctx, params[param] ?? '');
+    return topic ? { kind: 'topic', tagId: topic.id } : { kind: 'other' };
+  },
+});
+
+/**
+ * Spec §2 /@{username}[/latest]. React-router params are whole segments, so '/@ada' matches the
+ * publication route's '/:collectionSlug': routeFor hands such paths to this route instead.
+ */
+const showUser: PageRoute = {
+  path: '/:profile/latest',
+  name: 'ShowUser',
+  render: ({ params }) => {
+    const username = profileUsername(params.profile);
+    return username ? <ProfilePage username={username} /> : <NotFoundPage />;
+  },
+  prefetch: (ctx, params) => prefetchProfile(ctx, profileUsername(params.profile)),
+  head: (ctx, params) => profileHead(ctx, profileUsername(params.profile)),
+};
 
 export const pageRoutes: PageRoute[] = [
   {
@@ -187,6 +311,36 @@ export const pageRoutes: PageRoute[] = [
     },
     head: () => ({ title: 'Your stories' }),
   },
+  showUser,
+  {
+    path: '/:collectionSlug',
+    name: 'ShowCollectionHome',
+    render: ({ params }) => {
+      const username = profileUsername(params.collectionSlug);
+      return username ? (
+        <ProfilePage username={username} />
+      ) : (
+        <PublicationPage slug={params.collectionSlug ?? ''} />
+      );
+    },
+    prefetch: (ctx, params) => {
+      const username = profileUsername(params.collectionSlug);
+      if (username) return prefetchProfile(ctx, username);
+      return params.collectionSlug?.startsWith('@')
+        ? Promise.resolve(404)
+        : prefetchPublication(ctx, params.collectionSlug ?? '');
+    },
+    head: (ctx, params) => {
+      const slug = params.collectionSlug ?? '';
+      const username = profileUsername(slug);
+      if (username) return profileHead(ctx, username);
+      const home = ctx.queryClient.getQueryData(ctx.trpc.publications.home.infiniteQueryKey({ slug }))
+        ?.pages[0];
+      return home ? { title: home.name, description: home.tagline || home.description || undefined } : {};
+    },
+  },
+  topicRoute('/topic/:topicSlug', 'ShowTopic', 'topicSlug'),
+  topicRoute('/tag/:tagSlug', 'ShowTagPosts', 'tagSlug'),
   {
     path: '*',
     name: 'NotFound',
@@ -202,5 +356,8 @@ export function routeFor(pathname: string): { route: PageRoute; params: PageProp
     pageRoutes.map((r) => ({ path: r.path, route: r })),
     pathname,
   )?.at(-1);
+  if (match?.route.route.name === 'ShowCollectionHome' && profileUsername(match.params.collectionSlug)) {
+    return { route: showUser, params: { profile: match.params.collectionSlug } };
+  }
   return { route: match?.route.route ?? pageRoutes[pageRoutes.length - 1]!, params: match?.params ?? {} };
 }

@@ -15,11 +15,13 @@ import { listenForCachePurges } from './cache-purge';
 import { type ServerConfig, serviceEnvironment } from './config';
 import { contextFor, ensureClientCookies, hasValidXsrf } from './context';
 import { registerDevMail } from './dev-mail';
+import { registerFeeds } from './feeds';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
 import { registerHostRouting } from './hosts';
 import { registerLegacyRedirects } from './legacy-redirects';
 import { registerMedia } from './media';
 import { PageCache } from './page-cache';
+import { registerReadingRoutes } from './reading-routes';
 import { errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
 import { registerTelemetry } from './telemetry';
 
@@ -178,6 +180,8 @@ export async function buildApp(opts: {
 
   await registerMedia(app, orm, config, env);
   registerDevMail(app, orm, config);
+  registerFeeds(app, orm, config);
+  registerReadingRoutes(app, orm, config, env);
   registerTelemetry(app, orm);
 
   app.get('/_/health', { logLevel: 'warn' }, async () => {

@@ -37,10 +37,70 @@ export function clientConfig(config: ServerConfig): ClientConfig {
   };
 }
 
+/** One head tag of a page: a meta property or name, a link, or a JSON-LD block. */
+export type HeadTag =
+  | { property: string; content: string }
+  | { name: string; content: string }
+  | { rel: string; href: string }
+  | { jsonLd: Record<string, unknown> };
+
+const headTagHtml = (tag: HeadTag): string => {
+  if ('jsonLd' in tag) return `<script type="application/ld+json">${embedJson(tag.jsonLd)}</script>`;
+  if ('rel' in tag) return `<link rel="${escapeHtml(tag.rel)}" href="${escapeHtml(tag.href)}">`;
+  if ('property' in tag) {
+    return `<meta property="${escapeHtml(tag.property)}" content="${escapeHtml(tag.content)}">`;
+  }
+  return `<meta name="${escapeHtml(tag.name)}" content="${escapeHtml(tag.content)}">`;
+};
+
+/** A page head's sharing tags: OpenGraph, Twitter card, canonical link and a JSON-LD Article for a story. */
+export function pageHeadTags(
+  head: {
+    title?: string;
+    description?: string;
+    canonicalPath?: string;
+    image?: string;
+    type?: string;
+    author?: string;
+    publishedAt?: string;
+  },
+  publicUrl: string,
+): HeadTag[] {
+  if (!head.canonicalPath) return [];
+  const url = `${publicUrl}${head.canonicalPath}`;
+  const image = head.image ? new URL(head.image, `${publicUrl}/`).toString() : undefined;
+  const tags: HeadTag[] = [{ rel: 'canonical', href: url }];
+  if (head.title) tags.push({ property: 'og:title', content: head.title });
+  if (head.description) tags.push({ property: 'og:description', content: head.description });
+  tags.push({ property: 'og:type', content: head.type ?? 'website' }, { property: 'og:url', content: url });
+  if (image) tags.push({ property: 'og:image', content: image });
+  tags.push({ name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' });
+  if (head.title) tags.push({ name: 'twitter:title', content: head.title });
+  if (head.description) tags.push({ name: 'twitter:description', content: head.description });
+  if (image) tags.push({ name: 'twitter:image', content: image });
+  if (head.type === 'article') {
+    tags.push({
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: head.title,
+        ...(head.description ? { description: head.description } : {}),
+        ...(head.author ? { author: { '@type': 'Person', name: head.author } } : {}),
+        ...(head.publishedAt ? { datePublished: head.publishedAt } : {}),
+        ...(image ? { image } : {}),
+        url,
+      },
+    });
+  }
+  return tags;
+}
+
 /** The HTML document around a rendered page: hashed CSS, preloads, state, and the entry script. */
 export function htmlDocument(opts: {
   title: string;
   description?: string;
+  /** Sharing tags (OpenGraph, Twitter, canonical, JSON-LD), after the description. */
+  meta?: HeadTag[];
   body: string;
   assets: PageAssets;
   state?: PreloadedState;
@@ -53,6 +113,7 @@ export function htmlDocument(opts: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(opts.title)}</title>
 ${opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}">` : ''}
+${(opts.meta ?? []).map(headTagHtml).join('\n')}
 ${assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 ${assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
 </head>
@@ -121,6 +182,7 @@ export function registerReaderPages(
     const body = htmlDocument({
       title: result.title ? `${result.title} | ${PRODUCT_NAME}` : PRODUCT_NAME,
       description: result.description,
+      meta: pageHeadTags(result, config.publicUrl),
       body: result.html,
       assets: assets(),
       state,

@@ -32,3 +32,33 @@ describe('GraphQL deletePost / undeletePost', () => {
     );
   });
 });
+
+describe('GraphQL PostCacheController / TopicCacheController', () => {
+  it('answers a story’s cache facts and a tag id by slug', async () => {
+    const author = await buildUser(t.db.em());
+    const post = await buildPost(t.db.em(), { creator: author, title: 'Cache me' });
+    const draft = await buildPost(t.db.em(), { creator: author, status: 'DRAFT' });
+    const info = await gql('PostCacheController', { id: post.id }, {});
+    expect(info.json().data.postResult).toEqual({
+      id: post.id,
+      isPublished: true,
+      collection: null,
+      creator: { id: author.id },
+    });
+    const hidden = await gql('PostCacheController', { id: draft.id }, {});
+    expect(hidden.json().data.postResult).toEqual({
+      id: draft.id,
+      isPublished: false,
+      collection: null,
+      creator: null,
+    });
+    const { Tag } = await import('@quire/db');
+    const em = t.db.em();
+    const tag = em.create(Tag, { slug: 'cache-topic', name: 'Cache topic' });
+    await em.flush();
+    expect(
+      (await gql('TopicCacheController', { topicSlug: 'cache-topic' }, {})).json().data.tagFromSlug,
+    ).toEqual({ id: tag.id });
+    expect((await gql('TopicCacheController', { topicSlug: 'nope' }, {})).json().data.tagFromSlug).toBeNull();
+  });
+});

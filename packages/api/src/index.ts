@@ -22,7 +22,7 @@ export {
   type ServiceEnvironment,
   type SocialProvider,
 } from './services/environment';
-export { type PostCard, type PostPage, postPath } from './services/posts';
+export { lockedPreview, type PostCard, type PostPage, postPath } from './services/posts';
 export { createSession, hashToken, randomToken, SESSION_TTL_MS, sessionFromToken } from './services/session';
 export { purgeTrash } from './services/stories/lifecycle';
 export { type ViewerFields, viewerFields } from './services/viewer';

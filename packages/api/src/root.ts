@@ -1,18 +1,26 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { authRouter } from './routers/auth';
+import { cacheRouter } from './routers/cache';
 import { flagsRouter } from './routers/flags';
 import { postsRouter } from './routers/posts';
+import { profilesRouter } from './routers/profiles';
 import { publicationsRouter } from './routers/publications';
+import { readingRouter } from './routers/reading';
+import { topicsRouter } from './routers/topics';
 import { viewerRouter } from './routers/viewer';
 import { createCallerFactory, router } from './trpc';
 
 /** Every tRPC router; the reader, editor and GraphQL shim all go through this one. */
 export const appRouter = router({
   auth: authRouter,
+  cache: cacheRouter,
   viewer: viewerRouter,
   posts: postsRouter,
   flags: flagsRouter,
   publications: publicationsRouter,
+  profiles: profilesRouter,
+  topics: topicsRouter,
+  reading: readingRouter,
 });
 
 export type AppRouter = typeof appRouter;

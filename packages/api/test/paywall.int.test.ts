@@ -24,7 +24,7 @@ const content: PostContent = {
 };
 
 function reader(opts: { viewer?: User | null; visitorId?: string; isBot?: boolean; now?: Date } = {}) {
-  return appRouter.createCaller(
+  const caller = appRouter.createCaller(
     createContextInner({
       em: db.em(),
       viewer: opts.viewer ?? null,
@@ -34,6 +34,13 @@ function reader(opts: { viewer?: User | null; visitorId?: string; isBot?: boolea
       now: () => opts.now ?? new Date('2026-11-21T12:00:00Z'),
     }),
   );
+  // posts.byId answers a PostResult: every story here is visible, so each answer is the 'Post' case.
+  const byId = async (input: Parameters<typeof caller.posts.byId>[0]) => {
+    const result = await caller.posts.byId(input);
+    if (result.__typename !== 'Post') throw new Error(`Expected the story, got ${result.__typename}.`);
+    return result;
+  };
+  return { posts: { byId } };
 }
 
 async function lockedStories(n: number) {

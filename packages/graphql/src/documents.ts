@@ -1,4 +1,5 @@
 import { authDocuments } from './auth-documents';
+import { cacheDocuments } from './cache-schema';
 import { postsDocuments } from './posts-schema';
 import { publicationDocuments } from './publication-schema';
 import { viewerDocuments } from './viewer-schema';
@@ -12,6 +13,7 @@ export const persistedDocuments: Readonly<Record<string, string>> = {
   ...postsDocuments,
   ...viewerDocuments,
   ...publicationDocuments,
+  ...cacheDocuments,
   ViewerQuery: /* GraphQL */ `
     query ViewerQuery {
       viewer {

@@ -1,5 +1,6 @@
 import type { appRouter } from '@quire/api';
 import { authResolvers } from './auth-resolvers';
+import { cacheResolvers } from './cache-schema';
 import { publicationResolvers } from './publication-schema';
 import { viewerResolvers } from './viewer-schema';
 
@@ -15,6 +16,7 @@ export const resolvers = {
   ...authResolvers,
   Query: {
     ...authResolvers.Query,
+    ...cacheResolvers,
     ...viewerResolvers.Query,
     ...publicationResolvers.Query,
     viewer: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.me(),

@@ -1,4 +1,5 @@
 import { authTypeDefs } from './auth-schema';
+import { cacheTypeDefs } from './cache-schema';
 import { postsTypeDefs } from './posts-schema';
 import { publicationTypeDefs } from './publication-schema';
 import { viewerTypeDefs } from './viewer-schema';
@@ -70,4 +71,4 @@ const baseTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}\n${viewerTypeDefs}\n${publicationTypeDefs}`;
+export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}\n${viewerTypeDefs}\n${publicationTypeDefs}\n${cacheTypeDefs}`;

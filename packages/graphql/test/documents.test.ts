@@ -33,6 +33,8 @@ describe('persisted documents', () => {
       'sendVerificationEmail',
       'setUserStyleReminderSeen',
       'deletePost',
+      'PostCacheController',
+      'TopicCacheController',
       'undeletePost',
     ]) {
       expect(persistedDocuments[name], name).toBeDefined();

@@ -15,7 +15,15 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
       { getNextPageParam: (last) => last.next, staleTime: 60_000 },
     ),
   );
-  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+  // The Following tab: stories from followed writers, publications and topics (signed-in readers only).
+  const following = useInfiniteQuery(
+    trpc.profiles.followingFeed.infiniteQueryOptions(
+      {},
+      { getNextPageParam: (last) => last.next, enabled: signedIn && tab === 'following', staleTime: 60_000 },
+    ),
+  );
+  const shown = tab === 'following' ? following : feed;
+  const posts = shown.data?.pages.flatMap((page) => page.posts) ?? [];
   return (
     <main className="q-column">
       <div className="q-tabs" role="tablist">
@@ -37,17 +45,22 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
         </p>
       ) : (
         <section aria-label="Stories" data-testid="feed">
+          {tab === 'following' && following.isSuccess && posts.length === 0 ? (
+            <p className="q-empty" data-testid="following-none">
+              Follow writers, publications and topics to see their stories here.
+            </p>
+          ) : null}
           {posts.map((post) => (
             <PostCardItem key={post.id} post={post} />
           ))}
-          {feed.hasNextPage ? (
+          {shown.hasNextPage ? (
             <button
               type="button"
               className="q-button"
-              disabled={feed.isFetchingNextPage}
-              onClick={() => feed.fetchNextPage()}
+              disabled={shown.isFetchingNextPage}
+              onClick={() => shown.fetchNextPage()}
             >
-              {feed.isFetchingNextPage ? 'Loading…' : 'Show more stories'}
+              {shown.isFetchingNextPage ? 'Loading…' : 'Show more stories'}
             </button>
           ) : null}
         </section>

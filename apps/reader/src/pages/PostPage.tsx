@@ -1,9 +1,27 @@
-import { formatShortDate } from '@quire/domain';
+import { formatShortDate, generalTexts } from '@quire/domain';
 import { PostBody } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
 import { PostManagementMenu } from '../components/PostManagementMenu';
+import { ReadTracker } from '../components/ReadTracker';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
+
+/** Spec §3 PostResult: the message a story page shows instead of (or above) the story. */
+function ResultNotice({ kind, message, editHref }: { kind: string; message: string; editHref?: string }) {
+  return (
+    <div className="q-result-notice" role="status" data-testid="post-result" data-result={kind}>
+      <p>
+        {message}
+        {editHref ? (
+          <>
+            {' '}
+            <a href={editHref}>{generalTexts.editStory}</a>
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
 
 /** A story page, rendered from its paragraph model (no editor code in the reader). */
 export function PostPage({
@@ -17,11 +35,20 @@ export function PostPage({
   shareKey?: string | null;
 }) {
   const trpc = useTRPC();
-  const { data: post, isError } = useQuery(
+  const { data: result, isError } = useQuery(
     trpc.posts.byId.queryOptions({ id: postId, shareKey }, { retry: false }),
   );
   if (isError) return <NotFoundPage />;
-  if (!post) return <main className="q-column" aria-busy="true" />;
+  if (!result) return <main className="q-column" aria-busy="true" />;
+  if (result.__typename === 'NotFound') return <NotFoundPage />;
+  if (result.__typename !== 'Post') {
+    return (
+      <main className="q-column q-post">
+        <ResultNotice kind={result.__typename} message={result.message} />
+      </main>
+    );
+  }
+  const post = result;
   const published = post.latestPublishedAt ? formatShortDate(post.latestPublishedAt) : 'Draft';
   // The first paragraph is usually the title itself (COVER_TITLE or H3): it becomes the page title.
   const startsWithTitle = post.content.paragraphs[0]?.text === post.title;
@@ -46,6 +73,9 @@ export function PostPage({
             <PostManagementMenu postId={post.id} isPublished={post.isPublished} />
           ) : null}
         </div>
+        {post.notice ? (
+          <ResultNotice kind="PostSuspended" message={post.notice} editHref={`/p/${post.id}/edit`} />
+        ) : null}
         {post.meterState === 'metered' && post.freeStoriesLeft !== null ? (
           <p className="q-meter" data-testid="meter">
             {post.freeStoriesLeft === 1
@@ -54,6 +84,7 @@ export function PostPage({
           </p>
         ) : null}
         <PostBody paragraphs={body} />
+        <ReadTracker postId={post.id} />
         {post.content.isLockedPreviewOnly ? (
           <aside className="q-paywall" data-testid="paywall">
             <h2>This story is for members only.</h2>

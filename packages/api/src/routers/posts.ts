@@ -1,7 +1,6 @@
 import { PostTag, PostVersion } from '@quire/db';
 import { License } from '@quire/domain';
 import { parseContent } from '@quire/editor';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { latestPosts, postForViewer, postPath } from '../services/posts';
 import {
@@ -46,19 +45,17 @@ export const postsRouter = router({
         before: input.cursor ? { at: new Date(input.cursor.at), id: input.cursor.id } : undefined,
       }),
     ),
-  /** One story for its page; NOT_FOUND when missing or not visible to the viewer. */
+  /** One story for its page, as a spec §3 PostResult: the story, or why the viewer cannot see it. */
   byId: publicProcedure
     .input(z.object({ id: postId, shareKey: z.string().max(64).nullish() }))
-    .query(async ({ ctx, input }) => {
-      const post = await postForViewer(
+    .query(({ ctx, input }) =>
+      postForViewer(
         ctx.em,
         { viewer: ctx.viewer, visitor: ctx.visitor, now: ctx.now() },
         input.id,
         input.shareKey,
-      );
-      if (!post) throw new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
-      return post;
-    }),
+      ),
+    ),
 
   /** Starts a draft (spec §2 /new-story, /{collectionSlug}/new-story). */
   createDraft: authedProcedure

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Collection, CustomDomain } from '@quire/db';
+import { Collection, CollectionMember, CustomDomain, FollowCollection } from '@quire/db';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
+import { STORY_PAGE_SIZE, storyCursor, storyPage } from './profiles';
 
 const domainOrSlug = z.object({
   domainOrSlug: z
@@ -49,4 +51,39 @@ export const publicationsRouter = router({
     const c = await collectionByDomainOrSlug(ctx.em, input.domainOrSlug);
     return c ? { id: c.id, favicon: { id: c.faviconId ?? null } } : null;
   }),
+  /** Spec §2 /{collectionSlug}: the publication home, its spec §3 Collection viewerEdge and latest stories. */
+  home: publicProcedure
+    .input(z.object({ slug: z.string().trim().min(1).max(100), cursor: storyCursor }))
+    .query(async ({ ctx, input }) => {
+      const c = await ctx.em.findOne(Collection, { slug: input.slug });
+      if (!c) throw new TRPCError({ code: 'NOT_FOUND', message: 'This publication does not exist.' });
+      const viewer = ctx.viewer;
+      const [member, following, stories] = await Promise.all([
+        viewer ? ctx.em.findOne(CollectionMember, { collection: c.id, user: viewer.id }) : null,
+        viewer ? ctx.em.count(FollowCollection, { collection: c.id, follower: viewer.id }) : 0,
+        storyPage(ctx.em, { collection: c.id }, input.cursor, STORY_PAGE_SIZE),
+      ]);
+      const isEditor = member?.role === 'OWNER' || member?.role === 'EDITOR';
+      return {
+        id: c.id,
+        name: c.name,
+        slug: c.slug,
+        domain: c.domain ?? null,
+        description: c.description,
+        tagline: c.tagline,
+        avatar: { id: c.avatarId ?? null },
+        favicon: { id: c.faviconId ?? null },
+        isAuroraEligible: c.isAuroraEligible,
+        isAuroraVisible: c.isAuroraVisible,
+        creator: { id: c.creator.id },
+        viewerEdge: {
+          isFollowing: following > 0,
+          isEditor,
+          isWriter: !!member,
+          canEditPosts: isEditor,
+          canEditOwnPosts: !!member,
+        },
+        stories,
+      };
+    }),
 });

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type Collection, Post, type User } from '@quire/db';
-import { type Paragraph, type PostContent, uniqueSlug } from '@quire/domain';
+import { Block, type Collection, Post, type User } from '@quire/db';
+import { generalTexts, type Paragraph, type PostContent, uniqueSlug } from '@quire/domain';
 import type { VisitorInfo } from '../trpc';
 import { accessToStory } from './paywall';
 import { canViewPost } from './policy';
@@ -133,7 +133,36 @@ export async function latestPosts(
   };
 }
 
-/** A story page's data, or null when it does not exist or the viewer may not see it. */
+/** Spec §3 PostResult: why a story page shows a notice instead of the story. */
+export type PostUnavailable = {
+  __typename:
+    | 'NotFound'
+    | 'RemovedByUser'
+    | 'PostSuspended'
+    | 'Blocked'
+    | 'AccountSuspended'
+    | 'AccountDeleted'
+    | 'UnavailableForLegalReasons';
+  message: string;
+};
+
+/** The texts of the PostResult cases (spec §8 General for the suspensions). */
+export const postResultTexts = {
+  NotFound: 'This story does not exist.',
+  RemovedByUser: 'This story was deleted by its author.',
+  PostSuspended: generalTexts.storyUnderInvestigation,
+  Blocked: 'This story is not available to you.',
+  AccountSuspended: generalTexts.accountUnderInvestigation,
+  AccountDeleted: 'This account has been deleted.',
+  UnavailableForLegalReasons: 'This story is unavailable for legal reasons.',
+} as const satisfies Record<PostUnavailable['__typename'], string>;
+
+const unavailable = (__typename: PostUnavailable['__typename']): PostUnavailable => ({
+  __typename,
+  message: postResultTexts[__typename],
+});
+
+/** A story page's data (PostResult 'Post'), or why the viewer cannot see it (spec §3 PostResult). */
 export async function postForViewer(
   em: EntityManager,
   reader: { viewer: User | null; visitor: VisitorInfo; now: Date },
@@ -141,13 +170,31 @@ export async function postForViewer(
   shareKey?: string | null,
 ) {
   const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
-  if (!post || !canViewPost(reader.viewer, post)) return null;
+  if (!post) return unavailable('NotFound');
+  if (!canViewPost(reader.viewer, post)) {
+    const wasPublic = post.status === 'PUBLISHED' || post.status === 'UNLISTED';
+    return unavailable(post.deletedAt && wasPublic ? 'RemovedByUser' : 'NotFound');
+  }
+  const isAuthor = !!reader.viewer && reader.viewer.id === post.creator.id;
+  if (post.creator.isDeleted) return unavailable('AccountDeleted');
+  if (!isAuthor && post.creator.isSuspended) return unavailable('AccountSuspended');
+  if (
+    reader.viewer &&
+    !isAuthor &&
+    (await em.count(Block, { blocker: post.creator.id, blocked: reader.viewer.id })) > 0
+  ) {
+    return unavailable('Blocked');
+  }
+  if (!isAuthor && post.isSuspended) return unavailable('PostSuspended');
   const access = await accessToStory(em, { ...reader, post, shareKey });
   return {
+    __typename: 'Post' as const,
     ...postCard(post),
     status: post.status,
     visibility: post.visibility,
     isPublished: post.status === 'PUBLISHED' || post.status === 'UNLISTED',
+    /** Shown above the story: its author sees a suspended story with the spec §8 notice. */
+    notice: post.isSuspended ? postResultTexts.PostSuspended : null,
     meterState: access.meterState,
     freeStoriesLeft: access.freeStoriesLeft,
     content: {
@@ -156,4 +203,5 @@ export async function postForViewer(
     },
   };
 }
-export type PostPage = NonNullable<Awaited<ReturnType<typeof postForViewer>>>;
+export type PostResult = Awaited<ReturnType<typeof postForViewer>>;
+export type PostPage = Extract<PostResult, { __typename: 'Post' }>;

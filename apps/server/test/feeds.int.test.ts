@@ -1,0 +1,163 @@
+import { Post, PostTag, Tag } from '@quire/db';
+import type { PostContent } from '@quire/domain';
+import { buildCollection, buildPost, buildSession, buildUser } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { authHeaders, useTestApp } from './helpers';
+
+const BASE = 'https://quire.test';
+const t = useTestApp(undefined, { PAGE_CACHE_FRESH_MS: '0', PUBLIC_URL: BASE });
+
+const HIDDEN = 'The members-only ending that no feed may carry.';
+const lockedContent: PostContent = {
+  paragraphs: [
+    { name: 'l1', type: 'P', text: 'A locked opening anyone may read.', markups: [] },
+    { name: 'l2', type: 'P', text: 'A locked second paragraph.', markups: [] },
+    { name: 'l3', type: 'P', text: 'The last paragraph of the preview.', markups: [] },
+    { name: 'l4', type: 'P', text: HIDDEN, markups: [] },
+  ],
+};
+const openContent: PostContent = {
+  paragraphs: [
+    { name: 'o1', type: 'H3', text: 'Heading <one>', markups: [] },
+    { name: 'o2', type: 'P', text: 'Bold & linked text', markups: [{ type: 'STRONG', start: 0, end: 4 }] },
+    { name: 'o3', type: 'ULI', text: 'A point', markups: [] },
+    { name: 'o4', type: 'IMG', text: 'A caption', markups: [], metadata: { id: 'img-1.png' } },
+    { name: 'o5', type: 'HR', text: '', markups: [] },
+    { name: 'o6', type: 'P', text: 'The open ending everyone may read.', markups: [] },
+  ],
+};
+
+async function world() {
+  const em = t.db.em();
+  const author = await buildUser(em, { name: 'Feed Writer' });
+  const collection = await buildCollection(em, { creator: author });
+  const open = await buildPost(em, {
+    creator: author,
+    collection,
+    title: 'An open story',
+    content: openContent,
+  });
+  const locked = await buildPost(em, {
+    creator: author,
+    collection,
+    title: 'A members-only story',
+    content: lockedContent,
+    isLocked: true,
+    publishedAt: new Date(Date.now() - 60_000),
+  });
+  const draft = await buildPost(em, {
+    creator: author,
+    collection,
+    title: 'A secret draft',
+    status: 'DRAFT',
+  });
+  const unlisted = await buildPost(em, { creator: author, title: 'An unlisted story', status: 'UNLISTED' });
+  const trashed = await buildPost(em, { creator: author, title: 'A trashed story' });
+  await em.nativeUpdate(Post, { id: trashed.id }, { deletedAt: new Date() });
+  const tag = em.create(Tag, { slug: `feeds-${author.id}`, name: 'Feeds' });
+  const topic = em.create(Tag, { slug: `topic-${author.id}`, name: 'Topic', isTopic: true });
+  for (const post of [open, locked, draft]) em.create(PostTag, { post: post.id, tag });
+  await em.flush();
+  await em.nativeUpdate(Post, { id: locked.id }, { primaryTopic: topic.id });
+  return { author, collection, open, locked, draft, unlisted, trashed, tag, topic };
+}
+
+const get = (url: string) => t.app.inject({ url });
+
+function titles(xml: string): string[] {
+  return [...xml.matchAll(/<item>\s*<title><!\[CDATA\[(.*?)\]\]><\/title>/g)].map((m) => m[1] as string);
+}
+
+describe('RSS feeds (spec §2 Feeds)', () => {
+  it('lists published public and members-only stories with full text or the locked preview', async () => {
+    const w = await world();
+    const res = await get(`/feed/@${w.author.username}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const xml = res.body;
+    expect(xml).toContain('<rss version="2.0"');
+    expect(titles(xml)).toEqual(['An open story', 'A members-only story']);
+    expect(xml).toContain(`<link>${BASE}/${w.collection.slug}/${w.open.uniqueSlug}</link>`);
+    expect(xml).toContain(`${BASE}/${w.collection.slug}/${w.locked.uniqueSlug}`);
+    // Full HTML for the open story, text escaped.
+    expect(xml).toContain('<h3>Heading &lt;one&gt;</h3>');
+    expect(xml).toContain('<strong>Bold</strong> &amp; linked text');
+    expect(xml).toContain('<ul>\n<li>A point</li>\n</ul>');
+    expect(xml).toContain(`<img src="${BASE}/media/img-1.png?w=1400"`);
+    expect(xml).toContain('<hr>');
+    expect(xml).toContain('The open ending everyone may read.');
+    // Only the preview of the members-only story.
+    expect(xml).toContain('The last paragraph of the preview.');
+    expect(xml).not.toContain(HIDDEN);
+    expect(xml).toContain('Read the rest on Quire');
+    for (const hidden of ['A secret draft', 'An unlisted story', 'A trashed story'])
+      expect(xml).not.toContain(hidden);
+
+    const alias = await get(`/@${w.author.username}/feed`);
+    expect(alias.statusCode).toBe(200);
+    expect(titles(alias.body)).toEqual(['An open story', 'A members-only story']);
+  });
+
+  it('serves latest, publication, tag, publication-tag and topic feeds', async () => {
+    const w = await world();
+    const latest = await get('/feed/latest');
+    expect(latest.statusCode).toBe(200);
+    expect(titles(latest.body)).toContain('An open story');
+    expect(latest.body).not.toContain(HIDDEN);
+    expect(latest.body).not.toContain('A secret draft');
+
+    expect(titles((await get(`/feed/${w.collection.slug}`)).body)).toEqual([
+      'An open story',
+      'A members-only story',
+    ]);
+    expect(titles((await get(`/feed/tag/${w.tag.slug}`)).body)).toEqual([
+      'An open story',
+      'A members-only story',
+    ]);
+    expect(titles((await get(`/feed/${w.collection.slug}/tagged/${w.tag.slug}`)).body)).toEqual([
+      'An open story',
+      'A members-only story',
+    ]);
+    const topic = await get(`/feed/topic/${w.topic.slug}`);
+    expect(topic.statusCode).toBe(200);
+    expect(titles(topic.body)).toEqual(['A members-only story']);
+    expect(topic.body).not.toContain(HIDDEN);
+  });
+
+  it('answers 404 for unknown writers, publications, tags and topics', async () => {
+    const w = await world();
+    for (const url of [
+      '/feed/@nobody-at-all',
+      '/@nobody-at-all/feed',
+      '/feed/no-such-publication',
+      `/feed/${w.collection.slug}/tagged/no-such-tag`,
+      '/feed/tag/no-such-tag',
+      '/feed/topic/no-such-topic',
+      `/feed/topic/${w.tag.slug}`,
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('/p/{postId}/state/read', () => {
+  it('tells the current reader whether they read the story, never cached', async () => {
+    const w = await world();
+    const reader = await buildUser(t.db.em());
+    const headers = authHeaders(await buildSession(t.db.em(), reader));
+    const before = await t.app.inject({ url: `/p/${w.open.id}/state/read`, headers });
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['cache-control']).toBe('private, no-store');
+    expect(before.json()).toEqual({ read: false });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/reading.read',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: { postId: w.open.id, readingSeconds: 42 },
+    });
+    expect(read.statusCode).toBe(200);
+    const after = await t.app.inject({ url: `/p/${w.open.id}/state/read`, headers });
+    expect(after.json()).toEqual({ read: true });
+  });
+});

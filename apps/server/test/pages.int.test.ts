@@ -1,0 +1,124 @@
+import { Block, FollowUser, PostTag, Tag } from '@quire/db';
+import { errorPageTexts } from '@quire/domain';
+import { buildCollection, buildPost, buildSession, buildUser } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers';
+
+const t = useTestApp();
+
+const page = (url: string, token?: string) =>
+  t.app.inject({ url, headers: token ? { cookie: `sid=${token}` } : {} });
+
+describe('profile, publication and topic pages (spec §2 Paths)', () => {
+  it("lists a writer's published stories on their profile, never their drafts", async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em, { name: 'Ada Lovelace', username: 'ada', bio: 'Poetical science.' });
+    await buildPost(em, { creator: writer, title: 'Notes on the engine' });
+    await buildPost(em, { creator: writer, title: 'A secret draft', status: 'DRAFT' });
+    for (const url of ['/@ada', '/@ada/latest']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Ada Lovelace | Quire</title>');
+      expect(res.body).toContain('Poetical science.');
+      expect(res.body).toContain('Notes on the engine');
+      expect(res.body).not.toContain('A secret draft');
+    }
+  });
+
+  it('answers 404 for an unknown profile', async () => {
+    for (const url of ['/@nobody-here', '/@nobody-here/latest', '/@']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain(errorPageTexts.notFoundTitle);
+    }
+  });
+
+  it('hides a profile from a reader its user blocked', async () => {
+    const em = t.db.em();
+    const blocker = await buildUser(em, { username: 'blocker' });
+    const reader = await buildUser(em);
+    await buildPost(em, { creator: blocker, title: 'Not for everyone' });
+    em.create(Block, { blocker, blocked: reader });
+    await em.flush();
+    expect((await page('/@blocker')).statusCode).toBe(200);
+    const res = await page('/@blocker', await buildSession(em, reader));
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('Not for everyone');
+  });
+
+  it('lists a publication’s stories on its home, and 404s a slug no publication has', async () => {
+    const em = t.db.em();
+    const owner = await buildUser(em);
+    const publication = await buildCollection(em, {
+      creator: owner,
+      slug: 'engine-room',
+      name: 'Engine Room',
+    });
+    await buildPost(em, { creator: owner, collection: publication, title: 'Boilers explained' });
+    await buildPost(em, { creator: owner, title: 'Outside the room' });
+    const res = await page('/engine-room');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Engine Room | Quire</title>');
+    expect(res.body).toContain('Boilers explained');
+    expect(res.body).not.toContain('Outside the room');
+    for (const url of ['/no-such-publication', '/definitely-nothing']) {
+      const missing = await page(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body).toContain(errorPageTexts.notFoundTitle);
+    }
+  });
+
+  it('lists tagged stories on the topic and tag pages', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em);
+    const tagged = await buildPost(em, { creator: writer, title: 'Rust in anger' });
+    await buildPost(em, { creator: writer, title: 'Untagged musings' });
+    const tag = em.create(Tag, { slug: 'rust-lang', name: 'Rust', postCount: 1 });
+    em.create(PostTag, { post: tagged, tag });
+    await em.flush();
+    for (const url of ['/topic/rust-lang', '/tag/rust-lang']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Rust | Quire</title>');
+      expect(res.body).toContain('Rust in anger');
+      expect(res.body).not.toContain('Untagged musings');
+    }
+    expect((await page('/tag/no-such-tag')).statusCode).toBe(404);
+  });
+});
+
+describe('the Following feed', () => {
+  it("shows followed writers' stories, at most 3 per author on a page", async () => {
+    const em = t.db.em();
+    const reader = await buildUser(em);
+    const prolific = await buildUser(em);
+    const other = await buildUser(em);
+    const stranger = await buildUser(em);
+    const base = Date.now() - 3_600_000;
+    for (let i = 0; i < 5; i += 1) {
+      await buildPost(em, {
+        creator: prolific,
+        title: `Prolific ${i}`,
+        publishedAt: new Date(base + i * 1000),
+      });
+    }
+    await buildPost(em, { creator: other, title: 'Other writer', publishedAt: new Date(base) });
+    await buildPost(em, { creator: stranger, title: 'Not followed' });
+    em.create(FollowUser, { follower: reader, target: prolific });
+    em.create(FollowUser, { follower: reader, target: other });
+    await em.flush();
+    const token = await buildSession(em, reader);
+    const res = await t.app.inject({
+      url: `/trpc/profiles.followingFeed?input=${encodeURIComponent(JSON.stringify({}))}`,
+      headers: { cookie: `sid=${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const titles = (res.json().result.data.posts as { title: string }[]).map((p) => p.title);
+    expect(titles).toEqual(['Prolific 4', 'Prolific 3', 'Prolific 2', 'Other writer']);
+
+    const anonymous = await t.app.inject({
+      url: `/trpc/profiles.followingFeed?input=${encodeURIComponent(JSON.stringify({}))}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

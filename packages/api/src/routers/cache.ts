@@ -1,0 +1,30 @@
+import { Post, Tag } from '@quire/db';
+import { z } from 'zod';
+import { publicProcedure, router } from '../trpc';
+
+/** What a CDN worker needs to tag and purge pages (spec §7 PostCacheController, TopicCacheController). */
+export const cacheRouter = router({
+  /** A story's cache-relevant facts, or null; drafts answer as unpublished without other details. */
+  post: publicProcedure
+    .input(z.object({ id: z.string().regex(/^[0-9a-f]{8,16}$/) }))
+    .query(async ({ ctx, input }) => {
+      const post = await ctx.em.findOne(
+        Post,
+        { id: input.id },
+        { fields: ['id', 'status', 'deletedAt', 'creator', 'collection'] },
+      );
+      if (!post) return null;
+      const isPublished = (post.status === 'PUBLISHED' || post.status === 'UNLISTED') && !post.deletedAt;
+      return {
+        id: post.id,
+        isPublished,
+        creator: isPublished ? { id: post.creator.id } : null,
+        collection: isPublished && post.collection ? { id: post.collection.id } : null,
+      };
+    }),
+  /** A tag's id by slug, or null. */
+  tag: publicProcedure.input(z.object({ slug: z.string().min(1).max(100) })).query(async ({ ctx, input }) => {
+    const tag = await ctx.em.findOne(Tag, { slug: input.slug }, { fields: ['id'] });
+    return tag ? { id: tag.id } : null;
+  }),
+});

@@ -1,0 +1,109 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Post, ReadEvent, type User } from '@quire/db';
+import { TRPCError } from '@trpc/server';
+import type { VisitorInfo } from '../trpc';
+import { canViewPost, isMember } from './policy';
+
+/** A view counts once per reader per story in this window (spec §4 read tracking). */
+export const VIEW_DEDUP_MS = 30 * 60 * 1000;
+/** Longest reading time one read may record, in seconds. */
+export const MAX_READING_SECONDS = 7200;
+
+export interface Reader {
+  viewer: User | null;
+  visitor: VisitorInfo;
+  now: Date;
+}
+
+/** Who the event belongs to: the signed-in user, else the visitor cookie id. */
+function readerKey(reader: Reader) {
+  return reader.viewer
+    ? { user: reader.viewer.id }
+    : { user: null, visitorId: reader.visitor.id.slice(0, 16) };
+}
+
+/** A published story the reader may see, or NOT_FOUND (drafts, trashed and unknown stories alike). */
+async function readableStory(em: EntityManager, reader: Reader, postId: string) {
+  const post = await em.findOne(Post, { id: postId });
+  const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED') && !post.deletedAt;
+  if (!post || !published || !canViewPost(reader.viewer, post)) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
+  }
+  return post;
+}
+
+/** Clamps a client-reported reading time to whole seconds in 0..MAX_READING_SECONDS. */
+export function clampReadingSeconds(seconds: number): number {
+  if (!Number.isFinite(seconds)) return 0;
+  return Math.min(MAX_READING_SECONDS, Math.max(0, Math.floor(seconds)));
+}
+
+/** Records a VIEW unless this reader viewed the story within the last 30 minutes. */
+export async function recordView(
+  em: EntityManager,
+  reader: Reader,
+  input: { postId: string; referrer?: string | null },
+): Promise<{ recorded: boolean }> {
+  const post = await readableStory(em, reader, input.postId);
+  if (reader.visitor.isBot) return { recorded: false };
+  const since = new Date(reader.now.getTime() - VIEW_DEDUP_MS);
+  const recent = await em.count(ReadEvent, {
+    post: post.id,
+    kind: 'VIEW',
+    occurredAt: { $gt: since },
+    ...readerKey(reader),
+  });
+  if (recent > 0) return { recorded: false };
+  em.create(ReadEvent, {
+    post,
+    ...readerKey(reader),
+    kind: 'VIEW',
+    occurredAt: reader.now,
+    isMember: isMember(reader.viewer),
+    referrer: input.referrer ? input.referrer.slice(0, 2048) : null,
+  });
+  await em.flush();
+  return { recorded: true };
+}
+
+/** Start of the UTC day holding `now`. */
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/**
+ * Records a READ (the client decides: 30 s on the page or the end reached), once per reader per story per
+ * UTC day, with the member flag so member reading time per story can be summed for the Partner Program.
+ */
+export async function recordRead(
+  em: EntityManager,
+  reader: Reader,
+  input: { postId: string; readingSeconds: number },
+): Promise<{ recorded: boolean; readingSeconds: number }> {
+  const post = await readableStory(em, reader, input.postId);
+  const readingSeconds = clampReadingSeconds(input.readingSeconds);
+  if (reader.visitor.isBot) return { recorded: false, readingSeconds };
+  const already = await em.count(ReadEvent, {
+    post: post.id,
+    kind: 'READ',
+    occurredAt: { $gte: startOfUtcDay(reader.now) },
+    ...readerKey(reader),
+  });
+  if (already > 0) return { recorded: false, readingSeconds };
+  em.create(ReadEvent, {
+    post,
+    ...readerKey(reader),
+    kind: 'READ',
+    occurredAt: reader.now,
+    readingSeconds,
+    isMember: isMember(reader.viewer),
+  });
+  await em.flush();
+  return { recorded: true, readingSeconds };
+}
+
+/** Whether the reader has ever read the story (spec §2 /p/{postId}/state/read). */
+export async function hasRead(em: EntityManager, reader: Reader, postId: string): Promise<boolean> {
+  const count = await em.count(ReadEvent, { post: postId, kind: 'READ', ...readerKey(reader) });
+  return count > 0;
+}

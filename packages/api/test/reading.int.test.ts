@@ -1,0 +1,111 @@
+import type { User } from '@quire/db';
+import { ReadEvent } from '@quire/db';
+import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { appRouter, createContextInner } from '../src';
+
+const db = useTestDatabase();
+
+function reader(opts: { viewer?: User | null; visitorId?: string; now: Date }) {
+  return appRouter.createCaller(
+    createContextInner({
+      em: db.em(),
+      viewer: opts.viewer ?? null,
+      sessionId: null,
+      visitor: { id: opts.visitorId ?? 'readvisitor0001', isBot: false, country: null },
+      ip: '192.0.2.1',
+      now: () => opts.now,
+    }),
+  );
+}
+
+const at = (iso: string) => new Date(iso);
+const events = (postId: string) =>
+  db.em().find(ReadEvent, { post: postId }, { orderBy: { occurredAt: 'asc', id: 'asc' } });
+
+describe('read tracking (spec §4)', () => {
+  it('records a view once per reader per story per 30 minutes', async () => {
+    const author = await buildUser(db.em());
+    const post = await buildPost(db.em(), { creator: author });
+    const first = reader({ visitorId: 'viewvisitor0001', now: at('2026-11-21T12:00:00Z') });
+    expect(await first.reading.view({ postId: post.id, referrer: 'https://example.com/' })).toEqual({
+      recorded: true,
+    });
+    const again = reader({ visitorId: 'viewvisitor0001', now: at('2026-11-21T12:29:00Z') });
+    expect(await again.reading.view({ postId: post.id })).toEqual({ recorded: false });
+    const other = reader({ visitorId: 'viewvisitor0002', now: at('2026-11-21T12:29:00Z') });
+    expect(await other.reading.view({ postId: post.id })).toEqual({ recorded: true });
+    const later = reader({ visitorId: 'viewvisitor0001', now: at('2026-11-21T12:31:00Z') });
+    expect(await later.reading.view({ postId: post.id })).toEqual({ recorded: true });
+    const rows = await events(post.id);
+    expect(rows.map((r) => [r.kind, r.visitorId])).toEqual([
+      ['VIEW', 'viewvisitor0001'],
+      ['VIEW', 'viewvisitor0002'],
+      ['VIEW', 'viewvisitor0001'],
+    ]);
+    expect(rows[0]?.referrer).toBe('https://example.com/');
+  });
+
+  it('clamps reading seconds, records a read once per day, and stores member status', async () => {
+    const author = await buildUser(db.em());
+    const post = await buildPost(db.em(), { creator: author });
+    const member = await buildUser(db.em(), { mediumMemberAt: Date.now() });
+    const plain = await buildUser(db.em());
+
+    const r1 = await reader({ viewer: member, now: at('2026-11-21T09:00:00Z') }).reading.read({
+      postId: post.id,
+      readingSeconds: 99_999,
+    });
+    expect(r1).toEqual({ recorded: true, readingSeconds: 7200 });
+    const r2 = await reader({ viewer: member, now: at('2026-11-21T23:00:00Z') }).reading.read({
+      postId: post.id,
+      readingSeconds: 40,
+    });
+    expect(r2.recorded).toBe(false);
+    const r3 = await reader({ viewer: member, now: at('2026-11-22T08:00:00Z') }).reading.read({
+      postId: post.id,
+      readingSeconds: 40.7,
+    });
+    expect(r3).toEqual({ recorded: true, readingSeconds: 40 });
+    const r4 = await reader({ viewer: plain, now: at('2026-11-21T10:00:00Z') }).reading.read({
+      postId: post.id,
+      readingSeconds: -5,
+    });
+    expect(r4).toEqual({ recorded: true, readingSeconds: 0 });
+
+    const rows = (await events(post.id)).filter((r) => r.kind === 'READ');
+    expect(rows.map((r) => [r.user?.id, r.readingSeconds, r.isMember])).toEqual([
+      [member.id, 7200, true],
+      [plain.id, 0, false],
+      [member.id, 40, true],
+    ]);
+    // Member reading time per story can be summed from the events.
+    const memberSeconds = rows.filter((r) => r.isMember).reduce((sum, r) => sum + r.readingSeconds, 0);
+    expect(memberSeconds).toBe(7240);
+
+    expect(
+      await reader({ viewer: member, now: at('2026-11-22T09:00:00Z') }).reading.state({ postId: post.id }),
+    ).toEqual({ read: true });
+    expect(
+      await reader({ visitorId: 'neverread000001', now: at('2026-11-22T09:00:00Z') }).reading.state({
+        postId: post.id,
+      }),
+    ).toEqual({ read: false });
+  });
+
+  it('refuses drafts and trashed stories, even to their author', async () => {
+    const author = await buildUser(db.em());
+    const draft = await buildPost(db.em(), { creator: author, status: 'DRAFT' });
+    const now = at('2026-11-21T12:00:00Z');
+    await expect(
+      reader({ viewer: author, now }).reading.read({ postId: draft.id, readingSeconds: 31 }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(reader({ now }).reading.view({ postId: draft.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(reader({ now }).reading.view({ postId: 'nosuchstory0' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await events(draft.id)).toEqual([]);
+  });
+});
