@@ -9,7 +9,7 @@ import {
   metricsRouteName,
   SOURCE_FIELDS,
   TELEMETRY_LIMITS,
-} from '../src/telemetry';
+} from '../src/index';
 
 describe('names (spec §7)', () => {
   it('lists every analytics event name once', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { imageUrl } from '../src/images';
 import {
   assertUpsellSource,
   colorStringError,
   colorStringSchema,
   digitsOnly,
   emailSchema,
-  imageUrl,
   isPredefinedListId,
   isValidEmail,
   loginCodeSchema,
