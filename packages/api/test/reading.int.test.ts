@@ -109,3 +109,29 @@ describe('read tracking (spec §4)', () => {
     expect(await events(draft.id)).toEqual([]);
   });
 });
+
+describe('reads at the paywall', () => {
+  it('does not count a read by someone who only got the locked preview', async () => {
+    const { buildPost, buildUser } = await import('@quire/test-harness');
+    const { appRouter, createContextInner } = await import('../src');
+    const { ReadEvent } = await import('@quire/db');
+    const author = await buildUser(db.em());
+    const locked = await buildPost(db.em(), { creator: author, isLocked: true });
+    const api = (visitorId: string) =>
+      appRouter.createCaller(
+        createContextInner({
+          em: db.em(),
+          viewer: null,
+          sessionId: null,
+          visitor: { id: visitorId, isBot: false, country: null },
+          ip: '192.0.2.9',
+        }),
+      );
+    const stranger = api('neverreadthis01');
+    expect((await stranger.reading.read({ postId: locked.id, readingSeconds: 60 })).recorded).toBe(false);
+    const metered = api('meteredreader01');
+    await metered.posts.byId({ id: locked.id });
+    expect((await metered.reading.read({ postId: locked.id, readingSeconds: 60 })).recorded).toBe(true);
+    expect(await db.em().count(ReadEvent, { post: locked.id, kind: 'READ' })).toBe(1);
+  });
+});

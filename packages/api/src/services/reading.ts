@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Post, ReadEvent, type User } from '@quire/db';
+import { MeterEntry, Post, ReadEvent, type User } from '@quire/db';
 import { TRPCError } from '@trpc/server';
 import type { VisitorInfo } from '../trpc';
 import { canViewPost, isMember } from './policy';
@@ -30,6 +30,14 @@ async function readableStory(em: EntityManager, reader: Reader, postId: string) 
     throw new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
   }
   return post;
+}
+
+/** Whether the reader was given a members-only story's full text (members, its author, or this month's meter). */
+async function hadFullText(em: EntityManager, reader: Reader, post: Post): Promise<boolean> {
+  if (!post.isLocked || isMember(reader.viewer) || reader.viewer?.id === post.creator.id) return true;
+  const key = reader.viewer ? `user:${reader.viewer.id}` : `visitor:${reader.visitor.id}`;
+  const month = reader.now.toISOString().slice(0, 7);
+  return (await em.count(MeterEntry, { readerKey: key, monthKey: month, post: post.id })) > 0;
 }
 
 /** Clamps a client-reported reading time to whole seconds in 0..MAX_READING_SECONDS. */
@@ -83,6 +91,8 @@ export async function recordRead(
   const post = await readableStory(em, reader, input.postId);
   const readingSeconds = clampReadingSeconds(input.readingSeconds);
   if (reader.visitor.isBot) return { recorded: false, readingSeconds };
+  // Only someone who got the whole story reads it: at the paywall, the preview's end is not a read.
+  if (!(await hadFullText(em, reader, post))) return { recorded: false, readingSeconds };
   const already = await em.count(ReadEvent, {
     post: post.id,
     kind: 'READ',
