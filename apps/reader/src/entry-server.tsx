@@ -13,6 +13,7 @@ import { type PageHead, routeFor } from './routes';
 import type { PreloadedState } from './state';
 import { TRPCProvider } from './trpc';
 
+export type { PageHead } from './routes';
 export type { ClientConfig, PreloadedState } from './state';
 export { PRELOADED_STATE_ID } from './state';
 

@@ -4,6 +4,7 @@ import { edgeCacheDecision, errorPageTexts, PRODUCT_NAME } from '@quire/domain';
 import {
   type ClientConfig,
   createServerQueryClient,
+  type PageHead,
   PRELOADED_STATE_ID,
   type PreloadedState,
   render,
@@ -54,18 +55,7 @@ const headTagHtml = (tag: HeadTag): string => {
 };
 
 /** A page head's sharing tags: OpenGraph, Twitter card, canonical link and a JSON-LD Article for a story. */
-export function pageHeadTags(
-  head: {
-    title?: string;
-    description?: string;
-    canonicalPath?: string;
-    image?: string;
-    type?: string;
-    author?: string;
-    publishedAt?: string;
-  },
-  publicUrl: string,
-): HeadTag[] {
+export function pageHeadTags(head: PageHead, publicUrl: string): HeadTag[] {
   if (!head.canonicalPath) return [];
   const url = `${publicUrl}${head.canonicalPath}`;
   const image = head.image ? new URL(head.image, `${publicUrl}/`).toString() : undefined;

@@ -2,29 +2,8 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { Block, FollowCollection, FollowTag, FollowUser, Post, PostTag, User } from '@quire/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { postCard } from '../services/posts';
+import { CARD_FIELDS, postCard } from '../services/posts';
 import { authedProcedure, publicProcedure, router } from '../trpc';
-
-/** The columns a story card reads (partial loading: lists never load the body text). */
-const CARD_FIELDS = [
-  'id',
-  'title',
-  'subtitle',
-  'uniqueSlug',
-  'previewImageId',
-  'isLocked',
-  'latestPublishedAt',
-  'readingTime',
-  'clapCount',
-  'responsesCount',
-  'creator.id',
-  'creator.name',
-  'creator.username',
-  'creator.imageId',
-  'collection.id',
-  'collection.name',
-  'collection.slug',
-] as const;
 
 export const STORY_PAGE_SIZE = 20;
 

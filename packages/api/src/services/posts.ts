@@ -50,7 +50,7 @@ type CardSource = Pick<
 };
 
 /** Columns a card reads, for partial loading. */
-const CARD_FIELDS = [
+export const CARD_FIELDS = [
   'id',
   'title',
   'subtitle',
