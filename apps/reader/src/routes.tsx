@@ -11,7 +11,7 @@ import { PostPage } from './pages/PostPage';
 import { ProfilePage, profileUsername } from './pages/ProfilePage';
 import { PublicationPage } from './pages/PublicationPage';
 import { SigninPage } from './pages/SigninPage';
-import { STORY_TABS, StoriesPage, type StoryTab } from './pages/StoriesPage';
+import { SignInToSee, STORY_TABS, StoriesPage, type StoryTab } from './pages/StoriesPage';
 import { TopicPage } from './pages/TopicPage';
 import { TwoFactorPage } from './pages/TwoFactorPage';
 import type { PreloadedState } from './state';
@@ -296,7 +296,8 @@ export const pageRoutes: PageRoute[] = [
     name: 'ShowYourStories',
     render: ({ params, viewer }) => {
       const filterBy = (params.filterBy ?? 'drafts') as StoryTab;
-      if (!viewer || !STORY_TABS.some((t) => t.filterBy === filterBy)) return <NotFoundPage />;
+      if (!STORY_TABS.some((t) => t.filterBy === filterBy)) return <NotFoundPage />;
+      if (!viewer) return <SignInToSee what="your stories" redirect={`/me/stories/${filterBy}`} />;
       return <StoriesPage filterBy={filterBy} />;
     },
     prefetch: async ({ trpc, queryClient }, params) => {
@@ -306,7 +307,7 @@ export const pageRoutes: PageRoute[] = [
         await queryClient.fetchQuery(trpc.posts.mine.queryOptions({ filterBy }));
         return 200;
       } catch {
-        return 404; // signed out: nothing to show (the top bar offers sign-in)
+        return 200; // signed out: the page asks them to sign in
       }
     },
     head: () => ({ title: 'Your stories' }),

@@ -92,7 +92,10 @@ describe('your stories (/me/stories/{filterBy})', () => {
     expect(drafts.body).not.toContain('Out in the world');
     const published = await t.app.inject({ url: '/me/stories/public', headers: { cookie: `sid=${token}` } });
     expect(published.body).toContain('Out in the world');
-    expect((await t.app.inject({ url: '/me/stories/drafts' })).statusCode).toBe(404);
+    const signedOut = await t.app.inject({ url: '/me/stories/drafts' });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.body).toContain('href="/m/signin?redirect=%2Fme%2Fstories%2Fdrafts"');
+    expect(signedOut.body).not.toContain('Half-written thoughts');
     expect(
       (await t.app.inject({ url: '/me/stories/nonsense', headers: { cookie: `sid=${token}` } })).statusCode,
     ).toBe(404);
