@@ -75,3 +75,38 @@ describe('reading in Chromium', () => {
     await page.close();
   });
 });
+
+describe('the meter and friend links in Chromium', () => {
+  it('reads free members-only stories, hits the paywall, then opens a story with the author’s friend link', async () => {
+    const { Post } = await import('@quire/db');
+    const locked = await db
+      .em()
+      .find(
+        Post,
+        { isLocked: true, status: 'PUBLISHED', deletedAt: null },
+        { populate: ['creator'], limit: 4, orderBy: { id: 'asc' } },
+      );
+    expect(locked).toHaveLength(4);
+    const page = await context.newPage();
+    // Headless Chromium announces itself as HeadlessChrome, which the server treats as a crawler.
+    await page.setExtraHTTPHeaders({
+      'user-agent':
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+    });
+    for (const post of locked.slice(0, 3)) {
+      await page.goto(`${origin}/p/${post.id}`);
+      await expect.poll(() => page.getByTestId('meter').isVisible()).toBe(true);
+      expect(await page.getByTestId('paywall').count()).toBe(0);
+    }
+    const target = locked[3]!;
+    await page.goto(`${origin}/p/${target.id}`);
+    await expect.poll(() => page.getByTestId('paywall').isVisible()).toBe(true);
+    const lastParagraph = target.content.paragraphs.at(-1)!.text;
+    expect(await page.content()).not.toContain(lastParagraph);
+    await page.goto(`${origin}/p/${target.id}?source=friends_link&sk=${target.shareKey}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.getByTestId('paywall').count()).toBe(0);
+    expect(await page.content()).toContain(lastParagraph.slice(0, 40));
+    await page.close();
+  });
+});

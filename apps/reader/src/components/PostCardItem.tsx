@@ -16,7 +16,8 @@ export function PostCardItem({ post }: { post: PostCard }) {
           </>
         ) : null}
       </div>
-      <PreloadLink className="q-card-link" href={post.mediumUrl}>
+      {/* Preloading a members-only story would spend the reader's free stories: only opening it may. */}
+      <PreloadLink className="q-card-link" href={post.mediumUrl} preload={post.isLocked ? 'none' : 'hover'}>
         <h2>{post.title}</h2>
         {post.subtitle ? <p>{post.subtitle}</p> : null}
       </PreloadLink>

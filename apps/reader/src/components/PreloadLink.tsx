@@ -8,8 +8,11 @@ export const PreloadContext = createContext<PreloadPage>(() => {});
 
 export type PreloadLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
   href: string;
-  /** 'hover' (the default) preloads after 100ms of hover or on focus; 'render' also preloads at once. */
-  preload?: 'hover' | 'render';
+  /**
+   * 'hover' (the default) preloads after 100ms of hover or on focus; 'render' also preloads at once;
+   * 'none' never preloads (a members-only story: opening it counts against the reader's free stories).
+   */
+  preload?: 'hover' | 'render' | 'none';
 };
 
 /** Spec §2 preloading: a link whose page data is fetched ahead of the click. */
@@ -20,7 +23,9 @@ export function PreloadLink({ href, preload = 'hover', ...props }: PreloadLinkPr
   latest.current = { href, preloadPage };
   const get = () => {
     controller.current ??= createPreloadController({
-      prefetch: () => latest.current.preloadPage(latest.current.href),
+      prefetch: () => {
+        if (preload !== 'none') latest.current.preloadPage(latest.current.href);
+      },
     });
     return controller.current;
   };
