@@ -575,3 +575,46 @@ describe('suspended accounts', () => {
     );
   });
 });
+
+describe('changing the two-factor method', () => {
+  it('keeps the current authenticator working until the new one is confirmed', async () => {
+    const user = await userWithPassword();
+    const clock = testClock();
+    const me = browser(db, clock, { viewer: user });
+    const first = await me.caller.auth.registerAuthyUser({ preferredMethod: 'AUTH_APP' });
+    if (first.__typename !== 'AuthyUser') throw new Error('setup failed');
+    const codeFor = (secret: string) =>
+      generate({ secret, digits: 7, period: 30, epoch: Math.floor(clock.now().getTime() / 1000) });
+    await me.caller.auth.crupdateTwoFactorAuth({
+      authyId: first.authyId,
+      preferredMethod: 'AUTH_APP',
+      verificationCode: await codeFor(first.secret!),
+    });
+    // Start over with a new app, but do not confirm it yet: the old one still signs in.
+    const second = await me.caller.auth.registerAuthyUser({ preferredMethod: 'AUTH_APP' });
+    if (second.__typename !== 'AuthyUser') throw new Error('setup failed');
+    const signIn = async (secret: string) => {
+      const b = browser(db, clock, { ip: '203.0.113.40' });
+      const { token } = (await b.caller.auth.loginUser({
+        email: user.email!,
+        password: 'correct horse battery',
+      })) as {
+        token: string;
+      };
+      return (await b.caller.auth.loginUser({ token, twoFactorVerificationCode: await codeFor(secret) }))
+        .__typename;
+    };
+    expect(await signIn(first.secret!)).toBe('AuthInfo');
+    // Confirming the new app replaces the old one.
+    expect(
+      await me.caller.auth.crupdateTwoFactorAuth({
+        authyId: second.authyId,
+        preferredMethod: 'AUTH_APP',
+        verificationCode: await codeFor(second.secret!),
+      }),
+    ).toEqual({ __typename: 'Success', success: true });
+    clock.advance(90_000); // a fresh time step, so the two secrets' codes differ from any cached one
+    expect(await signIn(second.secret!)).toBe('AuthInfo');
+    expect(await signIn(first.secret!)).toBe('InvalidTwoFactorAuthCode');
+  });
+});

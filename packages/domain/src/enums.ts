@@ -290,6 +290,7 @@ export const AuthTokenKind = values(
   'EMAIL_VERIFICATION',
   'TWO_FACTOR_PENDING',
   'TWO_FACTOR_SMS',
+  'TWO_FACTOR_SETUP',
   'ACCOUNT_TOKEN',
 );
 export type AuthTokenKind = (typeof AuthTokenKind)[number];

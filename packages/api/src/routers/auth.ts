@@ -1,4 +1,4 @@
-import { TwoFactorAuth, User } from '@quire/db';
+import { User } from '@quire/db';
 import {
   AUTH_POLICY,
   authErrors,
@@ -6,27 +6,17 @@ import {
   crupdatePasswordInput,
   crupdateTwoFactorAuthInput,
   crupdateTwoFactorBackupCodesInput,
-  digitsOnly,
   emailAvailabilityInput,
   loginUserInput,
   magicLinkPreferredInput,
-  PHONE_DIGITS,
   registerAuthyUserInput,
   sendAcctAuthEmailInput,
   susiServerMessages,
-  validationMessages,
   verifyLoginCodeInput,
 } from '@quire/domain';
 import { checkSignupLimits, createUser, sendVerification, userByEmail } from '../services/auth/accounts';
 import { sendAcctAuthEmail, verifyLoginCode } from '../services/auth/email-link';
 import { readAuthFlags } from '../services/auth/flags';
-import {
-  clearFailures,
-  failedAttemptResult,
-  lockedResult,
-  readLock,
-  recordFailure,
-} from '../services/auth/lockouts';
 import {
   checkPassword,
   loginWithPassword,
@@ -38,15 +28,8 @@ import { hashPassword } from '../services/auth/passwords';
 import { fail } from '../services/auth/results';
 import { signIn } from '../services/auth/sessions';
 import { issueToken } from '../services/auth/tokens';
-import {
-  newAuthyId,
-  newTotpSecret,
-  otpauthUri,
-  regenerateBackupCodes,
-  sendTwoFactorCode,
-  twoFactorFor,
-  verifyTwoFactorCode,
-} from '../services/auth/two-factor';
+import { regenerateBackupCodes } from '../services/auth/two-factor';
+import { confirmTwoFactor, registerTwoFactor } from '../services/auth/two-factor-setup';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 const PASSWORDS_OFF = 'Passwords are turned off right now. Use a sign-in link instead.';
@@ -168,72 +151,20 @@ export const authRouter = router({
   ),
 
   /** Spec §7 RegisterAuthyUser: starts two-factor setup for a method. */
-  registerAuthyUser: authedProcedure.input(registerAuthyUserInput).mutation(({ ctx, input }) =>
-    ctx.em.transactional(async (em) => {
-      const user = await em.findOneOrFail(User, ctx.viewer.id);
-      const twoFactor = await twoFactorFor(em, user);
-      const authyId = newAuthyId();
-      if (input.preferredMethod === 'AUTH_APP') {
-        const secret = newTotpSecret();
-        Object.assign(twoFactor, {
-          preferredMethod: 'AUTH_APP',
-          totpSecret: secret,
-          authyId,
-          enabled: false,
-          verifiedAt: null,
-        });
-        return {
-          __typename: 'AuthyUser' as const,
-          authyId,
-          otpauthUri: otpauthUri(ctx.env.productName, user.email ?? user.username, secret),
-          secret,
-        };
-      }
-      const countryCode = digitsOnly(input.countryCode ?? '');
-      const phoneNumber = digitsOnly(input.phoneNumber ?? '');
-      if (phoneNumber.length !== PHONE_DIGITS || !/^\d{1,4}$/.test(countryCode)) {
-        return fail('BadRequest', validationMessages.invalidPhone);
-      }
-      Object.assign(twoFactor, {
-        preferredMethod: input.preferredMethod,
-        countryCode,
-        phoneNumber,
-        authyId,
-        enabled: false,
-        verifiedAt: null,
-      });
-      sendTwoFactorCode(ctx, em, user, twoFactor);
-      return { __typename: 'AuthyUser' as const, authyId, otpauthUri: null, secret: null };
-    }),
-  ),
+  registerAuthyUser: authedProcedure
+    .input(registerAuthyUserInput)
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional(async (em) =>
+        registerTwoFactor(ctx, em, await em.findOneOrFail(User, ctx.viewer.id), input),
+      ),
+    ),
 
   /** Spec §7 CrupdateTwoFactorAuth: confirms setup with a code, which turns two-factor on. */
-  crupdateTwoFactorAuth: authedProcedure.input(crupdateTwoFactorAuthInput).mutation(({ ctx, input }) =>
-    ctx.em.transactional(async (em) => {
-      const now = ctx.now();
-      const twoFactor = await em.findOne(
-        TwoFactorAuth,
-        { user: ctx.viewer.id, authyId: input.authyId },
-        { populate: ['user'] },
-      );
-      if (!twoFactor || twoFactor.preferredMethod !== input.preferredMethod) {
-        return fail('BadRequest', 'Start two-factor setup again: this setup is no longer current.');
-      }
-      const locked = lockedResult('TWO_FACTOR', await readLock(em, 'TWO_FACTOR', ctx.viewer.id, now), now);
-      if (locked) return locked;
-      if (!(await verifyTwoFactorCode(em, twoFactor, input.verificationCode, now))) {
-        return failedAttemptResult(
-          'TWO_FACTOR',
-          await recordFailure(em, 'TWO_FACTOR', ctx.viewer.id, now),
-          now,
-        );
-      }
-      twoFactor.enabled = true;
-      twoFactor.verifiedAt = now;
-      await clearFailures(em, 'TWO_FACTOR', ctx.viewer.id);
-      return { __typename: 'Success' as const, success: true as const };
-    }),
-  ),
+  crupdateTwoFactorAuth: authedProcedure
+    .input(crupdateTwoFactorAuthInput)
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) => confirmTwoFactor(ctx, em, ctx.viewer.id, input)),
+    ),
 
   /** Spec §7 crupdateTwoFactorBackupCodes: ten new recovery codes, shown once. */
   crupdateTwoFactorBackupCodes: authedProcedure

@@ -18,8 +18,14 @@ export function newTotpSecret(): string {
   return generateSecret();
 }
 
+/** The parts of a two-factor method that sending and checking codes need. */
+export type TwoFactorSetup = Pick<
+  TwoFactorAuth,
+  'preferredMethod' | 'totpSecret' | 'countryCode' | 'phoneNumber'
+>;
+
 /** Sends a fresh code by text or voice for SMS_TEXT / VOICE_CALL (any earlier code stops working). */
-export function sendTwoFactorCode(ctx: Context, em: EntityManager, user: User, twoFactor: TwoFactorAuth) {
+export function sendTwoFactorCode(ctx: Context, em: EntityManager, user: User, twoFactor: TwoFactorSetup) {
   const code = numericCode(AUTH_POLICY.totpDigits);
   issueToken(em, {
     kind: 'TWO_FACTOR_SMS',
@@ -40,7 +46,7 @@ export function sendTwoFactorCode(ctx: Context, em: EntityManager, user: User, t
 /** Checks a 7-digit code against the authenticator secret, or against the last code sent by text/voice. */
 export async function verifyTwoFactorCode(
   em: EntityManager,
-  twoFactor: TwoFactorAuth,
+  twoFactor: TwoFactorSetup & { user: { id: string } },
   code: string,
   now: Date,
 ): Promise<boolean> {
