@@ -221,28 +221,46 @@ export function NameStep({ view }: { view: SusiState }) {
   );
 }
 
-export function CreatePasswordStep({ view }: { view: SusiState }) {
-  const flow = useSusiFlow();
+/** The frame both password steps share: title, the address, one password field, submit, Go back. */
+function PasswordForm({
+  view,
+  title,
+  submitLabel,
+  newPassword,
+  onSubmit,
+  children,
+}: {
+  view: SusiState;
+  title: string;
+  submitLabel: string;
+  /** Creating a password (new-password autocomplete and the hint) rather than entering one. */
+  newPassword: boolean;
+  onSubmit(password: string): void;
+  /** Extra links and notes shown before Go back. */
+  children?: ReactNode;
+}) {
   const [password, setPassword] = useState('');
   return (
     <div className="q-susi-step">
-      <Title>{susiTexts.createYourAccount}</Title>
+      <Title>{title}</Title>
       <p className="q-susi-email">{view.email}</p>
-      <Form onSubmit={() => flow.createAccount(password)}>
+      <Form onSubmit={() => onSubmit(password)}>
         <input type="email" name="email" autoComplete="username" value={view.email} readOnly hidden />
         <TextField
           label={authUiTexts.passwordLabel}
           type="password"
           name="password"
-          autoComplete="new-password"
+          autoComplete={newPassword ? 'new-password' : 'current-password'}
           value={password}
           invalid={!!view.error}
-          hint={authUiTexts.passwordHint}
+          hint={newPassword ? authUiTexts.passwordHint : undefined}
           onChange={setPassword}
         />
+        {newPassword ? null : <CaptchaField />}
         <FormError text={view.error} />
-        <Submit label={susiTexts.continue} lockedOut={view.lockedOut} />
+        <Submit label={submitLabel} lockedOut={view.lockedOut} />
       </Form>
+      {children}
       <p className="q-susi-links">
         <LinkButton onClick={() => actions().goBack()}>{susiTexts.goBack}</LinkButton>
       </p>
@@ -250,28 +268,29 @@ export function CreatePasswordStep({ view }: { view: SusiState }) {
   );
 }
 
+export function CreatePasswordStep({ view }: { view: SusiState }) {
+  const flow = useSusiFlow();
+  return (
+    <PasswordForm
+      view={view}
+      title={susiTexts.createYourAccount}
+      submitLabel={susiTexts.continue}
+      newPassword
+      onSubmit={(password) => flow.createAccount(password)}
+    />
+  );
+}
+
 export function PasswordStep({ view }: { view: SusiState }) {
   const flow = useSusiFlow();
-  const [password, setPassword] = useState('');
   return (
-    <div className="q-susi-step">
-      <Title>{susiTexts.enterYourPassword}</Title>
-      <p className="q-susi-email">{view.email}</p>
-      <Form onSubmit={() => flow.loginWithPassword(password)}>
-        <input type="email" name="email" autoComplete="username" value={view.email} readOnly hidden />
-        <TextField
-          label={authUiTexts.passwordLabel}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          invalid={!!view.error}
-          onChange={setPassword}
-        />
-        <CaptchaField />
-        <FormError text={view.error} />
-        <Submit label={susiTexts.signInWithPassword} lockedOut={view.lockedOut} />
-      </Form>
+    <PasswordForm
+      view={view}
+      title={susiTexts.enterYourPassword}
+      submitLabel={susiTexts.signInWithPassword}
+      newPassword={false}
+      onSubmit={(password) => flow.loginWithPassword(password)}
+    >
       <p className="q-susi-links">
         <LinkButton onClick={() => flow.sendLink()}>{authUiTexts.emailMeALink}</LinkButton>
         {' · '}
@@ -280,10 +299,7 @@ export function PasswordStep({ view }: { view: SusiState }) {
         </LinkButton>
       </p>
       <p className="q-susi-promo">{authUiTexts.passwordPromo}</p>
-      <p className="q-susi-links">
-        <LinkButton onClick={() => actions().goBack()}>{susiTexts.goBack}</LinkButton>
-      </p>
-    </div>
+    </PasswordForm>
   );
 }
 
