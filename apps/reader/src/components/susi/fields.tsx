@@ -1,7 +1,7 @@
 import { TIMERS_MS } from '@quire/domain';
 import { type HTMLAttributes, useEffect, useId, useRef, useState } from 'react';
 
-interface TextFieldProps {
+export interface TextFieldProps {
   label: string;
   value: string;
   onChange(value: string): void;

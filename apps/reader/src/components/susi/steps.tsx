@@ -11,7 +11,7 @@ import {
 } from '@quire/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useInAppBrowser } from '../../lib/browser';
-import { FormError, TextField } from './fields';
+import { FormError, TextField, type TextFieldProps } from './fields';
 import { type AuthOptions, useSusiFlow } from './flow';
 import { type SocialProvider, socialHref } from './social';
 
@@ -59,6 +59,28 @@ function Submit({ label, lockedOut }: { label: string; lockedOut?: boolean }) {
     <button type="submit" className="q-button q-button-dark q-susi-submit" disabled={busy || lockedOut}>
       {label}
     </button>
+  );
+}
+
+/** A one-field code form (two-factor, recovery or emailed login code): owns the typed code and submits it. */
+function CodeForm({
+  view,
+  field,
+  submitLabel,
+  onSubmit,
+}: {
+  view: SusiState;
+  field: Pick<TextFieldProps, 'label' | 'name' | 'inputMode' | 'autoComplete' | 'maxLength'>;
+  submitLabel: string;
+  onSubmit(code: string): void;
+}) {
+  const [code, setCode] = useState('');
+  return (
+    <Form onSubmit={() => onSubmit(code)}>
+      <TextField {...field} value={code} invalid={!!view.error} onChange={setCode} />
+      <FormError text={view.error} />
+      <Submit label={submitLabel} lockedOut={view.lockedOut} />
+    </Form>
   );
 }
 
@@ -311,25 +333,22 @@ const CODE_PROMPTS = {
 
 export function TwoFactorCodeStep({ view }: { view: SusiState }) {
   const flow = useSusiFlow();
-  const [code, setCode] = useState('');
   return (
     <div className="q-susi-step">
       <Title>{authUiTexts.twoFactorTitle}</Title>
       <p className="q-susi-subtitle">{CODE_PROMPTS[view.twoFactorMethod ?? 'AUTH_APP']}</p>
-      <Form onSubmit={() => flow.verifyTwoFactor(code)}>
-        <TextField
-          label={authUiTexts.verificationCodeLabel}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={TWO_FACTOR_CODE_LENGTH}
-          value={code}
-          invalid={!!view.error}
-          onChange={setCode}
-        />
-        <FormError text={view.error} />
-        <Submit label={susiTexts.next} lockedOut={view.lockedOut} />
-      </Form>
+      <CodeForm
+        view={view}
+        field={{
+          label: authUiTexts.verificationCodeLabel,
+          name: 'code',
+          inputMode: 'numeric',
+          autoComplete: 'one-time-code',
+          maxLength: TWO_FACTOR_CODE_LENGTH,
+        }}
+        submitLabel={susiTexts.next}
+        onSubmit={(code) => flow.verifyTwoFactor(code)}
+      />
       <p className="q-susi-links">
         <LinkButton onClick={() => actions().toRecoveryCode()}>{authUiTexts.useRecoveryCode}</LinkButton>
       </p>
@@ -339,23 +358,20 @@ export function TwoFactorCodeStep({ view }: { view: SusiState }) {
 
 export function RecoveryCodeStep({ view }: { view: SusiState }) {
   const flow = useSusiFlow();
-  const [code, setCode] = useState('');
   return (
     <div className="q-susi-step">
       <Title>{susiTexts.recoveryCodeTitle}</Title>
-      <Form onSubmit={() => flow.submitRecoveryCode(code)}>
-        <TextField
-          label={authUiTexts.recoveryCodeLabel}
-          name="recovery-code"
-          autoComplete="off"
-          maxLength={RECOVERY_CODE_LENGTH}
-          value={code}
-          invalid={!!view.error}
-          onChange={setCode}
-        />
-        <FormError text={view.error} />
-        <Submit label={susiTexts.next} lockedOut={view.lockedOut} />
-      </Form>
+      <CodeForm
+        view={view}
+        field={{
+          label: authUiTexts.recoveryCodeLabel,
+          name: 'recovery-code',
+          autoComplete: 'off',
+          maxLength: RECOVERY_CODE_LENGTH,
+        }}
+        submitLabel={susiTexts.next}
+        onSubmit={(code) => flow.submitRecoveryCode(code)}
+      />
       <p className="q-susi-links">
         {susiTexts.stillHavingTrouble} <a href="/help">{susiTexts.getHelp}</a>
       </p>
@@ -368,27 +384,24 @@ export function RecoveryCodeStep({ view }: { view: SusiState }) {
 
 export function CheckInboxStep({ view }: { view: SusiState }) {
   const flow = useSusiFlow();
-  const [code, setCode] = useState('');
   return (
     <div className="q-susi-step">
       <Title>{susiTexts.checkYourInbox}</Title>
       {flow.isNarrow ? (
         <>
           <p className="q-susi-subtitle">{authUiTexts.codeSentTo(view.email)}</p>
-          <Form onSubmit={() => flow.verifyLoginCode(code)}>
-            <TextField
-              label={authUiTexts.loginCodeLabel}
-              name="login-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={LOGIN_CODE_LENGTH}
-              value={code}
-              invalid={!!view.error}
-              onChange={setCode}
-            />
-            <FormError text={view.error} />
-            <Submit label={susiTexts.continue} />
-          </Form>
+          <CodeForm
+            view={view}
+            field={{
+              label: authUiTexts.loginCodeLabel,
+              name: 'login-code',
+              inputMode: 'numeric',
+              autoComplete: 'one-time-code',
+              maxLength: LOGIN_CODE_LENGTH,
+            }}
+            submitLabel={susiTexts.continue}
+            onSubmit={(code) => flow.verifyLoginCode(code)}
+          />
         </>
       ) : (
         <p className="q-susi-subtitle">{authUiTexts.linkSentTo(view.email)}</p>
