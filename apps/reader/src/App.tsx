@@ -3,7 +3,10 @@ import { generalTexts, TOAST_DURATION_FOREVER } from '@quire/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
-import { Footer } from './components/Footer';
+import { Footer, MinimalFooter } from './components/Footer';
+import { LegacyBar } from './components/LegacyBar';
+import { OpenInAppStrip } from './components/OpenInAppStrip';
+import { PartnerToasts } from './components/PartnerToasts';
 import { PreloadContext } from './components/PreloadLink';
 import { PrivacyBanner } from './components/PrivacyBanner';
 import { GoogleOneTap, SusiModal } from './components/susi';
@@ -12,8 +15,8 @@ import { TopBar } from './components/TopBar';
 import { VerifyEmailBanner } from './components/VerifyEmailBanner';
 import { PRELOADABLE_ROUTES, preloadUrl } from './lib/preload';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { type PageRoute, pageRoutes, routeFor } from './routes';
-import type { PreloadedState } from './state';
+import { friendLinkKey, type PageRoute, pageRoutes, routeFor, storyIdAt } from './routes';
+import type { PreloadedState, SiteInfo } from './state';
 import { useTRPC } from './trpc';
 
 function RoutedPage({ route, viewer }: { route: PageRoute; viewer: PreloadedState['viewer'] }) {
@@ -47,9 +50,19 @@ function usePreloadPage() {
 }
 
 /** The reader app shell: top bar and the routed page. Server and browser render the same tree. */
-export function App({ viewer, status }: { viewer: PreloadedState['viewer']; status: number }) {
+export function App({
+  viewer,
+  status,
+  site,
+}: {
+  viewer: PreloadedState['viewer'];
+  status: number;
+  site: SiteInfo;
+}) {
   const markHydrated = useClientStore((s) => s.markHydrated);
   const preloadPage = usePreloadPage();
+  const location = useLocation();
+  const routeName = routeFor(location.pathname).route.name;
   // Effects run only in the browser, after hydration commits: the page is interactive from here.
   useEffect(() => {
     markHydrated();
@@ -67,7 +80,21 @@ export function App({ viewer, status }: { viewer: PreloadedState['viewer']; stat
   }, [suspended]);
   return (
     <PreloadContext.Provider value={preloadPage}>
-      <TopBar viewer={viewer} />
+      <OpenInAppStrip
+        signedIn={!!viewer}
+        routeName={routeName}
+        path={`${location.pathname}${location.search}`}
+      />
+      {site.kind !== 'main' && site.legacyBar ? (
+        <LegacyBar
+          viewer={viewer}
+          site={site}
+          postId={storyIdAt(location.pathname)}
+          shareKey={friendLinkKey(new URLSearchParams(location.search))}
+        />
+      ) : (
+        <TopBar viewer={viewer} />
+      )}
       {viewer && !viewer.emailVerified ? <VerifyEmailBanner email={viewer.email} /> : null}
       {/* The server decided this URL names nothing; the browser shows the same page it rendered. */}
       {status === 404 ? (
@@ -84,10 +111,11 @@ export function App({ viewer, status }: { viewer: PreloadedState['viewer']; stat
         </Routes>
       )}
       {/* The overlay the top bar opens; pages that embed the modal render their own. */}
-      <Footer />
+      {routeName === 'ShowSignin' ? <MinimalFooter /> : <Footer />}
       <PrivacyBanner signedIn={!!viewer} />
       <SusiModal />
       <Toaster />
+      {viewer ? <PartnerToasts routeName={routeName} /> : null}
     </PreloadContext.Provider>
   );
 }

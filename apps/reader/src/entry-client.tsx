@@ -1,14 +1,20 @@
 import type { AppRouter } from '@quire/api';
 import {
   createErrorReporter,
+  createEventReporter,
   createMetricsReporter,
   postTelemetry,
   readCookie,
+  rememberViewerLoggedIn,
+  setAnalyticsReporter,
+  useClientStore,
   useSessionStore,
 } from '@quire/client-state';
 import {
   CLIENT_NAME_HEADER,
   ERRORS_PATH,
+  EVENTS_PATH,
+  isBotUserAgent,
   LITE_CLIENT_NAME,
   METRICS_REPORT_PATH,
   metricsRouteName,
@@ -20,10 +26,12 @@ import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { loadAuthUi } from './components/susi/lazy';
 import { routeFor } from './routes';
-import { readPreloadedState } from './state';
+import { MAIN_SITE, readPreloadedState } from './state';
 import { TRPCProvider } from './trpc';
 import './styles.css';
 import './auth.css';
+import './social.css';
+import './discovery.css';
 
 const state = readPreloadedState(document);
 useSessionStore
@@ -52,7 +60,7 @@ hydrateRoot(
     <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
       <HydrationBoundary state={state.queries}>
         <BrowserRouter>
-          <App viewer={state.viewer} status={state.status} />
+          <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
         </BrowserRouter>
       </HydrationBoundary>
     </TRPCProvider>
@@ -66,7 +74,36 @@ const metrics = createMetricsReporter({
   send: (report) =>
     postTelemetry(METRICS_REPORT_PATH, report, xsrf(), { [CLIENT_NAME_HEADER]: LITE_CLIENT_NAME }),
 });
-addEventListener('pagehide', () => metrics.flush());
+// Spec §7 analytics events, batched; the common data says where the page was and how wide.
+const events = createEventReporter({
+  send: (batch) =>
+    postTelemetry(
+      EVENTS_PATH,
+      {
+        common: {
+          service: LITE_CLIENT_NAME,
+          location: window.location.href.slice(0, 2000),
+          browserWidth: window.innerWidth,
+          ...(document.referrer ? { referrer: document.referrer.slice(0, 2000) } : {}),
+        },
+        events: batch,
+      },
+      xsrf(),
+    ),
+});
+setAnalyticsReporter(events);
+// Spec §4 client viewing counters: whether the viewer was signed in, kept locally.
+try {
+  rememberViewerLoggedIn(window.localStorage, !!state.viewer);
+} catch {
+  // No local storage (privacy modes): nothing to remember.
+}
+// Spec §6 Bot: crawlers and headless browsers send no click analytics.
+useClientStore.setState({ viewerIsBot: isBotUserAgent(navigator.userAgent) });
+addEventListener('pagehide', () => {
+  metrics.flush();
+  events.flushNow();
+});
 const errors = createErrorReporter({ send: (reports) => postTelemetry(ERRORS_PATH, reports, xsrf()) });
 addEventListener('error', (e) =>
   errors.report(e.error ?? e.message, { url: e.filename, line: e.lineno, column: e.colno }),

@@ -10,7 +10,7 @@ import { App } from './App';
 import { loadAuthUi } from './components/susi/lazy';
 import { ErrorPage } from './pages/ErrorPage';
 import { type PageHead, routeFor } from './routes';
-import type { PreloadedState } from './state';
+import { MAIN_SITE, type PreloadedState } from './state';
 import { TRPCProvider } from './trpc';
 
 export type { PageHead } from './routes';
@@ -23,6 +23,8 @@ export interface RenderRequest {
   trpc: TRPCOptionsProxy<AppRouter>;
   queryClient: QueryClient;
   viewer: PreloadedState['viewer'];
+  /** The site the page is served on (spec §2 legacy bar); the main host when not given. */
+  site?: PreloadedState['site'];
 }
 
 /** The page's head (title, description, and the story's canonical path, image, type, author, date). */
@@ -72,7 +74,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     <QueryClientProvider client={req.queryClient}>
       <TRPCProvider trpcClient={noNetworkClient} queryClient={req.queryClient}>
         <StaticRouter location={req.url}>
-          <App viewer={req.viewer} status={status} />
+          <App viewer={req.viewer} status={status} site={req.site ?? MAIN_SITE} />
         </StaticRouter>
       </TRPCProvider>
     </QueryClientProvider>,

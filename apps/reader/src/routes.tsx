@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
+import { discoveryRoutes } from './pages/discovery-routes';
 import { HOME_PAGE_SIZE, HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PasswordPage } from './pages/PasswordPage';
@@ -12,6 +13,7 @@ import { ProfilePage, profileUsername } from './pages/ProfilePage';
 import { PublicationPage } from './pages/PublicationPage';
 import { SigninPage } from './pages/SigninPage';
 import { SignInToSee, STORY_TABS, StoriesPage, type StoryTab } from './pages/StoriesPage';
+import { searchRoutes } from './pages/search-routes';
 import { TopicPage } from './pages/TopicPage';
 import { TwoFactorPage } from './pages/TwoFactorPage';
 import type { PreloadedState } from './state';
@@ -60,6 +62,8 @@ export interface PageRoute {
   edgeCachePage?(ctx: PrefetchContext, params: PageProps['params']): EdgeCachePage;
   /** The page shows the sign-in screens or account forms: the browser loads their chunk before hydrating. */
   authUi?: boolean;
+  /** A path shared by several pages (a profile's and a publication's sub-path): the page these params name. */
+  dispatch?(params: PageProps['params']): PageRoute;
 }
 
 function postEdgeCachePage(ctx: PrefetchContext, postId: string | null): EdgeCachePage {
@@ -141,7 +145,7 @@ const postUnderOwner = (params: PageProps['params']) => parsePostId(params.slug 
 // ── Profiles, publications and topics (spec §2 Paths) ──────────────────────────────────────
 
 /** 200 when the query loads, 404 when the procedure says the thing is missing. */
-async function statusOf(load: Promise<unknown>): Promise<number> {
+export async function statusOf(load: Promise<unknown>): Promise<number> {
   try {
     await load;
     return 200;
@@ -170,7 +174,7 @@ const profileHead = (ctx: PrefetchContext, username: string | null) => {
 };
 
 /** '/{collectionSlug}' names a publication only when one has that slug; otherwise the page is a 404. */
-const prefetchPublication = (ctx: PrefetchContext, slug: string) =>
+export const prefetchPublication = (ctx: PrefetchContext, slug: string) =>
   statusOf(
     ctx.queryClient.fetchInfiniteQuery(
       ctx.trpc.publications.home.infiniteQueryOptions(
@@ -211,15 +215,15 @@ const topicRoute = (path: string, name: string, param: string): PageRoute => ({
  * Spec §2 /@{username}[/latest]. React-router params are whole segments, so '/@ada' matches the
  * publication route's '/:collectionSlug': routeFor hands such paths to this route instead.
  */
-const showUser: PageRoute = {
-  path: '/:profile/latest',
+export const showUser: PageRoute = {
+  path: '/:owner/latest',
   name: 'ShowUser',
   render: ({ params }) => {
-    const username = profileUsername(params.profile);
+    const username = profileUsername(params.owner);
     return username ? <ProfilePage username={username} /> : <NotFoundPage />;
   },
-  prefetch: (ctx, params) => prefetchProfile(ctx, profileUsername(params.profile)),
-  head: (ctx, params) => profileHead(ctx, profileUsername(params.profile)),
+  prefetch: (ctx, params) => prefetchProfile(ctx, profileUsername(params.owner)),
+  head: (ctx, params) => profileHead(ctx, profileUsername(params.owner)),
 };
 
 export const pageRoutes: PageRoute[] = [
@@ -229,7 +233,7 @@ export const pageRoutes: PageRoute[] = [
     render: ({ signedIn }) => <HomePage signedIn={signedIn} />,
     prefetch: async ({ trpc, queryClient }) => {
       await queryClient.prefetchInfiniteQuery(
-        trpc.posts.latest.infiniteQueryOptions(
+        trpc.posts.forYou.infiniteQueryOptions(
           { limit: HOME_PAGE_SIZE },
           { getNextPageParam: (last) => last.next },
         ),
@@ -312,7 +316,6 @@ export const pageRoutes: PageRoute[] = [
     },
     head: () => ({ title: 'Your stories' }),
   },
-  showUser,
   {
     path: '/:collectionSlug',
     name: 'ShowCollectionHome',
@@ -342,6 +345,9 @@ export const pageRoutes: PageRoute[] = [
   },
   topicRoute('/topic/:topicSlug', 'ShowTopic', 'topicSlug'),
   topicRoute('/tag/:tagSlug', 'ShowTagPosts', 'tagSlug'),
+  topicRoute('/tag/:tagSlug/latest', 'ShowTagByTagSlugLatest', 'tagSlug'),
+  ...discoveryRoutes,
+  ...searchRoutes,
   {
     path: '*',
     name: 'NotFound',
@@ -358,7 +364,17 @@ export function routeFor(pathname: string): { route: PageRoute; params: PageProp
     pathname,
   )?.at(-1);
   if (match?.route.route.name === 'ShowCollectionHome' && profileUsername(match.params.collectionSlug)) {
-    return { route: showUser, params: { profile: match.params.collectionSlug } };
+    return { route: showUser, params: { owner: match.params.collectionSlug } };
   }
-  return { route: match?.route.route ?? pageRoutes[pageRoutes.length - 1]!, params: match?.params ?? {} };
+  const params = match?.params ?? {};
+  const route = match?.route.route ?? pageRoutes[pageRoutes.length - 1]!;
+  return { route: route.dispatch?.(params) ?? route, params };
+}
+
+/** The story a path shows (a story page under /p/, a writer or a publication), or null. */
+export function storyIdAt(pathname: string): string | null {
+  const { route, params } = routeFor(pathname);
+  if (route.name === 'ShowPost') return parsePostId(params.postId ?? '');
+  if (route.name === 'ShowPostUnderUser') return postUnderOwner(params);
+  return null;
 }

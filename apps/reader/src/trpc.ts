@@ -2,4 +2,4 @@ import type { AppRouter } from '@quire/api';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 
 /** Typed React Query hooks over the tRPC routers (types only: no server code reaches the bundle). */
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();

@@ -1,6 +1,7 @@
+import { postPromptTexts } from '@quire/domain';
 import { launchBrowser } from '@quire/e2e';
 import { DEMO, seedDemo } from '@quire/seed';
-import { useTestDatabase } from '@quire/test-harness';
+import { buildSession, buildUser, useTestDatabase } from '@quire/test-harness';
 import type { FastifyInstance } from 'fastify';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,40 @@ describe('reading in Chromium', () => {
     await page.close();
   });
 
+  it('loads the next page on scroll, and takes a story out of For you with Got it and back with Undo', async () => {
+    const em = db.em();
+    const token = await buildSession(em, await buildUser(em, { name: 'Scroll Reader' }));
+    await context.clearCookies();
+    await context.addCookies([{ name: 'sid', value: token, url: origin }]);
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const cards = page.locator('[data-testid="feed"] article');
+    expect(await cards.count()).toBe(20);
+    // Spec §9: within 1.5 viewport heights of the end, the next page loads without a click.
+    await page.mouse.wheel(0, 100_000);
+    await expect.poll(() => cards.count()).toBe(40);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const first = cards.first();
+    const title = await first.locator('h2').textContent();
+    await first.getByRole('button', { name: 'Show less like this' }).click();
+    const toast = page.locator('.q-toast[data-toast-style="USER_NEGATIVE_SIGNAL"]');
+    await expect.poll(() => toast.textContent()).toContain('Got it. You will see fewer stories like this.');
+    await expect
+      .poll(() => page.locator('[data-testid="feed"] h2', { hasText: title ?? '' }).count())
+      .toBe(0);
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect
+      .poll(() => page.locator('.q-toast').textContent())
+      .toContain('Undone. This story has been added back.');
+    await expect
+      .poll(() => page.locator('[data-testid="feed"] h2', { hasText: title ?? '' }).count())
+      .toBe(1);
+    await page.close();
+    await context.clearCookies();
+  });
+
   it('opens a story from the feed and renders its paragraphs', async () => {
     const page = await context.newPage();
     await page.goto(`${origin}${DEMO.story.path}`);
@@ -93,11 +128,27 @@ describe('the meter and friend links in Chromium', () => {
       'user-agent':
         'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
     });
+    // The post prompt's copy changes once 3 stories were read this month (spec §4 client viewing counters);
+    // earlier tests read stories in this browser profile, so the counters start from empty here.
+    await page.goto(`${origin}/`);
+    await page.evaluate(() => window.localStorage.clear());
+    const prompts: string[] = [];
     for (const post of locked.slice(0, 3)) {
       await page.goto(`${origin}/p/${post.id}`);
       await expect.poll(() => page.getByTestId('meter').isVisible()).toBe(true);
       expect(await page.getByTestId('paywall').count()).toBe(0);
+      await page.getByTestId('post-prompt').waitFor();
+      prompts.push((await page.getByTestId('post-prompt').textContent()) ?? '');
     }
+    expect(prompts[0]).toContain(postPromptTexts.fewRead);
+    expect(prompts[1]).toContain(postPromptTexts.fewRead);
+    expect(prompts[2]).toContain(postPromptTexts.manyRead(3));
+    // The read-next meter hides for a day.
+    await page.getByTestId('meter').getByRole('button', { name: postPromptTexts.hideMeter }).click();
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByTestId('post-prompt').waitFor();
+    expect(await page.getByTestId('meter').count()).toBe(0);
     const target = locked[3]!;
     await page.goto(`${origin}/p/${target.id}`);
     await expect.poll(() => page.getByTestId('paywall').isVisible()).toBe(true);

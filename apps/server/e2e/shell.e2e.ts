@@ -1,4 +1,5 @@
-import { accountMenuTexts, errorPageTexts } from '@quire/domain';
+import { AnalyticsEvent, TaxDocument, UserDismissedFlag } from '@quire/db';
+import { accountMenuTexts, errorPageTexts, partnerToastTexts, TaxDocumentStatus } from '@quire/domain';
 import { launchBrowser } from '@quire/e2e';
 import { seedDemo } from '@quire/seed';
 import { buildPost, buildSession, buildUser, useTestDatabase } from '@quire/test-harness';
@@ -200,6 +201,19 @@ for (const viewport of VIEWPORTS) {
       await page.close();
     });
 
+    it('shows the Open in app strip on small screens only, tagged with the route', async () => {
+      const page = await openPage(viewport, null);
+      await gotoHydrated(page, '/');
+      const strip = page.getByTestId('open-in-app');
+      expect(await strip.isVisible()).toBe(viewport.width < 552);
+      // Hidden on wide screens, so found by its element rather than its (absent) accessible role.
+      const href = await strip.locator('a').getAttribute('href');
+      const url = new URL(href ?? '', origin);
+      expect(url.pathname).toBe('/m/app');
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({ signedIn: 'false', route: 'ShowHome' });
+      await page.close();
+    });
+
     it('shows the EU privacy banner once to a GB visitor and never to a US visitor', async () => {
       const gb = await openPage(viewport, null);
       await gb.setExtraHTTPHeaders({ 'cf-ipcountry': 'GB' });
@@ -255,5 +269,99 @@ describe('preloading', () => {
     await page.getByTestId('avatar-menu').getByText('Stories', { exact: true }).focus();
     await expect.poll(() => requests.some((u) => u.includes('posts.mine'))).toBe(true);
     await page.close();
+  });
+});
+
+describe('Partner Program toasts', () => {
+  it('asks a writer who accepted the old terms to review them until Got it, then shows the tax status', async () => {
+    const em = db.em();
+    const writer = await buildUser(em, {
+      name: 'Partner Writer',
+      isPartnerProgramEnrolled: true,
+      hightowerTermsAcceptedAt: new Date('2021-01-05T00:00:00Z'),
+    });
+    em.create(TaxDocument, { user: writer, status: TaxDocumentStatus.INVALID });
+    await em.flush();
+    const page = await openPage(VIEWPORTS[0], await buildSession(em, writer));
+    await gotoHydrated(page, '/');
+    const terms = page.locator('.q-toast[data-toast-style="PP_ACCEPT_TERMS"]');
+    await terms.waitFor();
+    expect(await terms.textContent()).toContain(partnerToastTexts.termsChanged);
+    expect(await terms.evaluate((el) => el.getBoundingClientRect().width)).toBe(340);
+    await terms.getByRole('button', { name: 'Got it' }).click();
+
+    // Dismissed for good: the next page shows the tax status instead (forms found invalid).
+    const tax = page.locator('.q-toast[data-toast-style="TAX_STATUS"]');
+    await tax.waitFor();
+    expect(await tax.textContent()).toContain('There was an issue with your tax forms.');
+    await expect
+      .poll(async () =>
+        db.em().count(UserDismissedFlag, { user: writer.id, flag: 'PP_TERMS_ACKNOWLEDGEMENT' }),
+      )
+      .toBe(1);
+    await gotoHydrated(page, '/');
+    await tax.waitFor();
+    expect(await terms.count()).toBe(0);
+    expect(
+      await tax.getByRole('link', { name: partnerToastTexts.resubmitTaxForms }).getAttribute('href'),
+    ).toBe('/me/partner/taxes');
+    await page.close();
+  });
+});
+
+describe('analytics events', () => {
+  it('sends footer, privacy banner and sign-in modal events in a batch, and none from a headless browser', async () => {
+    const humanUa =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+    const page = await openPage(VIEWPORTS[1], null);
+    await page.addInitScript(
+      (ua) => Object.defineProperty(navigator, 'userAgent', { get: () => ua }),
+      humanUa,
+    );
+    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'FR', 'user-agent': humanUa });
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => window.localStorage.clear());
+    const before = await db.em().count(AnalyticsEvent, {});
+    await gotoHydrated(page, '/');
+    await page.getByTestId('privacy-banner').getByRole('button', { name: 'Got it' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).first().click();
+    await page.getByRole('dialog').first().waitFor();
+    await page.keyboard.press('Escape');
+    // A tracked footer link; leaving the page flushes the held events at once.
+    await page.locator('footer.q-footer').getByRole('link', { name: 'About' }).click();
+    await page.waitForURL(`${origin}/about`);
+    const keys = async () =>
+      (await db.em().find(AnalyticsEvent, {}, { orderBy: { occurredAt: 'asc' } }))
+        .slice(before)
+        .map((e) => e.key);
+    await expect
+      .poll(keys, { timeout: 10_000 })
+      .toEqual(
+        expect.arrayContaining([
+          'openInApp.viewed',
+          'privacyBanner.shown',
+          'privacyBanner.accepted',
+          'susi.viewed',
+          'nav.clicked',
+        ]),
+      );
+    const shown = await db.em().findOneOrFail(AnalyticsEvent, { key: 'privacyBanner.shown' });
+    expect(shown.data).toMatchObject({ service: 'lite', browserWidth: 375 });
+    const about = await db.em().findOneOrFail(AnalyticsEvent, { key: 'nav.clicked' });
+    expect(about.data).toMatchObject({ name: 'about' });
+    await page.evaluate(() => window.localStorage.clear());
+    await page.close();
+
+    // The headless browser's own user agent marks it a bot: its pages (told apart by a query) send nothing.
+    const bot = await openPage(VIEWPORTS[1], null);
+    await bot.setExtraHTTPHeaders({ 'cf-ipcountry': 'FR' });
+    await gotoHydrated(bot, '/?headless-check');
+    await bot.goto(`${origin}/m/tos?headless-check`);
+    await bot.waitForTimeout(500);
+    const fromBot = (await db.em().find(AnalyticsEvent, {})).filter((e) =>
+      String(e.data.location ?? '').includes('headless-check'),
+    );
+    expect(fromBot).toEqual([]);
+    await bot.close();
   });
 });

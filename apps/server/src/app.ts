@@ -22,6 +22,7 @@ import { registerLegacyRedirects } from './legacy-redirects';
 import { registerMedia } from './media';
 import { PageCache } from './page-cache';
 import { registerReadingRoutes } from './reading-routes';
+import { registerSearchService } from './search';
 import { errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
 import { registerTelemetry } from './telemetry';
 
@@ -182,6 +183,7 @@ export async function buildApp(opts: {
   registerDevMail(app, orm, config);
   registerFeeds(app, orm, config);
   registerReadingRoutes(app, orm, config, env);
+  registerSearchService(app, orm, config, env);
   registerTelemetry(app, orm);
 
   app.get('/_/health', { logLevel: 'warn' }, async () => {

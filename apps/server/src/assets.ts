@@ -12,16 +12,25 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/**
+ * Stylesheets up to this size go inline in every page: a separate file would block the first paint
+ * for one more round trip on a phone, which costs more than these bytes.
+ */
+export const INLINE_CSS_MAX_BYTES = 24 * 1024;
+
 /** The hashed files a page needs: entry script, its imported chunks (modulepreload) and CSS. */
 export interface PageAssets {
   script: string;
   preloads: string[];
+  /** Stylesheet URLs; empty when the CSS is inlined. */
   styles: string[];
+  /** The whole CSS, for a <style> element, when it is small enough. */
+  inlineCss?: string;
 }
 
 /** Reads Vite's manifest of the reader build; throws a clear error when the build is missing. */
-export function readReaderAssets(base = '/static/reader/'): PageAssets {
-  const manifestPath = path.join(readerDist, '.vite/manifest.json');
+export function readReaderAssets(base = '/static/reader/', dist = readerDist): PageAssets {
+  const manifestPath = path.join(dist, '.vite/manifest.json');
   if (!existsSync(manifestPath)) {
     throw new Error(`The reader app is not built (${manifestPath} is missing): run \`pnpm build\`.`);
   }
@@ -38,10 +47,13 @@ export function readReaderAssets(base = '/static/reader/'): PageAssets {
     for (const child of chunk.imports ?? []) visit(child);
   };
   for (const key of entry.imports ?? []) visit(key);
+  const css = [...styles].map((f) => readFileSync(path.join(dist, f), 'utf8')).join('\n');
+  const inline = Buffer.byteLength(css) <= INLINE_CSS_MAX_BYTES && !/<\/style/i.test(css);
   return {
     script: base + entry.file,
     preloads: [...preloads].map((f) => base + f),
-    styles: [...styles].map((f) => base + f),
+    styles: inline ? [] : [...styles].map((f) => base + f),
+    ...(inline && css ? { inlineCss: css } : {}),
   };
 }
 

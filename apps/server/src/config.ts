@@ -10,6 +10,7 @@ import {
   standardProviders,
 } from '@quire/api';
 import { PRODUCT_NAME } from '@quire/domain';
+import { createOpenSearchIndex } from '@quire/search';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -31,6 +32,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long an anonymous page stays fresh in the micro-cache (0 turns the cache off). */
   PAGE_CACHE_FRESH_MS: z.coerce.number().int().min(0).default(5000),
+  /** How long page rendering trusts the global feature flags it read, before reading them again. */
+  FLAG_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   /** How long after that a stale page is still served while one request refreshes it. */
   PAGE_CACHE_STALE_MS: z.coerce.number().int().min(0).default(30000),
   /** Largest image upload in megabytes (spec §3 client config imageUploadMaxSizeMb). */
@@ -50,6 +53,13 @@ const envSchema = z.object({
   APPLE_CLIENT_ID: z.string().optional(),
   APPLE_CLIENT_SECRET: z.string().optional(),
   OPENSEARCH_URL: z.string().optional(),
+  /** Spec §3 client config / §7 search service: application id, search-only key and index prefix. */
+  SEARCH_APP_ID: z.string().min(1).default('quire'),
+  SEARCH_API_KEY: z.string().min(1).default('search-only'),
+  SEARCH_INDEX_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]*$/)
+    .default('quire_'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Quire <noreply@localhost>'),
   /** Run background jobs inside the app process (the default); `--worker` runs them alone. */
@@ -85,6 +95,9 @@ export function serviceEnvironment(config: ServerConfig): ServiceEnvironment {
     apple: pair(config.APPLE_CLIENT_ID, config.APPLE_CLIENT_SECRET),
   };
   return defaultServiceEnvironment({
+    ...(config.OPENSEARCH_URL
+      ? { search: createOpenSearchIndex(config.OPENSEARCH_URL, config.SEARCH_INDEX_PREFIX) }
+      : {}),
     publicUrl: config.publicUrl,
     productName: PRODUCT_NAME,
     captcha,

@@ -7,6 +7,7 @@ import {
   sessionFromToken,
 } from '@quire/api';
 import type { Orm } from '@quire/db';
+import { isBotUserAgent } from '@quire/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config';
 
@@ -14,9 +15,6 @@ export const SESSION_COOKIE = 'sid';
 export const XSRF_COOKIE = 'xsrf';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const VISITOR_COOKIE = 'qv';
-
-const BOT_PATTERN =
-  /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|lighthouse|headlesschrome/i;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -93,7 +91,7 @@ export async function contextFor(
     sessionIsSpoofed: session?.isSpoofed ?? false,
     visitor: {
       id: req.cookies[VISITOR_COOKIE] ?? 'anonymous',
-      isBot: BOT_PATTERN.test(req.headers['user-agent'] ?? ''),
+      isBot: isBotUserAgent(req.headers['user-agent']),
       country: typeof country === 'string' && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
     },
     ip: req.ip,

@@ -2,7 +2,12 @@ import type { Orm } from '@quire/db';
 import { FeatureFlag } from '@quire/db';
 
 /** The flags page rendering reads on every request (spec §4 edge cache, §6). */
-export const PAGE_FLAGS = ['disable_edge_cache', 'is_internal_ip', 'can_view_suspended_content'] as const;
+export const PAGE_FLAGS = [
+  'disable_edge_cache',
+  'is_internal_ip',
+  'can_view_suspended_content',
+  'enable_global_nav_on_legacy_lite',
+] as const;
 export type PageFlag = (typeof PAGE_FLAGS)[number];
 
 /**

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, CustomDomain, type Orm, User } from '@quire/db';
 import { PRODUCT_NAME, userUrl } from '@quire/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { ServerConfig } from './config';
 import { LocalDiskMediaStore, type MediaStore } from './media-store';
@@ -28,8 +28,8 @@ export const hostTexts = {
 
 export type HostEntity =
   | { kind: 'main' }
-  | { kind: 'user'; username: string; userId: string }
-  | { kind: 'collection'; slug: string; collectionId: string };
+  | { kind: 'user'; username: string; userId: string; name?: string }
+  | { kind: 'collection'; slug: string; collectionId: string; name?: string };
 
 /** Paths served the same on every host: assets, media, the API, internal endpoints, legacy ids. */
 const PASS_THROUGH = ['/static/', '/media/', '/trpc', '/_/', '/m/', '/u/'];
@@ -65,10 +65,11 @@ export async function resolveHost(
     { populate: ['user', 'collection'] },
   );
   if (custom?.collection) {
-    return { kind: 'collection', slug: custom.collection.slug, collectionId: custom.collection.id };
+    const { slug, id, name } = custom.collection;
+    return { kind: 'collection', slug, collectionId: id, name };
   }
   if (custom?.user?.username) {
-    return { kind: 'user', username: custom.user.username, userId: custom.user.id };
+    return { kind: 'user', username: custom.user.username, userId: custom.user.id, name: custom.user.name };
   }
 
   for (const parent of new Set([main, 'localhost'])) {
@@ -76,7 +77,7 @@ export async function resolveHost(
     const label = hostname.slice(0, -(parent.length + 1));
     if (!label || label.includes('.')) continue;
     const user = await em.findOne(User, { username: label, hasSubdomain: true });
-    if (user?.username) return { kind: 'user', username: user.username, userId: user.id };
+    if (user?.username) return { kind: 'user', username: user.username, userId: user.id, name: user.name };
   }
   return null;
 }
@@ -189,7 +190,13 @@ const FAVICON_SIDE = 128;
 // ---------------------------------------------------------------------------------------------------------
 
 const REWRITTEN = Symbol('quire.hostRewritten');
-type MarkedRequest = { [REWRITTEN]?: true };
+const SITE = Symbol('quire.site');
+type MarkedRequest = { [REWRITTEN]?: true; [SITE]?: HostEntity };
+
+/** The site a request was routed to: the main host, or a user's or publication's own host. */
+export function siteOf(req: FastifyRequest): HostEntity {
+  return (req.raw as MarkedRequest)[SITE] ?? { kind: 'main' };
+}
 
 /** Host routing, `/u/{id}` redirects and favicons; register before any other onRequest hook that replies. */
 export function registerHostRouting(
@@ -216,6 +223,7 @@ export function registerHostRouting(
         .header('cache-control', 'no-store')
         .send(hostTexts.notConnected);
     }
+    (req.raw as MarkedRequest)[SITE] = entity;
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
     const target = pathForHost(url, entity);
     if (target === url) return;

@@ -16,6 +16,7 @@ import type { PageAssets } from './assets';
 import type { ServerConfig } from './config';
 import { contextFor, SESSION_COOKIE } from './context';
 import { createFlagCache } from './flag-cache';
+import { siteOf } from './hosts';
 import { escapeHtml } from './html';
 import type { CachedPage, PageCache } from './page-cache';
 
@@ -35,6 +36,12 @@ export function clientConfig(config: ServerConfig): ClientConfig {
     faviconEnvironment: config.NODE_ENV,
     logLevel: config.NODE_ENV === 'production' ? 40 : 30,
     imageUploadMaxSizeMb: config.IMAGE_UPLOAD_MAX_SIZE_MB,
+    search: {
+      appId: config.SEARCH_APP_ID,
+      key: config.SEARCH_API_KEY,
+      indexPrefix: config.SEARCH_INDEX_PREFIX,
+      host: config.publicUrl,
+    },
   };
 }
 
@@ -104,6 +111,7 @@ export function htmlDocument(opts: {
 <title>${escapeHtml(opts.title)}</title>
 ${opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}">` : ''}
 ${(opts.meta ?? []).map(headTagHtml).join('\n')}
+${assets.inlineCss ? `<style>${assets.inlineCss}</style>` : ''}
 ${assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 ${assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
 </head>
@@ -142,7 +150,7 @@ export function registerReaderPages(
   assets: () => PageAssets,
   cache: PageCache | null,
 ) {
-  const flags = createFlagCache(orm);
+  const flags = createFlagCache(orm, config.FLAG_CACHE_TTL_MS);
   const renderPage = async (req: FastifyRequest, reply: FastifyReply): Promise<CachedPage> => {
     const ctx = await contextFor(orm, config, env, req, reply);
     const queryClient = createServerQueryClient();
@@ -157,17 +165,30 @@ export function registerReaderPages(
           email: v.email ?? v.unverifiedEmail ?? null,
           emailVerified: !!v.emailVerifiedAt,
           isMember: Number(v.mediumMemberAt) > 0,
+          hasPastMemberships: v.hasPastMemberships,
           hasPassword: !!v.passwordHash,
           isSuspended: v.isSuspended,
         }
       : null;
-    const result = await render({ url: req.url, trpc, queryClient, viewer });
+    const flagValues = await flags.get();
+    const host = siteOf(req);
+    const site: PreloadedState['site'] =
+      host.kind === 'main'
+        ? { kind: 'main' }
+        : {
+            kind: host.kind,
+            name: host.name ?? (host.kind === 'user' ? host.username : host.slug),
+            legacyBar: !flagValues.enable_global_nav_on_legacy_lite,
+            mainOrigin: new URL(config.publicUrl).origin,
+          };
+    const result = await render({ url: req.url, trpc, queryClient, viewer, site });
     const state: PreloadedState = {
       config: clientConfig(config),
       queries: result.queries,
       viewer,
       country: ctx.visitor.country,
       status: result.status,
+      site,
     };
     const body = htmlDocument({
       title: result.title ? `${result.title} | ${PRODUCT_NAME}` : PRODUCT_NAME,
@@ -177,7 +198,6 @@ export function registerReaderPages(
       assets: assets(),
       state,
     });
-    const flagValues = await flags.get();
     const page =
       result.edgeCachePage.kind === 'post'
         ? {

@@ -3,6 +3,7 @@ import type { Orm } from '@quire/db';
 import { createTransport, deliverPendingEmails } from '@quire/mail';
 import { PgBoss } from 'pg-boss';
 import type { ServerConfig } from './config';
+import { scheduleSearchSync } from './search-sync';
 
 /** Queues the worker serves; each later capability (purges, fan-out, indexing) adds its own. */
 export const QUEUES = { deliverMail: 'mail.deliver', purgeTrash: 'posts.purge-trash' } as const;
@@ -39,6 +40,7 @@ export async function startWorker(opts: {
     const purged = await purgeTrash(orm.em.fork(), new Date());
     if (purged) opts.log(`jobs: purged ${purged} stories from the trash`);
   });
+  await scheduleSearchSync(boss, orm, config, opts.log);
   let sweeping = false;
   const sweep = setInterval(async () => {
     if (sweeping) return;

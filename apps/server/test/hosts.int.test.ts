@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CustomDomain, User } from '@quire/db';
+import { CustomDomain, FeatureFlag, PostTag, Tag, User } from '@quire/db';
 import { buildCollection, buildPost, buildUser } from '@quire/test-harness';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { useTestApp } from './helpers';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'quire-hosts-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const t = useTestApp(undefined, { PAGE_CACHE_FRESH_MS: '0', DATA_DIR: dataDir });
+const t = useTestApp(undefined, { PAGE_CACHE_FRESH_MS: '0', FLAG_CACHE_TTL_MS: '0', DATA_DIR: dataDir });
 
 const get = (host: string, url: string) => t.app.inject({ method: 'GET', url, headers: { host } });
 
@@ -127,6 +127,49 @@ describe('host routing', () => {
     const subRes = await get('localhost:3000', `/u/${sub.id}`);
     expect(subRes.headers.location).toBe(`http://${sub.username}.localhost:3000`);
     expect((await get('localhost:3000', '/u/nobody-here')).statusCode).toBe(404);
+  });
+});
+
+describe('legacy bar (spec §2)', () => {
+  it('shows the site, the story’s topic and its post-state label on a writer’s own site, not on the main host', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em, { username: unique('legacy'), name: 'Legacy Writer' });
+    writer.hasSubdomain = true;
+    const publication = await buildCollection(em, { creator: writer, name: 'Legacy Review' });
+    const post = await buildPost(em, { creator: writer, title: 'Legacy story' });
+    const tag = em.create(Tag, { slug: unique('gardens'), name: 'Gardens' });
+    post.primaryTopic = tag;
+    post.statusForCollection = 'PENDING';
+    post.pendingCollection = publication;
+    em.create(PostTag, { post, tag, position: 0 });
+    await em.flush();
+
+    const own = await get(`${writer.username}.localhost:3000`, `/${post.uniqueSlug}`);
+    expect(own.statusCode).toBe(200);
+    const start = own.body.indexOf('data-testid="legacy-bar"');
+    expect(start, own.body.slice(0, 3000)).toBeGreaterThan(0);
+    const bar = own.body.slice(start, own.body.indexOf('</header>', start));
+    expect(bar).toContain('Legacy Writer');
+    expect(bar).toContain(`href="http://localhost:3000/tag/${tag.slug}">Gardens</a>`);
+    expect(bar).toContain('Submitted to Legacy Review');
+
+    const main = await get('localhost:3000', `/@${writer.username}/${post.uniqueSlug}`);
+    expect(main.body).not.toContain('data-testid="legacy-bar"');
+    expect(main.body).toContain('class="q-topbar"');
+    // The story's topics are listed under it wherever it is read.
+    expect(main.body).toContain(`href="/tag/${tag.slug}">Gardens</a>`);
+
+    // With enable_global_nav_on_legacy_lite the writer's own site gets the global top bar.
+    const flag =
+      (await em.findOne(FeatureFlag, { name: 'enable_global_nav_on_legacy_lite' })) ??
+      em.create(FeatureFlag, { name: 'enable_global_nav_on_legacy_lite' });
+    flag.boolValue = true;
+    await em.flush();
+    const global = await get(`${writer.username}.localhost:3000`, `/${post.uniqueSlug}`);
+    expect(global.body).not.toContain('data-testid="legacy-bar"');
+    expect(global.body).toContain('class="q-topbar"');
+    flag.boolValue = false;
+    await em.flush();
   });
 });
 

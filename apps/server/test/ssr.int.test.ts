@@ -61,6 +61,17 @@ describe('server-rendered reader pages', () => {
     }
   });
 
+  it('gives the sign-up surface the minimal footer with app-store badges, other pages the full one', async () => {
+    const signin = await t.app.inject({ url: '/m/signin' });
+    const minimal = signin.body.slice(signin.body.indexOf('data-testid="minimal-footer"'));
+    expect(minimal).toMatch(/>About<\/a><a[^>]*>Help<\/a><a[^>]*>Terms<\/a><a[^>]*>Privacy<\/a>/);
+    expect(minimal).toContain('Download on the App Store');
+    expect(minimal).not.toContain('Careers');
+    const home = await t.app.inject({ url: '/' });
+    expect(home.body).not.toContain('minimal-footer');
+    expect(home.body).toContain('>Careers</a>');
+  });
+
   it('serves the editor shell at /new-story', async () => {
     const res = await t.app.inject({ url: '/new-story' });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,5 @@
-import { UserDismissedFlag } from '@quire/db';
+import { TaxDocument, UserDismissedFlag } from '@quire/db';
+import { TaxDocumentStatus } from '@quire/domain';
 import { addCollectionMember, buildCollection, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
@@ -84,5 +85,37 @@ describe('GraphQL DismissFlag', () => {
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json().errors[0].message).toBe('Invalid or missing anti-forgery token.');
     expect(await t.db.em().count(UserDismissedFlag, { user: me.id })).toBe(0);
+  });
+});
+
+describe('GraphQL TaxStatusToastLoaderQuery', () => {
+  it('answers a Partner Program writer their own tax forms, refuses another id and needs sign-in', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em, { isPartnerProgramEnrolled: true });
+    const limitedAt = new Date('2027-01-15T00:00:00Z');
+    em.create(TaxDocument, { user: writer, status: TaxDocumentStatus.PENDING, earningsLimitedAt: limitedAt });
+    await em.flush();
+    const headers = authHeaders(await buildSession(em, writer));
+
+    const res = await gql('TaxStatusToastLoaderQuery', { userId: writer.id }, headers);
+    expect(res.json().data.user).toEqual({
+      id: writer.id,
+      userTaxDocuments: {
+        taxDocumentStatus: TaxDocumentStatus.PENDING,
+        earningsFirstWithheldAt: null,
+        earningsLimitedAt: limitedAt.getTime(),
+        earningsForfeitedAt: null,
+        earningsInternallyForfeitedAt: null,
+      },
+    });
+
+    const reader = await buildUser(em);
+    const readerHeaders = authHeaders(await buildSession(em, reader));
+    const none = await gql('TaxStatusToastLoaderQuery', { userId: reader.id }, readerHeaders);
+    expect(none.json().data.user.userTaxDocuments).toBeNull();
+    const theirs = await gql('TaxStatusToastLoaderQuery', { userId: writer.id }, readerHeaders);
+    expect(theirs.json().errors[0].message).toBe('You can only see your own tax forms.');
+    const signedOut = await gql('TaxStatusToastLoaderQuery', { userId: writer.id });
+    expect(signedOut.json().errors[0].message).toBe('You need to sign in first.');
   });
 });

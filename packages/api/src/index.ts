@@ -22,6 +22,14 @@ export {
   type ServiceEnvironment,
   type SocialProvider,
 } from './services/environment';
+export {
+  markViewed,
+  type NotificationItem,
+  type NotifyInput,
+  notificationPage,
+  notify,
+  unreadCount,
+} from './services/notifications';
 export { lockedPreview, type PostCard, type PostPage, postPath } from './services/posts';
 export { createSession, hashToken, randomToken, SESSION_TTL_MS, sessionFromToken } from './services/session';
 export { purgeTrash } from './services/stories/lifecycle';

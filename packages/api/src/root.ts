@@ -1,11 +1,15 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { authRouter } from './routers/auth';
 import { cacheRouter } from './routers/cache';
+import { discoveryRouter } from './routers/discovery';
 import { flagsRouter } from './routers/flags';
+import { notificationsRouter } from './routers/notifications';
 import { postsRouter } from './routers/posts';
 import { profilesRouter } from './routers/profiles';
 import { publicationsRouter } from './routers/publications';
 import { readingRouter } from './routers/reading';
+import { searchRouter } from './routers/search';
+import { socialRouter } from './routers/social';
 import { topicsRouter } from './routers/topics';
 import { viewerRouter } from './routers/viewer';
 import { createCallerFactory, router } from './trpc';
@@ -21,6 +25,10 @@ export const appRouter = router({
   profiles: profilesRouter,
   topics: topicsRouter,
   reading: readingRouter,
+  search: searchRouter,
+  notifications: notificationsRouter,
+  social: socialRouter,
+  discovery: discoveryRouter,
 });
 
 export type AppRouter = typeof appRouter;

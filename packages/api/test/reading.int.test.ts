@@ -1,5 +1,5 @@
 import type { User } from '@quire/db';
-import { ReadEvent } from '@quire/db';
+import { MeterEntry, ReadEvent } from '@quire/db';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { appRouter, createContextInner } from '../src';
@@ -133,5 +133,38 @@ describe('reads at the paywall', () => {
     await metered.posts.byId({ id: locked.id });
     expect((await metered.reading.read({ postId: locked.id, readingSeconds: 60 })).recorded).toBe(true);
     expect(await db.em().count(ReadEvent, { post: locked.id, kind: 'READ' })).toBe(1);
+  });
+});
+
+describe('meter state on views (spec §4 Meter state, for analytics)', () => {
+  it('stores not_metered, member, metered or paywalled as the page was served, without counting a story', async () => {
+    const author = await buildUser(db.em());
+    const open = await buildPost(db.em(), { creator: author });
+    const locked = await buildPost(db.em(), { creator: author, isLocked: true });
+    const member = await buildUser(db.em(), { mediumMemberAt: Date.now() });
+    const now = at('2026-11-21T12:00:00Z');
+    const visitor = reader({ visitorId: 'metervisitor001', now });
+
+    await visitor.reading.view({ postId: open.id });
+    await reader({ viewer: member, now }).reading.view({ postId: locked.id });
+    // Viewing is not reading the page: the story was not counted, so the view reports the paywall.
+    await visitor.reading.view({ postId: locked.id });
+    await reader({ visitorId: 'metervisitor002', now }).reading.view({
+      postId: locked.id,
+      shareKey: locked.shareKey,
+    });
+    expect(await db.em().count(MeterEntry, { post: locked.id })).toBe(0);
+    // Opening the story counts it; a later view then reports it metered.
+    await reader({ visitorId: 'metervisitor003', now }).posts.byId({ id: locked.id });
+    await reader({ visitorId: 'metervisitor003', now }).reading.view({ postId: locked.id });
+
+    const states = (await events(locked.id)).map((e) => [e.visitorId ?? 'member', e.meterState]);
+    expect(states.sort()).toEqual([
+      ['member', 'member'],
+      ['metervisitor001', 'paywalled'],
+      ['metervisitor002', 'not_metered'],
+      ['metervisitor003', 'metered'],
+    ]);
+    expect((await events(open.id)).map((e) => e.meterState)).toEqual(['not_metered']);
   });
 });

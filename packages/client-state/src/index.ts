@@ -1,3 +1,4 @@
+export { setAnalyticsReporter, sourceString, track } from './analytics';
 export { type ClientStore, useClientStore } from './client';
 export {
   type FirstUseStore,
@@ -27,6 +28,16 @@ export {
   type MetricsReporterOptions,
   postTelemetry,
 } from './reporters';
+export {
+  RECENT_SEARCHES_STORAGE_KEY,
+  type RecentSearchStorage,
+  type SearchQueryEntry,
+  type SearchQueryStatus,
+  type SearchStore,
+  searchQueryKey,
+  useSearchStore,
+  withRecent,
+} from './search';
 export { readCookie, type SessionStore, useSessionStore } from './session';
 export {
   initialSusiState,
@@ -38,3 +49,15 @@ export {
   useSusiStore,
 } from './susi';
 export { type Toast, type ToastDuration, type ToastStore, useToastStore } from './toast';
+export {
+  type CounterStorage,
+  countPostView,
+  currentCounters,
+  hideReadNextMeter,
+  isReadNextMeterHidden,
+  loadViewingCounters,
+  type PeriodCount,
+  recordPostView,
+  rememberViewerLoggedIn,
+  type ViewingCounters,
+} from './viewing-counters';

@@ -8,6 +8,7 @@ import {
   type TwoFactorMethod,
 } from '@quire/domain';
 import { create } from 'zustand';
+import { track } from './analytics';
 
 /**
  * How the email step ended (spec §4 sign-in modal flow): the magic-link-preferred check's answer, or
@@ -182,8 +183,10 @@ const BACK: Partial<Record<SusiStep, SusiStep>> = {
 
 export const useSusiStore = create<SusiStore>()((set, get) => ({
   ...CLOSED,
-  open: (step, operation, entryPoint, options) =>
-    set({ ...initialSusiState(step, operation, entryPoint, options), email: options?.email ?? get().email }),
+  open: (step, operation, entryPoint, options) => {
+    set({ ...initialSusiState(step, operation, entryPoint, options), email: options?.email ?? get().email });
+    track('susi.viewed', { entryPoint: entryPoint ?? null });
+  },
   close: () => set({ ...CLOSED, email: get().embedded ? get().email : '' }),
   toggleOperation: () => {
     const { operation, step } = get();
@@ -259,6 +262,7 @@ export const useSusiStore = create<SusiStore>()((set, get) => ({
           ? message || authErrors.tryAgain
           : authErrors.tryAgain;
     get().fail(text, { shake: SHAKE_RESULTS.has(__typename), lockedOut: LOCKOUT_RESULTS.has(__typename) });
+    if (SHAKE_RESULTS.has(__typename)) track('password.error', { type: __typename });
   },
   clearError: () => set({ error: null }),
 }));

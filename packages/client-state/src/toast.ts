@@ -10,7 +10,9 @@ export interface Toast {
   /** Spec §9 toast style, MESSAGE by default. */
   toastStyle: string;
   /** An action such as Undo. */
-  action?: { label: string; run: () => void };
+  action?: { label: string; run: () => void } | undefined;
+  /** A link to where the toast's matter is dealt with (e.g. the tax forms page). */
+  link?: { label: string; href: string } | undefined;
 }
 
 /** Spec §3 navigation.enqueued toast: one at a time, a new one replaces the current. */
@@ -29,6 +31,7 @@ export const useToastStore = create<ToastStore>()((set) => ({
         duration: options.duration ?? DEFAULT_TOAST_DURATION_MS,
         toastStyle: options.toastStyle ?? 'MESSAGE',
         action: options.action,
+        link: options.link,
       },
     }),
   hide: () => set({ toast: null }),

@@ -33,6 +33,7 @@ import { CollectionMemberSchema } from './modules/publications/collection-member
 import { CustomDomainSchema } from './modules/publications/custom-domain.entity';
 import { CustomStyleSheetSchema } from './modules/publications/custom-style-sheet.entity';
 import { MeterEntrySchema } from './modules/reading/meter-entry.entity';
+import { NegativeSignalSchema } from './modules/reading/negative-signal.entity';
 import { ReadEventSchema } from './modules/reading/read-event.entity';
 import { ReadingHistorySchema } from './modules/reading/reading-history.entity';
 import { BlockSchema } from './modules/social/block.entity';
@@ -106,6 +107,7 @@ export const entities = [
   PayoutSchema,
   TaxDocumentSchema,
   MeterEntrySchema,
+  NegativeSignalSchema,
   ReadEventSchema,
   ReadingHistorySchema,
   AnalyticsEventSchema,

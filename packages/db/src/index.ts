@@ -39,6 +39,7 @@ export * from './modules/publications/collection-member.entity';
 export * from './modules/publications/custom-domain.entity';
 export * from './modules/publications/custom-style-sheet.entity';
 export * from './modules/reading/meter-entry.entity';
+export * from './modules/reading/negative-signal.entity';
 export * from './modules/reading/read-event.entity';
 export * from './modules/reading/reading-history.entity';
 export * from './modules/social/block.entity';

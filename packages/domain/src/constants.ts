@@ -104,6 +104,9 @@ export const TOPIC_LAYER_CAKE_RANGE = { min: 1, max: 3 } as const;
 /** Spec §5: tag suggestions need at least this postCount. */
 export const TAG_SUGGESTION_MIN_POST_COUNT = 1;
 
+/** Spec §1/§4: stories read this month below which the post prompt keeps its first copy. */
+export const POST_PROMPT_MIN_STORIES = 3;
+
 /** Spec §9: scroll thresholds (px) and ratios. */
 export const SCROLL = {
   metabarThreshold: 25,

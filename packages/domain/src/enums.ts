@@ -319,6 +319,10 @@ export type OutboxStatus = (typeof OutboxStatus)[number];
 export const ReadEventKind = values('VIEW', 'READ');
 export type ReadEventKind = (typeof ReadEventKind)[number];
 
+/** Spec §4 Meter state (analytics): locked preview only, member, metered (counted against the free stories), or not metered. */
+export const MeterState = values('paywalled', 'member', 'metered', 'not_metered');
+export type MeterState = (typeof MeterState)[number];
+
 /** Spec §1: vote targets for claps. */
 export const ClapTarget = values('POST', 'CATALOG');
 export type ClapTarget = (typeof ClapTarget)[number];

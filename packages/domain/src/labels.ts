@@ -1,6 +1,6 @@
 /** Spec §4 draft and published labels, §2 greeting and member line, §4 tax banner, §2 unread badge. */
 
-import { UNREAD_BADGE_MAX } from './constants';
+import { PARTNER_TERMS_UPDATED_AT, UNREAD_BADGE_MAX } from './constants';
 import { TaxDocumentStatus } from './enums';
 import { accountMenuTexts, draftLabelTexts, type Instant, taxBannerTexts } from './messages';
 
@@ -227,4 +227,36 @@ export function taxBanner(input: TaxBannerInput): TaxBanner | null {
     };
   }
   return { message: taxBannerTexts.mustBeApproved, isError: false, actions: [], forfeitureWarning: false };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Partner Program toasts
+// ---------------------------------------------------------------------------------------------------------
+
+/** Spec §4 popover flag the partner terms toast is dismissed under. */
+export const PP_TERMS_ACKNOWLEDGEMENT_FLAG = 'PP_TERMS_ACKNOWLEDGEMENT';
+
+/**
+ * Spec §4 PP_ACCEPT_TERMS: a Partner Program writer who accepted the terms before they changed
+ * (2021-08-11 09:00 -04:00) and has not dismissed PP_TERMS_ACKNOWLEDGEMENT.
+ */
+export function partnerTermsToastDue(viewer: {
+  isPartnerProgramEnrolled: boolean;
+  hightowerTermsAcceptedAt: Instant | null;
+  dismissableFlags: readonly string[];
+}): boolean {
+  return (
+    viewer.isPartnerProgramEnrolled &&
+    viewer.hightowerTermsAcceptedAt != null &&
+    toMs(viewer.hightowerTermsAcceptedAt) < Date.parse(PARTNER_TERMS_UPDATED_AT) &&
+    !viewer.dismissableFlags.includes(PP_TERMS_ACKNOWLEDGEMENT_FLAG)
+  );
+}
+
+/** Spec §4 TAX_STATUS: the tax banner of a Partner Program writer, except on a story's stats page. */
+export function taxStatusToast(
+  input: TaxBannerInput & { isPartnerProgramEnrolled: boolean; routeName: string },
+): TaxBanner | null {
+  if (!input.isPartnerProgramEnrolled || input.routeName === 'ShowStatsPost') return null;
+  return taxBanner(input);
 }

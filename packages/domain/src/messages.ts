@@ -51,6 +51,12 @@ export const footerTexts = {
   textToSpeech: 'Text to speech',
 } as const;
 
+/** Not from the spec (§2 says only "app-store badges"): the badges' labels on the minimal sign-up footer. */
+export const appStoreBadgeTexts = {
+  appStore: 'Download on the App Store',
+  googlePlay: 'Get it on Google Play',
+} as const;
+
 /** Spec §2: first-use tooltip on the logo (verbatim, including "Medium"). */
 export const firstUseTooltip = {
   text: 'New: Navigate Medium from the top of the page, and focus more on reading as you scroll.',
@@ -123,6 +129,33 @@ export const profileMenuTexts = {
 
 /** Spec §4 Follow/unfollow button labels. */
 export const followButtonTexts = { follow: 'Follow', following: 'Following' } as const;
+
+/**
+ * Not from the spec: the publication and profile menus' other-viewer items, dialog buttons and refusals
+ * where spec §2/§4/§8 name an action (copy link, mute, block, report) without giving its wording.
+ */
+export const socialMenuTexts = {
+  moreOptions: 'More options',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied',
+  unfollow: 'Unfollow',
+  muteAuthor: 'Mute this author',
+  unmuteAuthor: 'Unmute this author',
+  mutePublication: 'Mute this publication',
+  unmutePublication: 'Unmute this publication',
+  reportPublication: 'Report this publication',
+  reportPublicationTitle: 'Report this publication?',
+  reportPublicationBody: 'This will flag this publication for review with our support team.',
+  reportedPublication: 'Successfully reported publication.',
+  alsoBlock: 'Also block this author',
+  block: 'Block',
+  cannotMuteSelf: 'You cannot mute yourself.',
+  cannotBlockSelf: 'You cannot block yourself.',
+  cannotReportSelf: 'You cannot report yourself.',
+  profileNotFound: 'This profile does not exist.',
+  publicationNotFound: 'This publication does not exist.',
+  otherUsersAction: 'You can only do this as yourself.',
+} as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // §2 Notifications, predictive search
@@ -548,4 +581,23 @@ export const taxBannerTexts = {
   mustBeApproved: 'Your tax forms must be approved for us to pay you',
   inReview: 'Your tax forms are in. Please wait 3 to 5 business days for them to be reviewed.',
   issue: 'There was an issue with your tax forms.',
+} as const;
+
+/** Not from the spec (§4 names only the PP_ACCEPT_TERMS and TAX_STATUS toasts and their conditions). */
+export const partnerToastTexts = {
+  termsChanged: 'We’ve updated the Partner Program terms. Please review them to keep earning.',
+  reviewTerms: 'Review terms',
+  submitTaxForms: 'Submit tax forms',
+  resubmitTaxForms: 'Resubmit tax forms',
+} as const;
+
+/**
+ * Not from the spec (§4 says only that the post prompt's copy differs below 3 stories read, and that the
+ * read-next meter can be hidden for a day): the prompt under a story for non-members, and the meter's hide.
+ */
+export const postPromptTexts = {
+  fewRead: 'Become a member to read every story on Quire and support the writers you love.',
+  manyRead: (count: number) =>
+    `You’ve read ${count} stories this month. Become a member to keep reading without limits.`,
+  hideMeter: 'Hide for a day',
 } as const;

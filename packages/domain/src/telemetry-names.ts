@@ -119,3 +119,12 @@ export function metricsRouteName(routeName: string | null | undefined): MetricsR
     OTHER_METRICS_ROUTE_NAME
   );
 }
+
+/** Crawlers, previewers and headless browsers (spec §6 Bot: they get previews and send no click analytics). */
+const BOT_PATTERN =
+  /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|lighthouse|headlesschrome/i;
+
+/** Whether a User-Agent header names a bot. */
+export function isBotUserAgent(userAgent: string | null | undefined): boolean {
+  return BOT_PATTERN.test(userAgent ?? '');
+}

@@ -10,9 +10,12 @@ import {
   greetingPeriod,
   isMember,
   memberSinceLabel,
+  PP_TERMS_ACKNOWLEDGEMENT_FLAG,
+  partnerTermsToastDue,
   postStateLabel,
   publishedLabel,
   taxBanner,
+  taxStatusToast,
   unreadBadge,
 } from '../src/labels';
 
@@ -197,5 +200,39 @@ describe('formatShortDate', () => {
   it('prints a story date as a short month, day and year in UTC', () => {
     expect(formatShortDate(new Date('2026-11-21T23:59:00Z'))).toBe('Nov 21, 2026');
     expect(formatShortDate(Date.UTC(2026, 0, 2))).toBe('Jan 2, 2026');
+  });
+});
+
+describe('PP_ACCEPT_TERMS toast (§4)', () => {
+  const writer = {
+    isPartnerProgramEnrolled: true,
+    hightowerTermsAcceptedAt: '2021-08-11T12:59:59Z',
+    dismissableFlags: [] as string[],
+  };
+  it('is due for an enrolled writer who accepted before 2021-08-11 09:00 -04:00', () => {
+    expect(partnerTermsToastDue(writer)).toBe(true);
+  });
+  it('is not due at or after the cutoff, when not enrolled, never accepted, or dismissed', () => {
+    expect(partnerTermsToastDue({ ...writer, hightowerTermsAcceptedAt: '2021-08-11T13:00:00Z' })).toBe(false);
+    expect(partnerTermsToastDue({ ...writer, isPartnerProgramEnrolled: false })).toBe(false);
+    expect(partnerTermsToastDue({ ...writer, hightowerTermsAcceptedAt: null })).toBe(false);
+    expect(partnerTermsToastDue({ ...writer, dismissableFlags: [PP_TERMS_ACKNOWLEDGEMENT_FLAG] })).toBe(
+      false,
+    );
+  });
+});
+
+describe('TAX_STATUS toast (§4)', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  const base = { isPartnerProgramEnrolled: true, routeName: 'ShowHome', now };
+  it('shows the tax banner of an enrolled writer whose forms are not approved', () => {
+    expect(taxStatusToast({ ...base, taxDocumentStatus: TaxDocumentStatus.PENDING })?.message).toBe(
+      'Your tax forms are in. Please wait 3 to 5 business days for them to be reviewed.',
+    );
+  });
+  it('is absent when approved, not enrolled, or on a story stats page', () => {
+    expect(taxStatusToast({ ...base, taxDocumentStatus: TaxDocumentStatus.APPROVED })).toBeNull();
+    expect(taxStatusToast({ ...base, isPartnerProgramEnrolled: false, taxDocumentStatus: 0 })).toBeNull();
+    expect(taxStatusToast({ ...base, routeName: 'ShowStatsPost', taxDocumentStatus: 0 })).toBeNull();
   });
 });

@@ -23,6 +23,10 @@ const NOT_FROM_SPEC = new Set<string>([
   messages.errorPageTexts.notFoundMessage,
   ...Object.values(messages.accountMenuTexts.greetings),
   ...Object.values(messages.authUiTexts).filter((text) => typeof text === 'string'),
+  ...Object.values(messages.partnerToastTexts),
+  ...Object.values(messages.appStoreBadgeTexts),
+  ...Object.values(messages.postPromptTexts).filter((text) => typeof text === 'string'),
+  ...Object.values(messages.socialMenuTexts).filter((text) => typeof text === 'string'),
 ]);
 
 function stringLeaves(value: unknown, path: string, out: Array<[string, string]>): void {

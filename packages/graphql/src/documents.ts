@@ -1,7 +1,10 @@
 import { authDocuments } from './auth-documents';
 import { cacheDocuments } from './cache-schema';
+import { notificationsDocuments } from './notifications-schema';
 import { postsDocuments } from './posts-schema';
 import { publicationDocuments } from './publication-schema';
+import { searchDocuments } from './search-schema';
+import { socialDocuments } from './social-schema';
 import { viewerDocuments } from './viewer-schema';
 
 /**
@@ -14,6 +17,9 @@ export const persistedDocuments: Readonly<Record<string, string>> = {
   ...viewerDocuments,
   ...publicationDocuments,
   ...cacheDocuments,
+  ...notificationsDocuments,
+  ...socialDocuments,
+  ...searchDocuments,
   ViewerQuery: /* GraphQL */ `
     query ViewerQuery {
       viewer {

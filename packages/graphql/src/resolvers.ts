@@ -1,7 +1,10 @@
 import type { appRouter } from '@quire/api';
 import { authResolvers } from './auth-resolvers';
 import { cacheResolvers } from './cache-schema';
+import { notificationsResolvers } from './notifications-schema';
 import { publicationResolvers } from './publication-schema';
+import { searchResolvers } from './search-schema';
+import { socialResolvers } from './social-schema';
 import { viewerResolvers } from './viewer-schema';
 
 /** What each resolver receives: a tRPC caller bound to the request's context. */
@@ -19,6 +22,7 @@ export const resolvers = {
     ...cacheResolvers,
     ...viewerResolvers.Query,
     ...publicationResolvers.Query,
+    ...notificationsResolvers.Query,
     viewer: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.me(),
     visitor: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.visitor(),
     variantFlags: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.flags.variantFlags(),
@@ -26,6 +30,9 @@ export const resolvers = {
   Mutation: {
     ...authResolvers.Mutation,
     ...viewerResolvers.Mutation,
+    ...notificationsResolvers.Mutation,
+    ...socialResolvers.Mutation,
+    ...searchResolvers.Mutation,
     deletePost: (_: unknown, args: { targetPostId: string }, ctx: ShimContext) =>
       ctx.caller.posts.delete(args),
     undeletePost: (_: unknown, args: { targetPostId: string }, ctx: ShimContext) =>
@@ -33,6 +40,8 @@ export const resolvers = {
     setUserStyleReminderSeen: (_: unknown, __: unknown, ctx: ShimContext) =>
       ctx.caller.viewer.setStyleReminderSeen(),
   },
+  Notification: notificationsResolvers.Notification,
+  NotificationRollupItem: notificationsResolvers.NotificationRollupItem,
   AdminCollection: {
     avatar: (c: NonNullable<ViewerResult>['adminCollections'][number]) => ({ id: c.avatarId }),
   },

@@ -1,7 +1,10 @@
 import { authTypeDefs } from './auth-schema';
 import { cacheTypeDefs } from './cache-schema';
+import { notificationsTypeDefs } from './notifications-schema';
 import { postsTypeDefs } from './posts-schema';
 import { publicationTypeDefs } from './publication-schema';
+import { searchTypeDefs } from './search-schema';
+import { socialTypeDefs } from './social-schema';
 import { viewerTypeDefs } from './viewer-schema';
 
 /** SDL of the compatibility shim: spec §7 operation names over the tRPC routers. */
@@ -25,6 +28,14 @@ const baseTypeDefs = /* GraphQL */ `
     slug: String!
     avatar: ImageRef
   }
+  "Spec §3 userTaxDocuments: status 0 not submitted, 1 pending, 2 on hold, 3 invalid, 4 approved."
+  type UserTaxDocuments {
+    taxDocumentStatus: Int!
+    earningsFirstWithheldAt: Float
+    earningsLimitedAt: Float
+    earningsForfeitedAt: Float
+    earningsInternallyForfeitedAt: Float
+  }
   "Spec §3 Viewer/User, as the signed-in user sees themself."
   type User {
     id: ID!
@@ -38,6 +49,8 @@ const baseTypeDefs = /* GraphQL */ `
     mediumMemberAt: Float!
     hasPastMemberships: Boolean!
     isPartnerProgramEnrolled: Boolean!
+    hightowerTermsAcceptedAt: Float
+    userTaxDocuments: UserTaxDocuments
     createdAt: Float!
     isAuroraVisible: Boolean!
     isSuspended: Boolean!
@@ -71,4 +84,4 @@ const baseTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}\n${viewerTypeDefs}\n${publicationTypeDefs}\n${cacheTypeDefs}`;
+export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}\n${viewerTypeDefs}\n${publicationTypeDefs}\n${cacheTypeDefs}\n${notificationsTypeDefs}\n${socialTypeDefs}\n${searchTypeDefs}`;

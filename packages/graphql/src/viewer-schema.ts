@@ -11,6 +11,8 @@ export const viewerTypeDefs = /* GraphQL */ `
   extend type Query {
     "The signed-in user for the account menu; an error when signed out (AvatarMenuQuery aliases it as viewer)."
     avatarMenuViewer: User!
+    "Spec §7 TaxStatusToastLoaderQuery: the signed-in user by id (aliased as user); another id is refused."
+    taxStatusUser(userId: ID!): User!
   }
   extend type Mutation {
     "Spec §4 Popover flags: records the dismissal of flag once; only for the signed-in user's own id."
@@ -27,6 +29,16 @@ export const viewerDocuments: Readonly<Record<string, string>> = {
         adminCollections { id name avatar { id } slug }
       }
     }`,
+  TaxStatusToastLoaderQuery: /* GraphQL */ `
+    query TaxStatusToastLoaderQuery($userId: ID!) {
+      user: taxStatusUser(userId: $userId) {
+        id
+        userTaxDocuments {
+          taxDocumentStatus earningsFirstWithheldAt earningsLimitedAt earningsForfeitedAt
+          earningsInternallyForfeitedAt
+        }
+      }
+    }`,
   DismissFlag: /* GraphQL */ `
     mutation DismissFlag($userId: ID!, $flag: String!) {
       dismissFlag(userId: $userId, flag: $flag) { id dismissableFlags }
@@ -35,6 +47,8 @@ export const viewerDocuments: Readonly<Record<string, string>> = {
 
 /** Not from the spec: the refusal when DismissFlag names another user. */
 export const DISMISS_FLAG_OTHER_USER = 'You can only dismiss your own flags.';
+/** Not from the spec: the refusal when TaxStatusToastLoaderQuery names another user. */
+export const TAX_STATUS_OTHER_USER = 'You can only see your own tax forms.';
 
 const signedInViewer = async (ctx: ShimContext) => {
   const me = await ctx.caller.viewer.me();
@@ -46,6 +60,11 @@ const signedInViewer = async (ctx: ShimContext) => {
 export const viewerResolvers = {
   Query: {
     avatarMenuViewer: (_: unknown, __: unknown, ctx: ShimContext) => signedInViewer(ctx),
+    taxStatusUser: async (_: unknown, args: { userId: string }, ctx: ShimContext) => {
+      const me = await signedInViewer(ctx);
+      if (args.userId !== me.id) throw new TRPCError({ code: 'FORBIDDEN', message: TAX_STATUS_OTHER_USER });
+      return me;
+    },
   },
   Mutation: {
     dismissFlag: async (_: unknown, args: { userId: string; flag: string }, ctx: ShimContext) => {

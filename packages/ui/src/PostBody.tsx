@@ -16,7 +16,13 @@ const IMAGE_WIDTH: Record<string, number> = {
   TILE: 600,
 };
 
-function Figure({ p }: { p: Paragraph }) {
+/**
+ * An image this early in a story is likely on the first screen and its largest element: it loads
+ * at once and first, instead of waiting for layout as lazy images do.
+ */
+const EAGER_IMAGE_PARAGRAPHS = 4;
+
+function Figure({ p, eager = false }: { p: Paragraph; eager?: boolean }) {
   const layout = p.layout ?? 'INSET';
   const width = IMAGE_WIDTH[layout] ?? 680;
   const meta = p.metadata;
@@ -28,7 +34,8 @@ function Figure({ p }: { p: Paragraph }) {
           alt={meta.alt ?? ''}
           width={meta.originalWidth}
           height={meta.originalHeight}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
         />
       ) : null}
@@ -41,7 +48,7 @@ function Figure({ p }: { p: Paragraph }) {
   );
 }
 
-function Block({ p }: { p: Paragraph }): ReactNode {
+function Block({ p, eager }: { p: Paragraph; eager: boolean }): ReactNode {
   const text = <ParagraphText text={p.text} markups={p.markups} />;
   switch (p.type) {
     case 'H1':
@@ -70,7 +77,7 @@ function Block({ p }: { p: Paragraph }): ReactNode {
     case 'HR':
       return <hr id={p.name} />;
     case 'IMG':
-      return <Figure p={p} />;
+      return <Figure p={p} eager={eager} />;
     case 'IFRAME':
       return p.iframe ? (
         <figure id={p.name} className="q-embed">
@@ -105,6 +112,7 @@ function Block({ p }: { p: Paragraph }): ReactNode {
 /** Groups consecutive list items into <ol>/<ul> and renders every paragraph of a story. */
 export function PostBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
   const out: ReactNode[] = [];
+  const firstImage = paragraphs.findIndex((p) => p.type === 'IMG' && p.metadata);
   for (let i = 0; i < paragraphs.length; i++) {
     const p = paragraphs[i]!;
     if (p.type === 'OLI' || p.type === 'ULI') {
@@ -118,7 +126,7 @@ export function PostBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
       ));
       out.push(p.type === 'OLI' ? <ol key={p.name}>{children}</ol> : <ul key={p.name}>{children}</ul>);
     } else {
-      out.push(<Block key={p.name} p={p} />);
+      out.push(<Block key={p.name} p={p} eager={i === firstImage && i < EAGER_IMAGE_PARAGRAPHS} />);
     }
   }
   return <div className="q-post-body">{out}</div>;

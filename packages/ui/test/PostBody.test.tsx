@@ -74,4 +74,27 @@ describe('PostBody', () => {
     expect(html.match(/<ol>/g)).toHaveLength(2);
     expect(html).toMatch(/<ol><li[^>]*>one<\/li><li[^>]*>two<\/li><\/ol>/);
   });
+
+  it('loads an image near the top of a story at once and first, and every other image lazily', () => {
+    const img = (id: string) => p('IMG', '', { metadata: { id, originalWidth: 800, originalHeight: 600 } });
+    const html = renderToStaticMarkup(
+      <PostBody paragraphs={[p('P', 'intro'), img('a.jpg'), p('P', 'middle'), img('b.jpg')]} />,
+    );
+    expect(html).toMatch(/<img src="\/media\/a\.jpg\?w=680"[^>]*loading="eager"[^>]*fetchPriority="high"/);
+    expect(html).toMatch(/<img src="\/media\/b\.jpg\?w=680"[^>]*loading="lazy"/);
+    expect(html.match(/<img[^>]*fetchPriority/g)).toHaveLength(1);
+  });
+
+  it('keeps the first image lazy when it is far down the story', () => {
+    const html = renderToStaticMarkup(
+      <PostBody
+        paragraphs={[
+          ...['one', 'two', 'three', 'four'].map((t) => p('P', t)),
+          p('IMG', '', { metadata: { id: 'late.jpg', originalWidth: 800, originalHeight: 600 } }),
+        ]}
+      />,
+    );
+    expect(html).toContain('loading="lazy"');
+    expect(html).not.toContain('fetchPriority');
+  });
 });

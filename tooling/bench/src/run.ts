@@ -1,55 +1,33 @@
 // `pnpm bench [--scale N] [--duration S] [--connections C]`: load-tests a real server on seeded data
 // over loopback and writes bench/results/latest.json and latest.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createSession } from '@quire/api';
-import { connectDatabase, User } from '@quire/db';
-import { DEMO, seedDemo, seedScale } from '@quire/seed';
+import { User } from '@quire/db';
+import { DEMO } from '@quire/seed';
 import autocannon from 'autocannon';
-import { startServer } from './server';
+import { numberOption, startSeededServer, writeResults } from './setup';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(args[i + 1]);
-  if (!Number.isInteger(value) || value < 0) {
-    console.error(`--${name} needs a whole number`);
-    process.exit(2);
-  }
-  return value;
-};
-const scale = option('scale', 0);
-const duration = option('duration', 10);
-const connections = option('connections', 50);
-const port = option('port', 3901);
-const pgPort = option('pg-port', 54339);
+const scale = numberOption('scale', 0);
+const duration = numberOption('duration', 10);
+const connections = numberOption('connections', 50);
+const port = numberOption('port', 3901);
+const pgPort = numberOption('pg-port', 54339);
 
 // Bench data lives apart from the dev database, and is kept so a large --scale is seeded once.
-const dataDir = path.join(repoRoot, '.data', scale ? `bench-${scale}` : 'bench');
-const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), SEED_DEMO: 'false' };
-
-console.error(`bench: preparing data in ${dataDir}`);
-const db = await connectDatabase({ dataDir, embeddedPort: pgPort, log: (m) => console.error(`bench: ${m}`) });
-await seedDemo(db.orm);
-if (scale) {
-  const started = performance.now();
-  await seedScale(db.orm, { posts: scale });
-  console.error(`bench: scale data ready in ${Math.round(performance.now() - started)} ms`);
-}
-// A signed-in reader: their pages are rendered for them on every request (never micro-cached).
-const em = db.orm.em.fork();
-const reader = await em.findOneOrFail(User, { username: DEMO.writerUsername });
-const { token: sessionToken } = await createSession(em, reader, { ip: '127.0.0.1', now: new Date() });
-const signedIn = { cookie: `sid=${sessionToken}` };
-await db.close();
-
-// Time to ready, as `pnpm start` sees it with the data already there.
-const server = await startServer({ repoRoot, port, env });
-console.error(`bench: server ready in ${Math.round(server.readyMs)} ms`);
+const { server, prepared: signedIn } = await startSeededServer({
+  dataName: scale ? `bench-${scale}` : 'bench',
+  label: 'bench',
+  port,
+  pgPort,
+  scale,
+  // A signed-in reader: their pages are rendered for them on every request (never micro-cached).
+  prepare: async (orm) => {
+    const em = orm.em.fork();
+    const reader = await em.findOneOrFail(User, { username: DEMO.writerUsername });
+    const { token } = await createSession(em, reader, { ip: '127.0.0.1', now: new Date() });
+    return { cookie: `sid=${token}` };
+  },
+});
 
 interface Row {
   name: string;
@@ -143,8 +121,4 @@ const table = [
   `- start to ready (data present): ${results.startReadyMs} ms`,
   `- JavaScript a post page loads: ${(postPageJsGzipBytes / 1024).toFixed(1)} KB gzipped (${scripts.length} file(s))`,
 ].join('\n');
-const outDir = path.join(repoRoot, 'bench/results');
-mkdirSync(outDir, { recursive: true });
-writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(path.join(outDir, 'latest.md'), `${table}\n`);
-console.log(table);
+writeResults('latest', results, table);

@@ -110,13 +110,13 @@ try {
   const demoStarted = performance.now();
   const demo = await seedDemo(db.orm);
   const demoMs = Math.round(performance.now() - demoStarted);
-  if (demo.posts + demo.users + demo.follows + demo.claps + demo.featureFlags === 0) {
+  if (demo.posts + demo.users + demo.follows + demo.claps + demo.featureFlags + demo.notifications === 0) {
     log(`demo content already present; nothing to do (${demoMs} ms)`);
   } else {
     log(
       `demo content: ${demo.users} writers, ${demo.publications} publications, ${demo.topics} topics, ` +
         `${demo.stories} stories, ${demo.drafts} drafts, ${demo.unlisted} unlisted, ${demo.responses} responses, ` +
-        `${demo.follows} follows, ${demo.claps} claps, ${demo.featureFlags} feature flags (${demoMs} ms)`,
+        `${demo.follows} follows, ${demo.claps} claps, ${demo.notifications} notifications, ${demo.featureFlags} feature flags (${demoMs} ms)`,
     );
   }
 

@@ -17,6 +17,7 @@ import {
 } from '@quire/db';
 import { type CollectionRole, readingTimeMinutes, slugify, uniqueSlug } from '@quire/domain';
 import { FEATURE_FLAGS, PUBLICATIONS, TOPICS, WRITERS } from './demo-content';
+import { seedDemoNotifications } from './demo-notifications';
 import { buildDemoPlan, FIXED_IDS, type PlannedPost } from './demo-plan';
 import { wordCount } from './text';
 
@@ -45,6 +46,8 @@ export interface DemoSeedResult {
   posts: number;
   follows: number;
   claps: number;
+  /** Notifications for a few demo writers' bells. */
+  notifications: number;
 }
 
 const FIXED_STORY_TITLE = TOPICS.find((t) => t.slug === 'programming')!.titles[0]![0];
@@ -101,6 +104,7 @@ export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
     posts: 0,
     follows: 0,
     claps: 0,
+    notifications: 0,
   };
 
   await orm.em.fork().transactional(async (em: EntityManager) => {
@@ -298,6 +302,8 @@ export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
       post.clapCount += clap.count;
       result.claps += 1;
     }
+
+    result.notifications = await seedDemoNotifications(em, { plan, user, posts, now });
   });
   return result;
 }

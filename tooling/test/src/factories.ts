@@ -16,7 +16,17 @@ const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 export async function buildUser(
   em: EntityManager,
   overrides: Partial<
-    Pick<User, 'name' | 'username' | 'email' | 'mediumMemberAt' | 'bio' | 'isSuspended'>
+    Pick<
+      User,
+      | 'name'
+      | 'username'
+      | 'email'
+      | 'mediumMemberAt'
+      | 'bio'
+      | 'isSuspended'
+      | 'isPartnerProgramEnrolled'
+      | 'hightowerTermsAcceptedAt'
+    >
   > = {},
 ) {
   const n = next();

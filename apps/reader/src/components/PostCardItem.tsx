@@ -2,8 +2,17 @@ import type { PostCard } from '@quire/api';
 import { formatShortDate } from '@quire/domain';
 import { PreloadLink } from './PreloadLink';
 
+/** Not from the spec (it gives only the toasts): the card action asking for fewer stories like this. */
+export const SHOW_LESS_LABEL = 'Show less like this';
+
 /** One story in a feed: author, title, subtitle and counts, linking to the story page. */
-export function PostCardItem({ post }: { post: PostCard }) {
+export function PostCardItem({
+  post,
+  onShowFewer,
+}: {
+  post: PostCard;
+  onShowFewer?: (() => void) | undefined;
+}) {
   const date = post.latestPublishedAt ? formatShortDate(post.latestPublishedAt) : '';
   return (
     <article className="q-card">
@@ -25,6 +34,11 @@ export function PostCardItem({ post }: { post: PostCard }) {
         {post.isLocked ? <span title="Members-only story">★ </span> : null}
         <span>{date}</span> · <span>{Math.max(1, Math.round(post.readingTime))} min read</span> ·{' '}
         <span>{post.clapCount} claps</span> · <span>{post.responsesCount} responses</span>
+        {onShowFewer ? (
+          <button type="button" className="q-link-button q-show-less" onClick={onShowFewer}>
+            {SHOW_LESS_LABEL}
+          </button>
+        ) : null}
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import { track } from '@quire/client-state';
 import { postMenuTexts, TIMERS_MS } from '@quire/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -26,7 +27,11 @@ export function PostManagementMenu({ postId, isPublished }: { postId: string; is
         className="q-link-button"
         aria-label="Story options"
         aria-expanded={open}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          // Spec §7: the writer's controls on their story are the 'editor' surface of analytics.
+          if (!open) track('editor.writerControlsOpen', { postId });
+          setOpen(!open);
+        }}
       >
         ···
       </button>
@@ -47,7 +52,10 @@ export function PostManagementMenu({ postId, isPublished }: { postId: string; is
               type="button"
               role="menuitem"
               className="q-menu-item q-link-button"
-              onClick={() => setSharing(true)}
+              onClick={() => {
+                track('editor.shareMeterBypassUrlOpen', { postId });
+                setSharing(true);
+              }}
             >
               {postMenuTexts.shareFriendLink}
             </button>
@@ -65,7 +73,10 @@ export function PostManagementMenu({ postId, isPublished }: { postId: string; is
           <button
             type="button"
             className="q-button q-button-dark"
-            onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
+            onClick={() => {
+              track('post.copyFriendLink', { postId });
+              void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+            }}
           >
             {copied ? 'Copied' : 'Copy link'}
           </button>

@@ -1,4 +1,4 @@
-import { useClientStore, usePrivacyStore } from '@quire/client-state';
+import { track, useClientStore, usePrivacyStore } from '@quire/client-state';
 import { dialogTexts, PRODUCT_NAME, privacyBannerText, TOAST_WIDTHS } from '@quire/domain';
 import { useEffect } from 'react';
 import { readPreloadedState } from '../state';
@@ -33,6 +33,9 @@ export function PrivacyBanner({ signedIn }: { signedIn: boolean }) {
       .getState()
       .evaluate({ loggedIn: signedIn, country: preloadedCountry(), storage: localStorageOrNull() });
   }, [hydrated, signedIn]);
+  useEffect(() => {
+    if (visible) track('privacyBanner.shown');
+  }, [visible]);
   if (!visible) return null;
   return (
     <section
@@ -59,7 +62,10 @@ export function PrivacyBanner({ signedIn }: { signedIn: boolean }) {
       <button
         type="button"
         className="q-button"
-        onClick={() => usePrivacyStore.getState().accept(localStorageOrNull())}
+        onClick={() => {
+          usePrivacyStore.getState().accept(localStorageOrNull());
+          track('privacyBanner.accepted');
+        }}
       >
         {dialogTexts.gotIt}
       </button>

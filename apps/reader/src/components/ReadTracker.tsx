@@ -12,7 +12,7 @@ const INTERSECTION_THRESHOLD = 0.25;
  * the tab is hidden) or when the end of the story scrolls into view, whichever comes first.
  * Render it right after the story body: its sentinel marks the end of the story.
  */
-export function ReadTracker({ postId }: { postId: string }) {
+export function ReadTracker({ postId, shareKey = null }: { postId: string; shareKey?: string | null }) {
   const trpc = useTRPC();
   const view = useMutation(trpc.reading.view.mutationOptions());
   const read = useMutation(trpc.reading.read.mutationOptions());
@@ -28,7 +28,7 @@ export function ReadTracker({ postId }: { postId: string }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let observer: IntersectionObserver | undefined;
 
-    mutations.current.view({ postId, referrer: document.referrer || null });
+    mutations.current.view({ postId, referrer: document.referrer || null, shareKey });
 
     const elapsedMs = () => visibleMs + (visibleSince === null ? 0 : Date.now() - visibleSince);
     const finish = () => {
@@ -71,7 +71,7 @@ export function ReadTracker({ postId }: { postId: string }) {
       observer?.disconnect();
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [postId]);
+  }, [postId, shareKey]);
 
   return <div ref={sentinel} className="q-read-sentinel" aria-hidden="true" data-testid="read-sentinel" />;
 }

@@ -25,6 +25,7 @@ function ToastView({ toast, hide }: { toast: Toast; hide: () => void }) {
       onPointerLeave={() => setPaused(false)}
     >
       <span>{toast.message}</span>
+      {toast.link ? <a href={toast.link.href}>{toast.link.label}</a> : null}
       {toast.action ? (
         <button
           type="button"

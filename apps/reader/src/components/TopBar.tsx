@@ -1,5 +1,11 @@
 import type { RouterOutputs } from '@quire/api';
-import { TOP_NAV_TOOLTIP_FLAG, useClientStore, useFirstUseStore, useSusiStore } from '@quire/client-state';
+import {
+  TOP_NAV_TOOLTIP_FLAG,
+  track,
+  useClientStore,
+  useFirstUseStore,
+  useSusiStore,
+} from '@quire/client-state';
 import { dialogTexts, firstUseTooltip, LAYOUT, type SusiOperation, topBarTexts } from '@quire/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
@@ -7,7 +13,9 @@ import { useLocation } from 'react-router';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { AvatarMenu } from './AvatarMenu';
+import { NotificationsBell } from './NotificationsBell';
 import { PreloadLink } from './PreloadLink';
+import { SearchBox } from './SearchBox';
 import { loadAuthUi } from './susi';
 import { topBarFadeStyle, useScrollDirection } from './useScrollDirection';
 
@@ -95,6 +103,7 @@ function LogoTooltip({ signedIn, me }: { signedIn: boolean; me: MeData | undefin
     return null;
   const onDismiss = () => {
     useFirstUseStore.getState().dismiss(TOP_NAV_TOOLTIP_FLAG, signedIn ? null : browserStorage());
+    track('user.dismissedPopover', { flag: TOP_NAV_TOOLTIP_FLAG, action: 'DISMISSED' });
     if (signedIn) dismissFlag.mutate({ flag: TOP_NAV_TOOLTIP_FLAG });
   };
   return (
@@ -166,11 +175,41 @@ function StyleReminder({ me }: { me: MeData | undefined }) {
         onClick={() => {
           setClosed(true);
           seen.mutate();
+          track('user.dismissedPopover', { flag: 'style_reminder', action: 'DISMISSED' });
         }}
       >
         {dialogTexts.gotIt}
       </button>
     </div>
+  );
+}
+
+/**
+ * Spec §2 top bar actions, also the legacy bar's: Write, then the avatar menu for a signed-in reader or
+ * Sign up / Sign In.
+ */
+export function TopBarActions({ viewer }: { viewer: PreloadedState['viewer'] }) {
+  const trpc = useTRPC();
+  const hydrated = useClientStore((s) => s.hydrated);
+  const me = useQuery({ ...trpc.viewer.me.queryOptions(), enabled: hydrated && !!viewer });
+  return (
+    <nav className="q-topbar-actions">
+      <a href="/new-story">{topBarTexts.write}</a>
+      {viewer ? (
+        <>
+          <NotificationsBell />
+          <AvatarMenu viewer={viewer} />
+          <StyleReminder me={me.data ?? undefined} />
+        </>
+      ) : (
+        <>
+          <SusiEntry operation="register" className="q-button q-button-dark">
+            {topBarTexts.signUp}
+          </SusiEntry>
+          <SusiEntry operation="login">{topBarTexts.signIn}</SusiEntry>
+        </>
+      )}
+    </nav>
   );
 }
 
@@ -198,22 +237,8 @@ export function TopBar({ viewer }: { viewer: PreloadedState['viewer'] }) {
         Quire
       </PreloadLink>
       <LogoTooltip signedIn={!!viewer} me={me.data ?? undefined} />
-      <nav className="q-topbar-actions">
-        <a href="/new-story">{topBarTexts.write}</a>
-        {viewer ? (
-          <>
-            <AvatarMenu viewer={viewer} />
-            <StyleReminder me={me.data ?? undefined} />
-          </>
-        ) : (
-          <>
-            <SusiEntry operation="register" className="q-button q-button-dark">
-              {topBarTexts.signUp}
-            </SusiEntry>
-            <SusiEntry operation="login">{topBarTexts.signIn}</SusiEntry>
-          </>
-        )}
-      </nav>
+      <SearchBox />
+      <TopBarActions viewer={viewer} />
     </header>
   );
 }

@@ -1,7 +1,8 @@
 import type { RouterOutputs } from '@quire/api';
+import { track } from '@quire/client-state';
 import { generalTexts } from '@quire/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTRPC } from '../trpc';
 
 /**
@@ -14,7 +15,10 @@ export function VerifyEmailBanner({ email }: { email: string | null }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
 
+  useEffect(() => track('user.sendVerificationEmailButterShown'), []);
+
   const onResend = async () => {
+    track('user.sendVerificationEmailButterClicked');
     setFailed(false);
     try {
       const result: RouterOutputs['auth']['sendVerificationEmail'] = await resend.mutateAsync();

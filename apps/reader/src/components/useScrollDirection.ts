@@ -38,3 +38,55 @@ export function topBarFadeStyle(hidden: boolean): CSSProperties {
     pointerEvents: hidden ? 'none' : undefined,
   };
 }
+
+/** Where the metabar's scroll rule stands: whether it is hidden, the last offset and the distance scrolled up. */
+export interface MetabarScroll {
+  hidden: boolean;
+  lastY: number;
+  upDistance: number;
+}
+
+/**
+ * Spec §4 Metabar: hides on scrolling down past 25px unless locked; shows again on scrolling up once within
+ * 25px of the top, or, in aggressive mode, after scrolling up 25px or more anywhere.
+ */
+export function nextMetabarScroll(
+  state: MetabarScroll,
+  y: number,
+  opts: { locked?: boolean; aggressive?: boolean; threshold?: number } = {},
+): MetabarScroll {
+  const threshold = opts.threshold ?? SCROLL.metabarThreshold;
+  if (opts.locked) return { hidden: false, lastY: y, upDistance: 0 };
+  if (y > state.lastY) return { hidden: state.hidden || y > threshold, lastY: y, upDistance: 0 };
+  if (y < state.lastY) {
+    const upDistance = state.upDistance + (state.lastY - y);
+    const show = y <= threshold || (!!opts.aggressive && upDistance >= threshold);
+    return { hidden: state.hidden && !show, lastY: y, upDistance };
+  }
+  return state;
+}
+
+/** Spec §4 Metabar visibility in the browser (always shown on the server and before the first scroll). */
+export function useMetabarScroll(opts: { locked?: boolean; aggressive?: boolean } = {}): { hidden: boolean } {
+  const [hidden, setHidden] = useState(false);
+  const { locked = false, aggressive = false } = opts;
+  useEffect(() => {
+    let state: MetabarScroll = { hidden: false, lastY: window.scrollY, upDistance: 0 };
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      state = nextMetabarScroll(state, window.scrollY, { locked, aggressive });
+      setHidden(state.hidden);
+    };
+    update();
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(update);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, [locked, aggressive]);
+  return { hidden };
+}

@@ -1,20 +1,23 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useToastStore } from '@quire/client-state';
+import { toastTexts } from '@quire/domain';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PostCardItem } from '../components/PostCardItem';
+import { useLoadMore } from '../components/useLoadMore';
 import { useTRPC } from '../trpc';
 
 export const HOME_PAGE_SIZE = 20;
 
-/** The home page: the For you feed of published stories, with a Following tab. */
+/** The home page: the For you feed (ranked for the reader) and the Following tab, loading more on scroll. */
 export function HomePage({ signedIn }: { signedIn: boolean }) {
   const trpc = useTRPC();
   const [tab, setTab] = useState<'for-you' | 'following'>('for-you');
-  const feed = useInfiniteQuery(
-    trpc.posts.latest.infiniteQueryOptions(
-      { limit: HOME_PAGE_SIZE },
-      { getNextPageParam: (last) => last.next, staleTime: 60_000 },
-    ),
+  const queryClient = useQueryClient();
+  const forYouOptions = trpc.posts.forYou.infiniteQueryOptions(
+    { limit: HOME_PAGE_SIZE },
+    { getNextPageParam: (last) => last.next, staleTime: 60_000 },
   );
+  const feed = useInfiniteQuery(forYouOptions);
   // The Following tab: stories from followed writers, publications and topics (signed-in readers only).
   const following = useInfiniteQuery(
     trpc.profiles.followingFeed.infiniteQueryOptions(
@@ -24,6 +27,42 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
   );
   const shown = tab === 'following' ? following : feed;
   const posts = shown.data?.pages.flatMap((page) => page.posts) ?? [];
+  // Spec §9 scroll-to-load: the next page is asked for once the end is within 1.5 viewport heights.
+  const sentinel = useLoadMore({
+    enabled: shown.hasNextPage && !shown.isFetchingNextPage,
+    onLoadMore: () => void shown.fetchNextPage(),
+  });
+
+  // Spec §8 'Got it. You will see fewer stories like this.', with Undo: the card leaves the feed at once.
+  const undo = useMutation(
+    trpc.posts.undoShowFewer.mutationOptions({
+      onSuccess: () => {
+        useToastStore
+          .getState()
+          .show(toastTexts.negativeSignalUndone, { toastStyle: 'USER_NEGATIVE_SIGNAL' });
+        void queryClient.invalidateQueries({ queryKey: forYouOptions.queryKey });
+      },
+    }),
+  );
+  const showFewer = useMutation(
+    trpc.posts.showFewer.mutationOptions({
+      onMutate: ({ postId }) => {
+        queryClient.setQueryData(forYouOptions.queryKey, (old) =>
+          old
+            ? {
+                ...old,
+                pages: old.pages.map((p) => ({ ...p, posts: p.posts.filter((c) => c.id !== postId) })),
+              }
+            : old,
+        );
+        useToastStore.getState().show(toastTexts.negativeSignal, {
+          toastStyle: 'USER_NEGATIVE_SIGNAL',
+          action: { label: toastTexts.undo, run: () => undo.mutate({ postId }) },
+        });
+      },
+      onError: () => void queryClient.invalidateQueries({ queryKey: forYouOptions.queryKey }),
+    }),
+  );
   return (
     <main className="q-column">
       <div className="q-tabs" role="tablist">
@@ -51,8 +90,15 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
             </p>
           ) : null}
           {posts.map((post) => (
-            <PostCardItem key={post.id} post={post} />
+            <PostCardItem
+              key={post.id}
+              post={post}
+              onShowFewer={
+                signedIn && tab === 'for-you' ? () => showFewer.mutate({ postId: post.id }) : undefined
+              }
+            />
           ))}
+          <div ref={sentinel} aria-hidden="true" />
           {shown.hasNextPage ? (
             <button
               type="button"

@@ -1,8 +1,10 @@
 import { formatShortDate, generalTexts } from '@quire/domain';
 import { PostBody } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
+import { AuthorFollowButton } from '../components/FollowButton';
 import { PostManagementMenu } from '../components/PostManagementMenu';
 import { ReadTracker } from '../components/ReadTracker';
+import { PostPrompt, ReadNextMeter } from '../components/StoryPrompts';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -59,6 +61,7 @@ export function PostPage({
         <h1 className="q-post-title">{post.title}</h1>
         <div className="q-byline">
           <a href={`/@${post.creator.username}`}>{post.creator.name}</a>
+          <AuthorFollowButton author={post.creator} viewerId={viewerId} />
           {post.collection ? (
             <>
               {' in '}
@@ -77,14 +80,10 @@ export function PostPage({
           <ResultNotice kind="PostSuspended" message={post.notice} editHref={`/p/${post.id}/edit`} />
         ) : null}
         {post.meterState === 'metered' && post.freeStoriesLeft !== null ? (
-          <p className="q-meter" data-testid="meter">
-            {post.freeStoriesLeft === 1
-              ? 'You have 1 free member-only story left this month.'
-              : `You have ${post.freeStoriesLeft} free member-only stories left this month.`}
-          </p>
+          <ReadNextMeter freeStoriesLeft={post.freeStoriesLeft} />
         ) : null}
         <PostBody paragraphs={body} />
-        <ReadTracker postId={post.id} />
+        <ReadTracker postId={post.id} shareKey={shareKey} />
         {post.content.isLockedPreviewOnly ? (
           <aside className="q-paywall" data-testid="paywall">
             <h2>This story is for members only.</h2>
@@ -97,6 +96,18 @@ export function PostPage({
             </a>
           </aside>
         ) : null}
+        {post.topics.length ? (
+          <ul className="q-topics" aria-label="Topics">
+            {post.topics.map((topic) => (
+              <li key={topic.slug}>
+                <a href={`/tag/${topic.slug}`}>{topic.name}</a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {post.content.isLockedPreviewOnly ? null : (
+          <PostPrompt isLocked={post.isLocked} isAuthor={viewerId === post.creator.id} />
+        )}
         <footer className="q-post-footer">
           <span>{post.clapCount} claps</span> · <span>{post.responsesCount} responses</span>
         </footer>

@@ -1,35 +1,82 @@
+import type { RouterOutputs } from '@quire/api';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { type PublicationTab, PublicationTabs } from '../components/DiscoveryTabs';
+import { PublicationMenu } from '../components/EntityMenu';
+import { FollowButton } from '../components/FollowButton';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
-import { StoryList } from './ProfilePage';
+import { followers, StoryList } from './ProfilePage';
 
-/** Spec §2 /{collectionSlug}: the publication's name, tagline and latest stories. */
-export function PublicationPage({ slug }: { slug: string }) {
+type PublicationHome = RouterOutputs['publications']['home'];
+
+/** The publication's home query (header, viewer edge and latest stories), shared by all its pages. */
+function usePublicationHome(slug: string) {
   const trpc = useTRPC();
-  const home = useInfiniteQuery(
+  return useInfiniteQuery(
     trpc.publications.home.infiniteQueryOptions(
       { slug },
       { getNextPageParam: (last) => last.stories.next, staleTime: 60_000 },
     ),
   );
+}
+
+/**
+ * A /{collectionSlug} page: the publication's header (name, follow button, menu, tagline, followers), its tabs
+ * and the page's own content. A slug no publication has is the 404 page.
+ */
+export function PublicationLayout({
+  slug,
+  tab,
+  children,
+}: {
+  slug: string;
+  tab: PublicationTab | null;
+  children: (publication: PublicationHome) => ReactNode;
+}) {
+  const home = usePublicationHome(slug);
   if (home.isError) return <NotFoundPage />;
   const publication = home.data?.pages[0];
   if (!publication) return <main className="q-column" />;
   return (
     <main className="q-column" data-testid="publication">
       <header className="q-publication-header">
-        <h1>{publication.name}</h1>
+        <div className="q-entity-title">
+          <h1>{publication.name}</h1>
+          <FollowButton
+            target={{ kind: 'collection', id: publication.id, name: publication.name }}
+            isFollowing={publication.viewerEdge.isFollowing}
+            followSource="publication"
+          />
+          <PublicationMenu publication={publication} />
+        </div>
         {publication.tagline || publication.description ? (
           <p>{publication.tagline || publication.description}</p>
         ) : null}
+        <p className="q-profile-counts">
+          <span data-testid="follower-count">{followers(publication.followerCount)}</span>
+        </p>
       </header>
-      <StoryList
-        pages={home.data?.pages.map((page) => page.stories)}
-        hasNextPage={home.hasNextPage}
-        isFetchingNextPage={home.isFetchingNextPage}
-        fetchNextPage={home.fetchNextPage}
-        empty={`${publication.name} has not published any stories yet.`}
-      />
+      <PublicationTabs slug={publication.slug} current={tab} />
+      {children(publication)}
     </main>
+  );
+}
+
+/** Spec §2 /{collectionSlug} and /{collectionSlug}/latest: the publication's latest stories. */
+export function PublicationPage({ slug }: { slug: string }) {
+  const home = usePublicationHome(slug);
+  return (
+    <PublicationLayout slug={slug} tab="latest">
+      {(publication) => (
+        <StoryList
+          pages={home.data?.pages.map((page) => page.stories)}
+          hasNextPage={home.hasNextPage}
+          isFetchingNextPage={home.isFetchingNextPage}
+          fetchNextPage={home.fetchNextPage}
+          empty={`${publication.name} has not published any stories yet.`}
+        />
+      )}
+    </PublicationLayout>
   );
 }

@@ -2,6 +2,7 @@ import { PostTag, PostVersion } from '@quire/db';
 import { License } from '@quire/domain';
 import { parseContent } from '@quire/editor';
 import { z } from 'zod';
+import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
 import { latestPosts, postForViewer, postPath } from '../services/posts';
 import {
   approveSubmission,
@@ -45,6 +46,28 @@ export const postsRouter = router({
         before: input.cursor ? { at: new Date(input.cursor.at), id: input.cursor.id } : undefined,
       }),
     ),
+  /**
+   * The home page's For you feed: the newest stories ranked for the reader (followed writers, publications
+   * and topics, engagement, recency; no writer floods a page), offset-paged.
+   */
+  forYou: publicProcedure
+    .input(
+      z.object({
+        limit: z.number().int().min(1).max(50).default(20),
+        cursor: z.number().int().min(0).max(FOR_YOU_MAX_OFFSET).nullish(),
+      }),
+    )
+    .query(({ ctx, input }) =>
+      forYouFeed(ctx.em, ctx.viewer, { offset: input.cursor ?? 0, limit: input.limit, now: ctx.now() }),
+    ),
+  /** Spec §8 'Got it. You will see fewer stories like this.' */
+  showFewer: authedProcedure
+    .input(z.object({ postId }))
+    .mutation(({ ctx, input }) => showFewerLikeThis(ctx.em, ctx.viewer, input.postId)),
+  /** Spec §8 'Undone. This story has been added back.' */
+  undoShowFewer: authedProcedure
+    .input(z.object({ postId }))
+    .mutation(({ ctx, input }) => undoShowFewer(ctx.em, ctx.viewer, input.postId)),
   /** One story for its page, as a spec §3 PostResult: the story, or why the viewer cannot see it. */
   byId: publicProcedure
     .input(z.object({ id: postId, shareKey: z.string().max(64).nullish() }))

@@ -3,6 +3,7 @@ import { Block, FollowCollection, FollowTag, FollowUser, Post, PostTag, User } f
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { CARD_FIELDS, postCard } from '../services/posts';
+import { userViewerEdge } from '../services/social';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 export const STORY_PAGE_SIZE = 20;
@@ -72,7 +73,7 @@ export function taggedWith(em: EntityManager, tagIds: string | string[]): Filter
 }
 
 /** A profile the viewer may see: not deleted, and not hidden by a block the profile's user placed. */
-async function visibleProfile(em: EntityManager, viewer: User | null, username: string) {
+export async function visibleProfile(em: EntityManager, viewer: User | null, username: string) {
   const user = await em.findOne(User, { username, isDeleted: false, deletedAt: null });
   const blocked =
     user && viewer && viewer.id !== user.id
@@ -92,10 +93,10 @@ export const profilesRouter = router({
   /** Spec §2 /@{username}: the profile header, with the spec §3 User viewerEdge fields it shows. */
   byUsername: publicProcedure.input(z.object({ username })).query(async ({ ctx, input }) => {
     const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
-    const [followerCount, followingCount, following] = await Promise.all([
+    const [followerCount, followingCount, edge] = await Promise.all([
       ctx.em.count(FollowUser, { target: user.id }),
       ctx.em.count(FollowUser, { follower: user.id }),
-      ctx.viewer ? ctx.em.count(FollowUser, { follower: ctx.viewer.id, target: user.id }) : 0,
+      userViewerEdge(ctx.em, ctx.viewer?.id ?? null, user.id),
     ]);
     return {
       id: user.id,
@@ -106,7 +107,12 @@ export const profilesRouter = router({
       followerCount,
       followingCount,
       isMember: Number(user.mediumMemberAt) > 0,
-      viewerEdge: { isFollowing: following > 0, isUser: ctx.viewer?.id === user.id },
+      viewerEdge: {
+        isFollowing: edge.isFollowing,
+        isMuting: edge.isMuting,
+        isBlocking: edge.isBlocking,
+        isUser: edge.isUser,
+      },
     };
   }),
 

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, CollectionMember, CustomDomain, FollowCollection } from '@quire/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { collectionViewerEdge } from '../services/social';
 import { publicProcedure, router } from '../trpc';
 import { STORY_PAGE_SIZE, storyCursor, storyPage } from './profiles';
 
@@ -58,9 +59,10 @@ export const publicationsRouter = router({
       const c = await ctx.em.findOne(Collection, { slug: input.slug });
       if (!c) throw new TRPCError({ code: 'NOT_FOUND', message: 'This publication does not exist.' });
       const viewer = ctx.viewer;
-      const [member, following, stories] = await Promise.all([
+      const [member, edge, followerCount, stories] = await Promise.all([
         viewer ? ctx.em.findOne(CollectionMember, { collection: c.id, user: viewer.id }) : null,
-        viewer ? ctx.em.count(FollowCollection, { collection: c.id, follower: viewer.id }) : 0,
+        collectionViewerEdge(ctx.em, viewer?.id ?? null, c.id),
+        ctx.em.count(FollowCollection, { collection: c.id }),
         storyPage(ctx.em, { collection: c.id }, input.cursor, STORY_PAGE_SIZE),
       ]);
       const isEditor = member?.role === 'OWNER' || member?.role === 'EDITOR';
@@ -76,8 +78,10 @@ export const publicationsRouter = router({
         isAuroraEligible: c.isAuroraEligible,
         isAuroraVisible: c.isAuroraVisible,
         creator: { id: c.creator.id },
+        followerCount,
         viewerEdge: {
-          isFollowing: following > 0,
+          isFollowing: edge.isFollowing,
+          isMuting: edge.isMuting,
           isEditor,
           isWriter: !!member,
           canEditPosts: isEditor,

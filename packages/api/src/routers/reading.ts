@@ -13,7 +13,9 @@ const readerOf = (ctx: Context) => ({ viewer: ctx.viewer, visitor: ctx.visitor, 
 /** Spec §4 read tracking: a view on load, a read after 30 s or reaching the end. */
 export const readingRouter = router({
   view: publicProcedure
-    .input(z.object({ postId, referrer: z.string().max(4096).nullish() }))
+    .input(
+      z.object({ postId, referrer: z.string().max(4096).nullish(), shareKey: z.string().max(64).nullish() }),
+    )
     .mutation(({ ctx, input }) => recordView(ctx.em, readerOf(ctx), input)),
   read: publicProcedure
     .input(z.object({ postId, readingSeconds: z.number() }))

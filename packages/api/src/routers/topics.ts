@@ -8,7 +8,7 @@ import { storyCursor, storyPage, taggedWith } from './profiles';
 const slug = z.string().trim().min(1).max(100);
 
 /** A tag or topic by its slug (staff-only topics for staff alone); NOT_FOUND otherwise. */
-async function publicTag(em: EntityManager, viewer: User | null, value: string) {
+export async function publicTag(em: EntityManager, viewer: User | null, value: string) {
   const tag = await em.findOne(Tag, { slug: value.toLowerCase() });
   if (!tag || (tag.visibility === 'STAFF' && !viewer?.isStaff))
     throw new TRPCError({ code: 'NOT_FOUND', message: 'This topic does not exist.' });

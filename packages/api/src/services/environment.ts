@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SearchIndex } from '@quire/search';
 import { type CaptchaVerifier, LocalCaptcha } from './auth/captcha';
 import type { OAuthProviderConfig } from './auth/oauth';
 import { OutboxCodeSender, type TwoFactorCodeSender } from './auth/two-factor-delivery';
@@ -16,6 +17,8 @@ export interface ServiceEnvironment {
   codeSender: TwoFactorCodeSender;
   /** Social sign-in providers with configured credentials (feature flags may still hide them). */
   oauth: OAuthProviderConfig[];
+  /** The search backend when it is not the database itself (OpenSearch); unset means PostgreSQL. */
+  search?: SearchIndex;
 }
 
 /** Defaults for a fresh machine and for tests: local captcha, codes through the mail outbox. */

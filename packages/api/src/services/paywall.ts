@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MeterEntry, newId, type Post, type User } from '@quire/db';
+import type { MeterState } from '@quire/domain';
 import type { VisitorInfo } from '../trpc';
 import { isMember, isPostAuthor } from './policy';
 import { isEditorRole, roleIn } from './stories/permissions';
 
 /** Spec §4 meter state, as reported to analytics. */
-export type MeterState = 'paywalled' | 'member' | 'metered' | 'not_metered';
+export type { MeterState };
 
 /** Non-members read this many members-only stories a month for free (spec §1; configurable). */
 export const DEFAULT_FREE_STORIES_PER_MONTH = 3;
@@ -34,6 +35,8 @@ export async function accessToStory(
     shareKey?: string | null;
     now: Date;
     freePerMonth?: number;
+    /** Only look: a story not yet counted this month is not counted now (its view is being recorded). */
+    peek?: boolean;
   },
 ): Promise<Access> {
   const { viewer, post } = opts;
@@ -59,7 +62,9 @@ export async function accessToStory(
   if (read.some((entry) => entry.post.id === post.id)) {
     return { full: true, meterState: 'metered', freeStoriesLeft: Math.max(0, free - read.length) };
   }
-  if (read.length >= free) return { full: false, meterState: 'paywalled', freeStoriesLeft: 0 };
+  if (read.length >= free || opts.peek) {
+    return { full: false, meterState: 'paywalled', freeStoriesLeft: Math.max(0, free - read.length) };
+  }
   // The unique (reader, month, post) key makes a double count impossible, even for parallel requests.
   await em.getConnection().execute(
     `insert into meter_entries (id, created_at, updated_at, reader_key, user_id, visitor_id, post_id, month_key)

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Block, type Collection, Post, type User } from '@quire/db';
-import { generalTexts, type Paragraph, type PostContent, uniqueSlug } from '@quire/domain';
+import { Block, type Collection, CollectionMember, Post, PostTag, type User } from '@quire/db';
+import { generalTexts, type Paragraph, type PostContent, postStateLabel, uniqueSlug } from '@quire/domain';
 import type { VisitorInfo } from '../trpc';
 import { accessToStory } from './paywall';
 import { canViewPost } from './policy';
@@ -169,7 +169,11 @@ export async function postForViewer(
   postId: string,
   shareKey?: string | null,
 ) {
-  const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
+  const post = await em.findOne(
+    Post,
+    { id: postId },
+    { populate: ['creator', 'collection', 'pendingCollection', 'primaryTopic'] },
+  );
   if (!post) return unavailable('NotFound');
   if (!canViewPost(reader.viewer, post)) {
     const wasPublic = post.status === 'PUBLISHED' || post.status === 'UNLISTED';
@@ -186,7 +190,11 @@ export async function postForViewer(
     return unavailable('Blocked');
   }
   if (!isAuthor && post.isSuspended) return unavailable('PostSuspended');
-  const access = await accessToStory(em, { ...reader, post, shareKey });
+  const [access, tags, stateLabel] = await Promise.all([
+    accessToStory(em, { ...reader, post, shareKey }),
+    em.find(PostTag, { post: post.id }, { populate: ['tag'], orderBy: { position: 'asc' } }),
+    storyStateLabel(em, post, reader.viewer),
+  ]);
   return {
     __typename: 'Post' as const,
     ...postCard(post),
@@ -197,6 +205,10 @@ export async function postForViewer(
     notice: post.isSuspended ? postResultTexts.PostSuspended : null,
     meterState: access.meterState,
     freeStoriesLeft: access.freeStoriesLeft,
+    topics: tags.map(({ tag }) => ({ slug: tag.slug, name: tag.name })),
+    primaryTopic: post.primaryTopic ? { slug: post.primaryTopic.slug, name: post.primaryTopic.name } : null,
+    /** Spec §2/§4 post-state label of the legacy bar: a draft label, 'Submitted to …', or null. */
+    stateLabel,
     content: {
       isLockedPreviewOnly: !access.full,
       paragraphs: access.full ? post.content.paragraphs : lockedPreview(post.content),
@@ -204,4 +216,25 @@ export async function postForViewer(
   };
 }
 export type PostResult = Awaited<ReturnType<typeof postForViewer>>;
+
+/** Spec §4 draft and published labels for this viewer (editors of the pending publication count as its staff). */
+async function storyStateLabel(em: EntityManager, post: Post, viewer: User | null): Promise<string | null> {
+  const isAuthor = !!viewer && viewer.id === post.creator.id;
+  const pending = post.pendingCollection ?? null;
+  const isEditor =
+    !!viewer &&
+    !!pending &&
+    (await em.count(CollectionMember, {
+      collection: pending.id,
+      user: viewer.id,
+      role: { $in: ['OWNER', 'EDITOR'] },
+    })) > 0;
+  return postStateLabel({
+    isPublished: post.status === 'PUBLISHED' || post.status === 'UNLISTED',
+    statusForCollection: post.statusForCollection ?? null,
+    pendingCollectionName: pending?.name ?? null,
+    viewerIsEditorOrAuthor: isAuthor || isEditor,
+    viewerIsAuthor: isAuthor,
+  });
+}
 export type PostPage = Extract<PostResult, { __typename: 'Post' }>;

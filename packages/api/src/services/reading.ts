@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { MeterEntry, Post, ReadEvent, type User } from '@quire/db';
 import { TRPCError } from '@trpc/server';
 import type { VisitorInfo } from '../trpc';
+import { accessToStory } from './paywall';
 import { canViewPost, isMember } from './policy';
 
 /** A view counts once per reader per story in this window (spec §4 read tracking). */
@@ -50,7 +51,7 @@ export function clampReadingSeconds(seconds: number): number {
 export async function recordView(
   em: EntityManager,
   reader: Reader,
-  input: { postId: string; referrer?: string | null },
+  input: { postId: string; referrer?: string | null; shareKey?: string | null },
 ): Promise<{ recorded: boolean }> {
   const post = await readableStory(em, reader, input.postId);
   if (reader.visitor.isBot) return { recorded: false };
@@ -62,12 +63,15 @@ export async function recordView(
     ...readerKey(reader),
   });
   if (recent > 0) return { recorded: false };
+  // Spec §4 meter state for analytics: as the page was served, without counting the story again.
+  const { meterState } = await accessToStory(em, { ...reader, post, shareKey: input.shareKey, peek: true });
   em.create(ReadEvent, {
     post,
     ...readerKey(reader),
     kind: 'VIEW',
     occurredAt: reader.now,
     isMember: isMember(reader.viewer),
+    meterState,
     referrer: input.referrer ? input.referrer.slice(0, 2048) : null,
   });
   await em.flush();

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CollectionMember, FollowUser, Post, type User, UserDismissedFlag } from '@quire/db';
+import { CollectionMember, FollowUser, Post, TaxDocument, type User, UserDismissedFlag } from '@quire/db';
 
 /** Spec §3 Viewer: the signed-in user's own fields, with counts and admin publications. */
 export async function viewerFields(em: EntityManager, user: User) {
-  const [followerCount, followingCount, publishedPosts, flags, memberships] = await Promise.all([
+  const [followerCount, followingCount, publishedPosts, flags, memberships, tax] = await Promise.all([
     em.count(FollowUser, { target: user.id }),
     em.count(FollowUser, { follower: user.id }),
     em.count(Post, { creator: user.id, status: 'PUBLISHED', deletedAt: null, inResponseToPost: null }),
@@ -13,7 +13,10 @@ export async function viewerFields(em: EntityManager, user: User) {
       { user: user.id, role: { $in: ['OWNER', 'EDITOR'] } },
       { populate: ['collection'], orderBy: { createdAt: 'asc' } },
     ),
+    // Only Partner Program writers have tax forms that matter (spec §4 TAX_STATUS).
+    user.isPartnerProgramEnrolled ? em.findOne(TaxDocument, { user: user.id }) : null,
   ]);
+  const ms = (at: Date | null | undefined) => (at ? at.getTime() : null);
   return {
     id: user.id,
     name: user.name,
@@ -26,6 +29,17 @@ export async function viewerFields(em: EntityManager, user: User) {
     mediumMemberAt: Number(user.mediumMemberAt),
     hasPastMemberships: user.hasPastMemberships,
     isPartnerProgramEnrolled: user.isPartnerProgramEnrolled,
+    hightowerTermsAcceptedAt: ms(user.hightowerTermsAcceptedAt),
+    /** Spec §3 userTaxDocuments; a writer without a row has not submitted (status 0). */
+    userTaxDocuments: user.isPartnerProgramEnrolled
+      ? {
+          taxDocumentStatus: tax?.status ?? 0,
+          earningsFirstWithheldAt: ms(tax?.earningsFirstWithheldAt),
+          earningsLimitedAt: ms(tax?.earningsLimitedAt),
+          earningsForfeitedAt: ms(tax?.earningsForfeitedAt),
+          earningsInternallyForfeitedAt: ms(tax?.earningsInternallyForfeitedAt),
+        }
+      : null,
     createdAt: user.createdAt.getTime(),
     isAuroraVisible: user.isAuroraVisible,
     isSuspended: user.isSuspended,

@@ -199,7 +199,8 @@ const GROUPS: RouteGroup[] = [
       '/{collectionSlug}/search[/{category}]',
     ],
   },
-  // Tags: the spec lists /latest, /top/…, /top-writers and /archive as paths of their own; kept verbatim.
+  // Tags: the spec lists /latest, /top/…, /top-writers and /archive as paths of their own; kept verbatim, and
+  // served as the tag page's sub-paths (/tag/{tagSlug}/latest, …), which is where the tag page links.
   {
     group: 'Tags',
     service: 'lite',
@@ -212,6 +213,12 @@ const GROUPS: RouteGroup[] = [
       '/top-writers',
       '/archive[/{year}[/{month}[/{day}]]]',
       '/signedin/subscriptions/tag/{tagSlug}',
+      ...under('/tag/{tagSlug}', [
+        'latest',
+        'top/{timePeriod}',
+        'top-writers',
+        'archive[/{year}[/{month}[/{day}]]]',
+      ]),
     ],
   },
   // Profiles: a user's page and its sub-paths.

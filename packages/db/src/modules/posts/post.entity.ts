@@ -12,6 +12,7 @@ import {
 import { baseProperties, enumOf } from '../../base';
 import { Catalog } from '../lists/catalog.entity';
 import { Collection } from '../publications/collection.entity';
+import { SEARCH_INDEXES } from '../search-indexes';
 import { User } from '../users/user.entity';
 import { Tag } from './tag.entity';
 
@@ -86,6 +87,8 @@ export const PostSchema = defineEntity({
     // Trash purge.
     { properties: ['deletedAt'] },
     { properties: ['inResponseToPost', 'createdAt'] },
+    SEARCH_INDEXES.postsTrigram,
+    SEARCH_INDEXES.postsFullText,
   ],
 });
 export class Post extends PostSchema.class {}

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { TopicVisibility } from '@quire/domain';
 import { baseProperties, enumOf } from '../../base';
+import { SEARCH_INDEXES } from '../search-indexes';
 
 /** Spec §3 Topic and search tag hits (tagSlug, displayText, postCount): a tag, or a curated topic when isTopic. */
 export const TagSchema = defineEntity({
@@ -15,6 +16,7 @@ export const TagSchema = defineEntity({
     visibility: enumOf(TopicVisibility).default('PUBLIC'),
     isTopic: p.boolean().default(false),
   },
+  indexes: [SEARCH_INDEXES.tags],
 });
 export class Tag extends TagSchema.class {}
 TagSchema.setClass(Tag);

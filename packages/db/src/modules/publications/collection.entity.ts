@@ -11,6 +11,7 @@ import {
   TaglineTreatment,
 } from '@quire/domain';
 import { baseProperties, enumOf } from '../../base';
+import { SEARCH_INDEXES } from '../search-indexes';
 import { User } from '../users/user.entity';
 
 /** One entry of a publication's navigation bar (spec §3 publication design: nav item types). */
@@ -62,6 +63,7 @@ export const CollectionSchema = defineEntity({
       .onCreate(() => [])
       .defaultRaw("'[]'"),
   },
+  indexes: [SEARCH_INDEXES.collections],
 });
 export class Collection extends CollectionSchema.class {}
 CollectionSchema.setClass(Collection);

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { ReadEventKind } from '@quire/domain';
+import { MeterState, ReadEventKind } from '@quire/domain';
 import { baseProperties, enumOf } from '../../base';
 import { Post } from '../posts/post.entity';
 import { User } from '../users/user.entity';
@@ -20,6 +20,8 @@ export const ReadEventSchema = defineEntity({
     readingSeconds: p.integer().default(0),
     isMember: p.boolean().default(false),
     referrer: p.string().length(2048).nullable(),
+    /** Spec §4 meter state of a view (paywalled, member, metered, not_metered), for analytics. */
+    meterState: enumOf(MeterState).nullable(),
     /** Source-tracking string (spec §7 analytics source fields). */
     source: p.string().length(500).nullable(),
   },

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { EmailDigestFrequency, NotificationScope, OnboardingStatus } from '@quire/domain';
 import { baseProperties, enumOf } from '../../base';
+import { SEARCH_INDEXES } from '../search-indexes';
 
 /** Spec §3 Viewer/User, with the §3 notification settings and editable account fields. */
 export const UserSchema = defineEntity({
@@ -68,6 +69,7 @@ export const UserSchema = defineEntity({
     emailDigestFrequency: enumOf(EmailDigestFrequency).default('DAILY'),
     notificationScope: enumOf(NotificationScope).default('ALL'),
   },
+  indexes: [SEARCH_INDEXES.users],
 });
 export class User extends UserSchema.class {}
 UserSchema.setClass(User);

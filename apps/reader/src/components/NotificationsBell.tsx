@@ -1,0 +1,103 @@
+import { useClientStore } from '@quire/client-state';
+import { unreadBadge } from '@quire/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazyModule } from '../lib/lazy-module';
+import { useTRPC } from '../trpc';
+
+const popover = lazyModule(() => import('./NotificationsPopover'));
+const preloadPopover = () => void popover.load().catch(() => {});
+
+/** Spec §2/§9: the unread badge, '99+' above 99, nothing when all is read. */
+export function NotificationsBadge({ count }: { count: number }) {
+  const text = unreadBadge(count);
+  if (!text) return null;
+  return (
+    <span
+      className="q-notifications-badge"
+      data-testid="notifications-badge"
+      style={{
+        position: 'absolute',
+        top: -4,
+        left: 14,
+        minWidth: 16,
+        height: 16,
+        padding: '0 4px',
+        borderRadius: 8,
+        background: 'var(--q-accent)',
+        color: '#fff',
+        fontSize: 11,
+        lineHeight: '16px',
+        textAlign: 'center',
+      }}
+    >
+      {text}
+    </span>
+  );
+}
+
+/**
+ * Spec §2/§4 notifications bell for signed-in readers: the unread badge, and a 360px popover. Opening it
+ * zeroes the count at once (optimistically) and marks activity viewed on the server.
+ */
+export function NotificationsBell() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const hydrated = useClientStore((s) => s.hydrated);
+  const [open, setOpen] = useState(false);
+  const Popover = popover.use(open);
+  const root = useRef<HTMLDivElement>(null);
+  const countKey = trpc.notifications.unreadCount.queryKey();
+  const count = useQuery({ ...trpc.notifications.unreadCount.queryOptions(), enabled: hydrated });
+  const markViewed = useMutation(
+    trpc.notifications.markViewed.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: countKey }),
+    }),
+  );
+  const viewedMutate = markViewed.mutate;
+  const onViewed = useCallback(() => viewedMutate(), [viewedMutate]);
+  const onClose = useCallback(() => setOpen(false), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const toggle = () => {
+    if (open) return setOpen(false);
+    setOpen(true);
+    // Spec §4: the count drops to zero as the bell opens, before the server confirms.
+    void queryClient.cancelQueries({ queryKey: countKey });
+    queryClient.setQueryData(countKey, 0);
+  };
+  const badge = unreadBadge(count.data ?? 0);
+  return (
+    <div className="q-notifications" ref={root} style={{ position: 'relative' }}>
+      <button
+        type="button"
+        className="q-notifications-bell q-link-button"
+        aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
+        aria-expanded={open}
+        data-testid="notifications-bell"
+        onClick={toggle}
+        onPointerEnter={preloadPopover}
+        onFocus={preloadPopover}
+        style={{ position: 'relative', display: 'inline-flex', color: 'var(--q-muted)' }}
+      >
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor">
+          <path
+            d="M15 18.5a3 3 0 1 1-6 0M5.5 16.5h13l-1.5-2.2V10a5 5 0 0 0-10 0v4.3z"
+            strokeWidth="1.5"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <NotificationsBadge count={count.data ?? 0} />
+      </button>
+      {open && Popover ? <Popover.OpenNotifications onViewed={onViewed} onClose={onClose} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,346 @@
+/** The notifications popover (spec §2), in its own chunk: it loads when the bell is first opened or pointed at. */
+import {
+  LAYOUT,
+  notificationDateLabel,
+  notificationTexts,
+  quireRoutes,
+  RESPONSE_NOTIFICATION_TYPES,
+} from '@quire/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
+import { useTRPC } from '../trpc';
+import { FollowButton } from './FollowButton';
+import {
+  actorName,
+  type NotificationItem,
+  notificationSentence,
+  opensFollowsDialog,
+} from './notification-texts';
+
+/** Spec §2 popover tabs. */
+export type NotificationsTab = 'all' | 'responses';
+
+/** The activity types a tab asks for; undefined means every type. */
+export function tabActivityTypes(tab: NotificationsTab): string[] | undefined {
+  return tab === 'responses' ? [...RESPONSE_NOTIFICATION_TYPES] : undefined;
+}
+
+const STATS_PATH = quireRoutes.build('ShowStats');
+
+const popoverStyle: CSSProperties = {
+  position: 'absolute',
+  right: 0,
+  top: 40,
+  zIndex: 20,
+  width: LAYOUT.notificationsPopoverWidth,
+  maxWidth: `calc(100vw - ${2 * LAYOUT.gutter}px)`,
+  background: '#fff',
+  boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
+  borderRadius: 4,
+  fontSize: 14,
+  textAlign: 'left',
+};
+const tabStyle = (selected: boolean): CSSProperties => ({
+  background: 'none',
+  border: 0,
+  borderBottom: selected ? '1px solid var(--q-text)' : '1px solid transparent',
+  color: selected ? 'var(--q-text)' : 'var(--q-muted)',
+  padding: '12px 0',
+  marginRight: 24,
+  cursor: 'pointer',
+  fontSize: 14,
+});
+const itemStyle = (unread: boolean): CSSProperties => ({
+  // Spec §2: unread items carry a left accent border.
+  borderLeft: `3px solid ${unread ? 'var(--q-accent)' : 'transparent'}`,
+  padding: `12px ${LAYOUT.popoverPadding}px 12px ${LAYOUT.popoverPadding - 3}px`,
+  borderBottom: '1px solid #f2f2f2',
+});
+const itemLinkStyle: CSSProperties = {
+  display: 'block',
+  textDecoration: 'none',
+  color: 'inherit',
+  background: 'none',
+  border: 0,
+  padding: 0,
+  font: 'inherit',
+  textAlign: 'left',
+  cursor: 'pointer',
+  width: '100%',
+};
+const mutedStyle: CSSProperties = { color: 'var(--q-muted)', fontSize: 13 };
+
+/** One notification: a link to its page (or the Follows dialog for a follow rollup); unknown types render nothing. */
+export function NotificationRow({
+  item,
+  now,
+  onOpenFollows,
+}: {
+  item: NotificationItem;
+  now: Date;
+  onOpenFollows?: (item: NotificationItem) => void;
+}) {
+  const sentence = notificationSentence(item);
+  if (!sentence) return null;
+  const body = (
+    <>
+      <span className="q-notification-text">
+        {sentence.who ? <strong>{sentence.who}</strong> : null}
+        {sentence.who ? ' ' : null}
+        {sentence.what}
+        {sentence.subject ? (
+          <>
+            {' '}
+            <strong>{sentence.subject}</strong>
+          </>
+        ) : null}
+      </span>
+      {sentence.preview ? (
+        <span className="q-notification-preview" style={{ display: 'block', ...mutedStyle, marginTop: 4 }}>
+          “{sentence.preview}”
+        </span>
+      ) : null}
+      <time dateTime={item.occurredAt} style={{ display: 'block', ...mutedStyle, marginTop: 4 }}>
+        {notificationDateLabel(item.occurredAt, now)}
+      </time>
+    </>
+  );
+  return (
+    <li
+      className="q-notification"
+      data-type={item.notificationType}
+      data-unread={item.isUnread ? 'true' : undefined}
+      style={itemStyle(item.isUnread)}
+    >
+      {opensFollowsDialog(item) ? (
+        <button type="button" style={itemLinkStyle} onClick={() => onOpenFollows?.(item)}>
+          {body}
+        </button>
+      ) : (
+        <a href={item.href} style={itemLinkStyle}>
+          {body}
+        </a>
+      )}
+    </li>
+  );
+}
+
+/** Spec §2 footer: 'Older notifications' while more pages exist, else "You're all caught up."; 'Your stats'. */
+export function NotificationsFooter({
+  hasMore,
+  loadingMore = false,
+  onLoadMore,
+}: {
+  hasMore: boolean;
+  loadingMore?: boolean;
+  onLoadMore?: () => void;
+}) {
+  return (
+    <footer
+      className="q-notifications-footer"
+      style={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        padding: `12px ${LAYOUT.popoverPadding}px`,
+      }}
+    >
+      {hasMore ? (
+        <button type="button" className="q-link-button" disabled={loadingMore} onClick={onLoadMore}>
+          {notificationTexts.olderNotifications}
+        </button>
+      ) : (
+        <span style={mutedStyle}>{notificationTexts.allCaughtUp}</span>
+      )}
+      <a href={STATS_PATH}>{notificationTexts.yourStats}</a>
+    </footer>
+  );
+}
+
+/** The popover's body for a tab: the tabs, the items and the footer (the footer waits for the first page). */
+export function NotificationsPanel({
+  tab,
+  onTab,
+  items,
+  loaded,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onOpenFollows,
+  now,
+}: {
+  tab: NotificationsTab;
+  onTab?: (tab: NotificationsTab) => void;
+  items: readonly NotificationItem[];
+  loaded: boolean;
+  hasMore: boolean;
+  loadingMore?: boolean;
+  onLoadMore?: () => void;
+  onOpenFollows?: (item: NotificationItem) => void;
+  now: Date;
+}) {
+  const tabs: [NotificationsTab, string][] = [
+    ['all', notificationTexts.tabAll],
+    ['responses', notificationTexts.tabResponses],
+  ];
+  return (
+    <div
+      className="q-notifications-popover"
+      role="dialog"
+      aria-label="Notifications"
+      data-testid="notifications-popover"
+      style={popoverStyle}
+    >
+      <div
+        role="tablist"
+        style={{ padding: `0 ${LAYOUT.popoverPadding}px`, borderBottom: '1px solid #f2f2f2' }}
+      >
+        {tabs.map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            style={tabStyle(tab === key)}
+            onClick={() => onTab?.(key)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <ul
+        className="q-notifications-list"
+        aria-busy={!loaded}
+        style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 420, overflowY: 'auto' }}
+      >
+        {items.map((item) => (
+          <NotificationRow key={item.notificationName} item={item} now={now} onOpenFollows={onOpenFollows} />
+        ))}
+      </ul>
+      {loaded ? (
+        <NotificationsFooter hasMore={hasMore} loadingMore={loadingMore} onLoadMore={onLoadMore} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Spec §2 rollup follow notifications: a dialog titled Follows listing the followers, each with a follow
+ * button.
+ */
+export function FollowsDialog({ item, onClose }: { item: NotificationItem; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      className="q-follows-dialog"
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 40,
+        background: 'rgba(255, 255, 255, 0.94)',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      <div
+        style={{
+          width: LAYOUT.notificationsPopoverWidth,
+          maxWidth: `calc(100vw - ${2 * LAYOUT.gutter}px)`,
+          background: '#fff',
+          boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
+          padding: LAYOUT.popoverPadding,
+        }}
+      >
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+          <h2 id={titleId} style={{ fontSize: 20, margin: 0 }}>
+            {notificationTexts.followsDialogTitle}
+          </h2>
+          <button type="button" className="q-link-button" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <ul style={{ listStyle: 'none', margin: '12px 0 0', padding: 0 }}>
+          {item.rollupItems.map((rolled, i) => (
+            <li
+              // A deleted follower has no id; their position keeps the key unique.
+              key={rolled.actor?.id ?? `deleted-${i}`}
+              style={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'center',
+                padding: '8px 0',
+              }}
+            >
+              {rolled.actor ? (
+                <a href={quireRoutes.build('ShowUser', { username: rolled.actor.username })}>
+                  {rolled.actor.name}
+                </a>
+              ) : (
+                <span>{actorName(null)}</span>
+              )}
+              {rolled.actor ? (
+                <FollowButton
+                  target={{ kind: 'user', id: rolled.actor.id, name: rolled.actor.name }}
+                  isFollowing={rolled.viewerIsFollowing}
+                  followSource="notifications_follows_dialog"
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The open popover: loads pages of the tab, then marks everything seen once the first page is in. */
+export function OpenNotifications({ onViewed, onClose }: { onViewed: () => void; onClose: () => void }) {
+  const trpc = useTRPC();
+  const [tab, setTab] = useState<NotificationsTab>('all');
+  const [follows, setFollows] = useState<NotificationItem | null>(null);
+  const list = useInfiniteQuery(
+    trpc.notifications.list.infiniteQueryOptions(
+      { activityTypes: tabActivityTypes(tab) },
+      // Fresh on every opening: which items are unread changes as soon as the bell is opened.
+      { getNextPageParam: (last) => last.pagingInfo.next, staleTime: 0, gcTime: 0 },
+    ),
+  );
+  const viewed = useRef(false);
+  useEffect(() => {
+    // Marked after the first page is read, so that page still shows what was unread.
+    if (viewed.current || list.isPending) return;
+    viewed.current = true;
+    onViewed();
+  }, [list.isPending, onViewed]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !follows) onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [follows, onClose]);
+  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+  return (
+    <>
+      <NotificationsPanel
+        tab={tab}
+        onTab={setTab}
+        items={items}
+        loaded={list.isSuccess}
+        hasMore={!!list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        onOpenFollows={setFollows}
+        now={new Date()}
+      />
+      {follows ? <FollowsDialog item={follows} onClose={() => setFollows(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { track, useClientStore, useToastStore } from '@quire/client-state';
+import {
+  dialogTexts,
+  PP_TERMS_ACKNOWLEDGEMENT_FLAG,
+  partnerTermsToastDue,
+  partnerToastTexts,
+  TOAST_DURATION_FOREVER,
+  TOAST_DURATION_NEXTPAGE,
+  taxStatusToast,
+} from '@quire/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useTRPC } from '../trpc';
+
+const PARTNER_PROGRAM_PATH = '/me/partner/dashboard';
+const TAX_FORMS_PATH = '/me/partner/taxes';
+
+/**
+ * Spec §4 PP_ACCEPT_TERMS and TAX_STATUS toasts for Partner Program writers, once the viewer's fields are
+ * known in the browser. The terms toast stays until dismissed ('Got it' records PP_TERMS_ACKNOWLEDGEMENT);
+ * the tax toast shows the §4 tax banner text on each page until the forms are approved.
+ */
+export function PartnerToasts({ routeName }: { routeName: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const hydrated = useClientStore((s) => s.hydrated);
+  const me = useQuery({ ...trpc.viewer.me.queryOptions(), enabled: hydrated }).data;
+  const dismissFlag = useMutation(
+    trpc.viewer.dismissFlag.mutationOptions({
+      onSuccess: (result) =>
+        queryClient.setQueryData(trpc.viewer.me.queryKey(), (old) =>
+          old ? { ...old, dismissableFlags: result.dismissableFlags } : old,
+        ),
+    }),
+  );
+  const dismiss = dismissFlag.mutate;
+  // A NEXTPAGE toast leaves with the page; the tax toast comes back on the next one.
+  const { pathname } = useLocation();
+
+  const termsDue = !!me && partnerTermsToastDue(me);
+  const tax =
+    me && !termsDue
+      ? taxStatusToast({
+          ...(me.userTaxDocuments ?? {}),
+          isPartnerProgramEnrolled: me.isPartnerProgramEnrolled,
+          routeName,
+          now: Date.now(),
+        })
+      : null;
+  const taxMessage = tax?.message ?? null;
+  const taxResubmit = !!tax?.actions.includes('resubmit');
+  const taxSubmit = !!tax?.actions.includes('submit');
+
+  useEffect(() => {
+    if (!termsDue) return;
+    useToastStore.getState().show(partnerToastTexts.termsChanged, {
+      toastStyle: 'PP_ACCEPT_TERMS',
+      duration: TOAST_DURATION_FOREVER,
+      link: { label: partnerToastTexts.reviewTerms, href: PARTNER_PROGRAM_PATH },
+      action: {
+        label: dialogTexts.gotIt,
+        run: () => {
+          dismiss({ flag: PP_TERMS_ACKNOWLEDGEMENT_FLAG, action: 'DISMISSED' });
+          track('user.dismissedPopover', { flag: PP_TERMS_ACKNOWLEDGEMENT_FLAG, action: 'DISMISSED' });
+        },
+      },
+    });
+  }, [termsDue, dismiss]);
+
+  useEffect(() => {
+    if (!taxMessage || !pathname) return;
+    const label = taxResubmit
+      ? partnerToastTexts.resubmitTaxForms
+      : taxSubmit
+        ? partnerToastTexts.submitTaxForms
+        : null;
+    useToastStore.getState().show(taxMessage, {
+      toastStyle: 'TAX_STATUS',
+      duration: TOAST_DURATION_NEXTPAGE,
+      link: label ? { label, href: TAX_FORMS_PATH } : undefined,
+    });
+  }, [taxMessage, taxResubmit, taxSubmit, pathname]);
+
+  return null;
+}

@@ -1,0 +1,56 @@
+import type { RouterOutputs } from '@quire/api';
+import { quireRoutes } from '@quire/domain';
+import type { ReactNode } from 'react';
+import { FollowButton } from './FollowButton';
+import { LoadMore, type NextPage } from './LoadMore';
+
+/** A writer in a followers, following, editors or top-writers list. */
+export type Person = RouterOutputs['discovery']['profile']['followers']['people'][number];
+
+/** One writer: name (linking to their profile), bio, an optional note and their Follow button. */
+export function PersonRow({ person, note }: { person: Person; note?: ReactNode }) {
+  return (
+    <li className="q-person" data-testid="person">
+      <div className="q-person-text">
+        <a className="q-person-name" href={quireRoutes.build('ShowUser', { username: person.username })}>
+          {person.name}
+        </a>
+        {note ? <span className="q-person-note">{note}</span> : null}
+        {person.bio ? <p>{person.bio}</p> : null}
+      </div>
+      <FollowButton
+        target={{ kind: 'user', id: person.id, name: person.name }}
+        isFollowing={person.isFollowing}
+        isSelf={person.isUser}
+        followSource="user_list"
+      />
+    </li>
+  );
+}
+
+/** A keyset-paged list of writers that loads more on scroll (or with its button). */
+export function PeopleList({
+  label,
+  people,
+  empty,
+  note,
+  next,
+}: {
+  label: string;
+  people: Person[];
+  empty: string;
+  note?: (person: Person) => ReactNode;
+  next?: NextPage;
+}) {
+  return (
+    <section aria-label={label}>
+      {people.length === 0 ? <p className="q-empty">{empty}</p> : null}
+      <ul className="q-people">
+        {people.map((person) => (
+          <PersonRow key={person.id} person={person} note={note?.(person)} />
+        ))}
+      </ul>
+      {next ? <LoadMore {...next} /> : null}
+    </section>
+  );
+}

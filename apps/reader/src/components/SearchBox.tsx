@@ -1,0 +1,336 @@
+import type { RouterOutputs } from '@quire/api';
+import { searchQueryKey, track, useClientStore, useSearchStore } from '@quire/client-state';
+import { LAYOUT, PRODUCT_NAME, quireRoutes, searchTexts } from '@quire/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type ChangeEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTRPC } from '../trpc';
+
+export type SearchData = RouterOutputs['search']['query'];
+/** A page's search scope (spec §2: scoped to the entity and slug). */
+export type SearchScope = { collectionSlug: string } | { username: string };
+
+/** Spec §2 Paths: the publication or profile a page belongs to, for scoped search; null elsewhere. */
+export function searchScopeFor(pathname: string): SearchScope | null {
+  const match = quireRoutes.match(pathname);
+  if (!match) return null;
+  if (match.entry.table === 'user' && match.params.username) return { username: match.params.username };
+  const slug = match.entry.table === 'collection' ? match.params.collectionSlug : undefined;
+  if (!slug) return null;
+  // '/@ada/…' matches the collection patterns too: it is a profile.
+  return slug.startsWith('@')
+    ? slug.length > 1
+      ? { username: slug.slice(1) }
+      : null
+    : { collectionSlug: slug };
+}
+
+export const scopeKey = (scope: SearchScope | null) =>
+  !scope ? '' : 'collectionSlug' in scope ? `collection:${scope.collectionSlug}` : `user:${scope.username}`;
+
+/** Spec §2: Enter goes to the full search page for the query, scoped to the entity and slug. */
+export function fullSearchPath(q: string, scope: SearchScope | null, category?: string): string {
+  const query = q.trim();
+  if (!scope) {
+    const name = category
+      ? `ShowSearch${category.charAt(0).toUpperCase()}${category.slice(1)}`
+      : 'ShowSearch';
+    return quireRoutes.build(name, { q: query });
+  }
+  const collectionSlug = 'collectionSlug' in scope ? scope.collectionSlug : `@${scope.username}`;
+  const path = category
+    ? quireRoutes.build('ShowByCollectionSlugSearchByCategory', { collectionSlug, category, q: query })
+    : quireRoutes.build('ShowByCollectionSlugSearch', { collectionSlug, q: query });
+  // Profile paths keep their literal '@' (spec §2 URL shapes: /@{username}).
+  return path.replace(/^\/%40/, '/@');
+}
+
+/** Spec §2: Up and Down move focus cyclically through results; -1 is the input itself. */
+export function cycleFocus(current: number, count: number, direction: 1 | -1): number {
+  if (count <= 0) return -1;
+  if (current < 0) return direction === 1 ? 0 : count - 1;
+  return (current + direction + count) % count;
+}
+
+/** Spec §5: results show only when the query is non-empty and at least one section has hits. */
+export const hasResults = (q: string, data: SearchData | null | undefined) =>
+  q.trim() !== '' && !!data && data.results.some((r) => r.hits.length > 0);
+
+type Result = SearchData['results'][number];
+type AnyHit = Result['hits'][number];
+/** A clicked hit, for spec §7 searchClickEvent and search.predictiveResultClicked. */
+export interface PickedHit {
+  queryId: string;
+  entity: Result['entity'];
+  objectID: string;
+  position: number;
+  href: string;
+}
+
+function hitLink(result: Result, hit: AnyHit): { href: string; label: ReactNode } {
+  switch (result.entity) {
+    case 'user': {
+      const h = hit as Extract<Result, { entity: 'user' }>['hits'][number];
+      return {
+        href: quireRoutes.build('ShowUser', { username: h.username }),
+        label: (
+          <>
+            <span className="q-search-name">{h.name}</span>{' '}
+            <span className="q-search-sub">@{h.username}</span>
+          </>
+        ),
+      };
+    }
+    case 'collection': {
+      const h = hit as Extract<Result, { entity: 'collection' }>['hits'][number];
+      return { href: quireRoutes.build('ShowCollectionHome', { collectionSlug: h.slug }), label: h.name };
+    }
+    case 'tag': {
+      const h = hit as Extract<Result, { entity: 'tag' }>['hits'][number];
+      return { href: quireRoutes.build('ShowTagPosts', { tagSlug: h.tagSlug }), label: h.displayText };
+    }
+    case 'post': {
+      const h = hit as Extract<Result, { entity: 'post' }>['hits'][number];
+      return { href: quireRoutes.build('ShowPost', { postId: h.postId }), label: h.title };
+    }
+  }
+}
+
+const SECTIONS = [
+  { entity: 'user', title: searchTexts.people, category: 'users' },
+  { entity: 'collection', title: searchTexts.publications, category: 'publications' },
+  { entity: 'tag', title: searchTexts.tags, category: 'tags' },
+] as const;
+
+/**
+ * Spec §2 predictive search popover: People, Publications and Tags, each with a 'More' link; scoped,
+ * the post section ('From this Publication' / 'From this Profile') and a last row 'Search all of …'.
+ * Every link is a focus stop with data-search-item, in the order Up and Down walk them.
+ */
+export function SearchPopoverContent({
+  q,
+  data,
+  scope,
+  onPick,
+  itemRef,
+}: {
+  q: string;
+  data: SearchData;
+  scope: SearchScope | null;
+  onPick?: (hit: PickedHit, event: MouseEvent<HTMLAnchorElement>) => void;
+  itemRef?: (index: number, el: HTMLAnchorElement | null) => void;
+}) {
+  let index = 0;
+  const item = (
+    href: string,
+    label: ReactNode,
+    pick?: Omit<PickedHit, 'href'>,
+    className = 'q-search-item',
+  ) => {
+    const i = index++;
+    return (
+      <a
+        key={`${i}-${href}`}
+        href={href}
+        className={className}
+        data-search-item={i}
+        ref={itemRef ? (el) => itemRef(i, el) : undefined}
+        onClick={pick && onPick ? (e) => onPick({ ...pick, href }, e) : undefined}
+      >
+        {label}
+      </a>
+    );
+  };
+  const section = (result: Result | undefined, title: string, more: string | null) => {
+    if (!result?.hits.length) return null;
+    return (
+      <section className="q-search-section" key={result.entity}>
+        <h3>{title}</h3>
+        {result.hits.map((hit, i) => {
+          const link = hitLink(result, hit);
+          return item(link.href, link.label, {
+            queryId: hit.queryId,
+            entity: result.entity,
+            objectID: hit.objectID,
+            position: i + 1,
+          });
+        })}
+        {more ? item(more, searchTexts.more, undefined, 'q-search-more') : null}
+      </section>
+    );
+  };
+  const byEntity = (entity: Result['entity']) => data.results.find((r) => r.entity === entity);
+  const posts = byEntity('post');
+  return (
+    <>
+      {scope
+        ? section(
+            posts,
+            'collectionSlug' in scope ? searchTexts.fromThisPublication : searchTexts.fromThisProfile,
+            null,
+          )
+        : null}
+      {SECTIONS.map((s) => section(byEntity(s.entity), s.title, fullSearchPath(q, null, s.category)))}
+      {scope ? (
+        <div className="q-search-section">
+          {item(fullSearchPath(q, null), searchTexts.searchAll(PRODUCT_NAME), undefined, 'q-search-all')}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §2 predictive search in the top bar, and the search icon that replaces it on small screens. */
+export function SearchBox() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const hydrated = useClientStore((s) => s.hydrated);
+  const scope = searchScopeFor(location.pathname);
+  const onSearchPage = /(^|\/)search(\/|$)/.test(location.pathname);
+  // Spec §2: the box starts empty unless initialised from the q URL parameter.
+  const [text, setText] = useState(() =>
+    onSearchPage ? (new URLSearchParams(location.search).get('q') ?? '') : '',
+  );
+  const [open, setOpen] = useState(false);
+  const items = useRef<(HTMLAnchorElement | null)[]>([]);
+  const key = searchQueryKey(text, scopeKey(scope));
+  const entry = useSearchStore((s) => s.queries[key]);
+  const data = entry?.status === 'success' ? (entry.data as SearchData) : null;
+  const click = useMutation(trpc.search.click.mutationOptions());
+
+  useEffect(() => {
+    if (hydrated) useSearchStore.getState().loadRecent(browserStorage());
+  }, [hydrated]);
+
+  const request = (q: string) => {
+    const input = {
+      q,
+      scope,
+      entities: scope
+        ? (['post', 'user', 'collection', 'tag'] as const)
+        : (['user', 'collection', 'tag'] as const),
+    };
+    void useSearchStore.getState().request(searchQueryKey(q, scopeKey(scope)), () =>
+      queryClient.fetchQuery({
+        ...trpc.search.query.queryOptions({ ...input, entities: [...input.entities] }),
+        retry: false,
+      }),
+    );
+  };
+
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const next = e.target.value;
+    setText(next);
+    // Spec §4 Search popover: opens on typing, closes on empty; a request on each change.
+    if (!next.trim()) {
+      setOpen(false);
+      return;
+    }
+    if (!open) track('search.predictiveOpened');
+    setOpen(true);
+    track('search.predictiveQueried', { scoped: scope ? 1 : 0 });
+    request(next);
+  };
+
+  const focusItem = (direction: 1 | -1) => {
+    const list = items.current.filter((el): el is HTMLAnchorElement => !!el);
+    const current = list.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = cycleFocus(current, list.length, direction);
+    list[next]?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!open || !hasResults(text, data)) return;
+      e.preventDefault();
+      focusItem(e.key === 'ArrowDown' ? 1 : -1);
+    } else if (e.key === 'Escape') {
+      setOpen(false);
+    } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement && text.trim()) {
+      e.preventDefault();
+      useSearchStore.getState().addRecent(text, browserStorage());
+      setOpen(false);
+      navigate(fullSearchPath(text, scope));
+    }
+  };
+
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+  };
+
+  const onPick = (hit: PickedHit, e: MouseEvent<HTMLAnchorElement>) => {
+    track('search.predictiveResultClicked', { index: hit.position, entity: hit.entity });
+    // Spec §7 searchClickEvent: position is index + 1.
+    click.mutate({
+      queryId: hit.queryId,
+      indexName: hit.entity,
+      objectIds: [hit.objectID],
+      positions: [hit.position],
+    });
+    useSearchStore.getState().addRecent(text, browserStorage());
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    setOpen(false);
+    navigate(hit.href);
+  };
+
+  const showPopover = open && hasResults(text, data) && data;
+  return (
+    <search className="q-search" onKeyDown={onKeyDown} onBlur={onBlur}>
+      <a className="q-search-icon" href={quireRoutes.build('ShowSearch')}>
+        <span className="q-visually-hidden">Search</span>
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M10.5 3a7.5 7.5 0 0 1 5.92 12.1l4.74 4.74-1.06 1.06-4.74-4.74A7.5 7.5 0 1 1 10.5 3Zm0 1.5a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z"
+          />
+        </svg>
+      </a>
+      <form className="q-search-form" action={fullSearchPath('', scope).split('?')[0]} method="get">
+        <input
+          className="q-search-input"
+          type="search"
+          name="q"
+          placeholder="Search"
+          aria-label="Search"
+          autoComplete="off"
+          value={text}
+          onChange={onChange}
+          style={{ width: LAYOUT.searchInputWidth }}
+        />
+      </form>
+      {showPopover ? (
+        <div className="q-popover q-search-popover" style={{ width: LAYOUT.searchPopoverWidth }}>
+          <SearchPopoverContent
+            q={text}
+            data={data}
+            scope={scope}
+            onPick={onPick}
+            itemRef={(i, el) => {
+              items.current[i] = el;
+            }}
+          />
+        </div>
+      ) : null}
+    </search>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  hideReadNextMeter,
+  isReadNextMeterHidden,
+  recordPostView,
+  useClientStore,
+  type ViewingCounters,
+} from '@quire/client-state';
+import { POST_PROMPT_MIN_STORIES, postPromptTexts, topBarTexts } from '@quire/domain';
+import { useEffect, useState } from 'react';
+import { readPreloadedState } from '../state';
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The page's viewer as the server described it (browser only). */
+function preloadedViewer() {
+  try {
+    return readPreloadedState(document).viewer;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Spec §4 client viewing counters on a story page: counts this view in local storage, then, for a reader who
+ * is not a member, shows the membership prompt under the story, whose copy changes once 3 stories were read
+ * this month. Browser only, after hydration, so server and client render the same first page.
+ */
+export function PostPrompt({ isLocked, isAuthor }: { isLocked: boolean; isAuthor: boolean }) {
+  const hydrated = useClientStore((s) => s.hydrated);
+  const [counters, setCounters] = useState<ViewingCounters | null>(null);
+  useEffect(() => {
+    if (!hydrated) return;
+    setCounters(recordPostView(localStorageOrNull(), { isLocked, now: new Date() }));
+  }, [hydrated, isLocked]);
+  const viewer = counters ? preloadedViewer() : null;
+  if (!counters || isAuthor || viewer?.isMember) return null;
+  const prompt = postPrompt({
+    storiesReadThisMonth: counters.month.count,
+    hasPastMemberships: !!viewer?.hasPastMemberships,
+  });
+  return (
+    <aside className="q-post-prompt" data-testid="post-prompt">
+      <p>{prompt.text}</p>
+      <a className="q-button q-button-dark" href="/plans">
+        {prompt.action}
+      </a>
+    </aside>
+  );
+}
+
+/**
+ * The post prompt's copy: its text changes once 3 stories were read this month (spec §4), and a former
+ * member is asked to resume rather than to join (spec §4 Membership).
+ */
+export function postPrompt(opts: { storiesReadThisMonth: number; hasPastMemberships: boolean }) {
+  const few = opts.storiesReadThisMonth < POST_PROMPT_MIN_STORIES;
+  return {
+    text: few ? postPromptTexts.fewRead : postPromptTexts.manyRead(opts.storiesReadThisMonth),
+    action: opts.hasPastMemberships
+      ? topBarTexts.resumeMembership
+      : few
+        ? topBarTexts.becomeAMember
+        : topBarTexts.getUnlimitedAccess,
+  };
+}
+
+/** Spec §4: the metered reader's free-stories notice, which can be hidden for one day. */
+export function ReadNextMeter({ freeStoriesLeft }: { freeStoriesLeft: number }) {
+  const hydrated = useClientStore((s) => s.hydrated);
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (hydrated) setHidden(isReadNextMeterHidden(localStorageOrNull(), new Date()));
+  }, [hydrated]);
+  if (hidden) return null;
+  return (
+    <p className="q-meter" data-testid="meter">
+      {freeStoriesLeft === 1
+        ? 'You have 1 free member-only story left this month.'
+        : `You have ${freeStoriesLeft} free member-only stories left this month.`}{' '}
+      {hydrated ? (
+        <button
+          type="button"
+          className="q-link-button"
+          onClick={() => {
+            hideReadNextMeter(localStorageOrNull(), new Date());
+            setHidden(true);
+          }}
+        >
+          {postPromptTexts.hideMeter}
+        </button>
+      ) : null}
+    </p>
+  );
+}

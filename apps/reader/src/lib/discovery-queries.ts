@@ -1,0 +1,66 @@
+import type { AppRouter } from '@quire/api';
+import type { TopTimePeriod } from '@quire/domain';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+
+type Trpc = TRPCOptionsProxy<AppRouter>;
+
+/** Discovery data changes slowly: a minute before the browser asks again. */
+const STALE_MS = 60_000;
+
+const paged = { getNextPageParam: <T>(last: { next: T | null }) => last.next, staleTime: STALE_MS };
+
+/** An archive selection as the path gives it (segments not present are left out of the query key). */
+export interface ArchiveParams {
+  year?: string;
+  month?: string;
+  day?: string;
+}
+
+const archiveInput = ({ year, month, day }: ArchiveParams) => ({
+  ...(year ? { year } : {}),
+  ...(month ? { month } : {}),
+  ...(day ? { day } : {}),
+});
+
+/**
+ * The queries of the discovery pages, one place for both the server's prefetch and the page's render, so the
+ * two always use the same query keys.
+ */
+export function discoveryQueries(trpc: Trpc) {
+  const d = trpc.discovery;
+  return {
+    profileAbout: (username: string) => d.profile.about.queryOptions({ username }, { staleTime: STALE_MS }),
+    profileFollowers: (username: string) => d.profile.followers.infiniteQueryOptions({ username }, paged),
+    profileFollowing: (username: string) => d.profile.following.infiniteQueryOptions({ username }, paged),
+    profileResponses: (username: string) => d.profile.responses.infiniteQueryOptions({ username }, paged),
+    profileRecommended: (username: string) => d.profile.recommended.infiniteQueryOptions({ username }, paged),
+    profileHighlights: (username: string) => d.profile.highlights.infiniteQueryOptions({ username }, paged),
+    profileLists: (username: string) => d.profile.lists.infiniteQueryOptions({ username }, paged),
+    profileList: (username: string, catalogSlugId: string) =>
+      d.profile.list.queryOptions({ username, catalogSlugId }, { staleTime: STALE_MS }),
+    profileListItems: (username: string, catalogSlugId: string) =>
+      d.profile.listItems.infiniteQueryOptions({ username, catalogSlugId }, paged),
+
+    publicationAbout: (slug: string) => d.publication.about.queryOptions({ slug }, { staleTime: STALE_MS }),
+    publicationTrending: (slug: string) => d.publication.trending.infiniteQueryOptions({ slug }, paged),
+    publicationArchive: (slug: string, at: ArchiveParams) =>
+      d.publication.archive.queryOptions({ slug, ...archiveInput(at) }, { staleTime: STALE_MS }),
+    publicationArchiveStories: (slug: string, at: ArchiveParams) =>
+      d.publication.archiveStories.infiniteQueryOptions({ slug, ...archiveInput(at) }, paged),
+    publicationTagged: (slug: string, tagSlug: string) =>
+      d.publication.tagged.infiniteQueryOptions({ slug, tagSlug }, paged),
+    publicationFollowers: (slug: string) => d.publication.followers.infiniteQueryOptions({ slug }, paged),
+
+    tagTop: (slug: string, timePeriod: TopTimePeriod) =>
+      d.tag.top.infiniteQueryOptions({ slug, timePeriod }, paged),
+    tagTopWriters: (slug: string) => d.tag.topWriters.infiniteQueryOptions({ slug }, paged),
+    tagArchive: (slug: string, at: ArchiveParams) =>
+      d.tag.archive.queryOptions({ slug, ...archiveInput(at) }, { staleTime: STALE_MS }),
+    tagArchiveStories: (slug: string, at: ArchiveParams) =>
+      d.tag.archiveStories.infiniteQueryOptions({ slug, ...archiveInput(at) }, paged),
+
+    topics: () => d.topics.infiniteQueryOptions({}, paged),
+    trending: () => d.trending.infiniteQueryOptions({}, paged),
+    topStories: (day: string | null) => d.topStories.infiniteQueryOptions(day ? { day } : {}, paged),
+  };
+}

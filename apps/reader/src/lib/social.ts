@@ -1,0 +1,308 @@
+import type { RouterOutputs } from '@quire/api';
+import { track, useSessionStore, useSusiStore, useToastStore } from '@quire/client-state';
+import { generalTexts, socialMenuTexts, toastTexts } from '@quire/domain';
+import { type InfiniteData, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { useCallback } from 'react';
+import { useTRPC, useTRPCClient } from '../trpc';
+
+/** Who a follow, mute, block or report is about. */
+export interface SocialTarget {
+  kind: 'user' | 'collection';
+  id: string;
+  name: string;
+}
+
+type Profile = RouterOutputs['profiles']['byUsername'];
+type PublicationHome = RouterOutputs['publications']['home'];
+type Viewer = NonNullable<RouterOutputs['viewer']['me']>;
+
+/** Spec §4 Follow/unfollow: the count after one follow (+1) or unfollow (−1), never below zero. */
+export function stepCount(count: number, following: boolean): number {
+  return Math.max(0, count + (following ? 1 : -1));
+}
+
+/** An entity with its follower count and the viewer's edge after (un)following; unchanged if already so. */
+export function withFollowing<T extends { followerCount: number; viewerEdge: { isFollowing: boolean } }>(
+  entity: T,
+  following: boolean,
+): T {
+  if (entity.viewerEdge.isFollowing === following) return entity;
+  return {
+    ...entity,
+    followerCount: stepCount(entity.followerCount, following),
+    viewerEdge: { ...entity.viewerEdge, isFollowing: following },
+  };
+}
+
+/** The text to show for a failed call: the server's own message, or 'Please try again.' when none came back. */
+export function failureMessage(error: unknown): string {
+  return error instanceof TRPCClientError && error.data && error.message
+    ? error.message
+    : generalTexts.tryAgain;
+}
+
+/** Shows a toast (spec §4 Toasts: one at a time, the new one replaces the current), MESSAGE style by default. */
+export function toast(message: string, toastStyle?: 'MUTE_ENTITY' | 'UNFOLLOW_ENTITY' | 'ERROR') {
+  useToastStore.getState().show(message, toastStyle ? { toastStyle } : {});
+}
+
+/** Spec §4: signed-out visitors get the sign-up flow instead of the action, coming back to this page. */
+export function openSignUp() {
+  const here = `${window.location.pathname}${window.location.search}`;
+  useSusiStore.getState().open(undefined, 'register', null, { redirect: here });
+}
+
+/** Puts cached copies of the followed entity (and the viewer's own counts) in the `following` state. */
+function setFollowingEverywhere(
+  queryClient: QueryClient,
+  trpc: ReturnType<typeof useTRPC>,
+  target: Pick<SocialTarget, 'kind' | 'id'>,
+  following: boolean,
+) {
+  if (target.kind === 'user') {
+    queryClient.setQueriesData<Profile>({ queryKey: trpc.profiles.byUsername.pathKey() }, (old) => {
+      if (!old) return old;
+      if (old.id === target.id) return withFollowing(old, following);
+      // The viewer's own profile shows how many they follow.
+      if (old.viewerEdge.isUser) return { ...old, followingCount: stepCount(old.followingCount, following) };
+      return old;
+    });
+    queryClient.setQueryData<Viewer | null>(trpc.viewer.me.queryKey(), (old) =>
+      old
+        ? {
+            ...old,
+            socialStats: {
+              ...old.socialStats,
+              followingCount: stepCount(old.socialStats.followingCount, following),
+            },
+          }
+        : old,
+    );
+    queryClient.setQueryData(trpc.social.userEdge.queryKey({ userId: target.id }), (old) =>
+      old ? { ...old, isFollowing: following } : old,
+    );
+  } else {
+    queryClient.setQueriesData<InfiniteData<PublicationHome>>(
+      { queryKey: trpc.publications.home.pathKey() },
+      (old) =>
+        old
+          ? {
+              ...old,
+              pages: old.pages.map((page) => (page.id === target.id ? withFollowing(page, following) : page)),
+            }
+          : old,
+    );
+    queryClient.setQueryData(trpc.social.collectionEdge.queryKey({ collectionId: target.id }), (old) =>
+      old ? { ...old, isFollowing: following } : old,
+    );
+  }
+}
+
+type UserResult = RouterOutputs['social']['followUser'];
+type CollectionResult = RouterOutputs['social']['followCollection'];
+
+/** Writes what the server answered about a user into every cached copy (counts and viewer edge). */
+function writeUser(queryClient: QueryClient, trpc: ReturnType<typeof useTRPC>, result: UserResult) {
+  const { id: _edgeId, ...edge } = result.viewerEdge;
+  queryClient.setQueriesData<Profile>({ queryKey: trpc.profiles.byUsername.pathKey() }, (old) =>
+    old && old.id === result.id
+      ? { ...old, followerCount: result.followerCount, viewerEdge: { ...old.viewerEdge, ...edge } }
+      : old,
+  );
+  queryClient.setQueryData(trpc.social.userEdge.queryKey({ userId: result.id }), result.viewerEdge);
+}
+
+/** Writes what the server answered about a publication into every cached copy. */
+function writeCollection(
+  queryClient: QueryClient,
+  trpc: ReturnType<typeof useTRPC>,
+  result: CollectionResult,
+) {
+  const { id: _edgeId, ...edge } = result.viewerEdge;
+  queryClient.setQueriesData<InfiniteData<PublicationHome>>(
+    { queryKey: trpc.publications.home.pathKey() },
+    (old) =>
+      old
+        ? {
+            ...old,
+            pages: old.pages.map((page) =>
+              page.id === result.id
+                ? {
+                    ...page,
+                    followerCount: result.followerCount,
+                    viewerEdge: { ...page.viewerEdge, ...edge },
+                  }
+                : page,
+            ),
+          }
+        : old,
+  );
+  queryClient.setQueryData(
+    trpc.social.collectionEdge.queryKey({ collectionId: result.id }),
+    result.viewerEdge,
+  );
+}
+
+/**
+ * Spec §4 Follow/unfollow, optimistic: the caches change at once, the call follows, and a failure puts every
+ * cached copy back as it was. Resolves to whether the call succeeded.
+ */
+export function useFollowAction(target: SocialTarget) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const { kind, id } = target;
+  return useCallback(
+    async (following: boolean): Promise<boolean> => {
+      const keys: QueryKey[] =
+        kind === 'user'
+          ? [trpc.profiles.byUsername.pathKey(), trpc.viewer.me.queryKey(), trpc.social.userEdge.pathKey()]
+          : [trpc.publications.home.pathKey(), trpc.social.collectionEdge.pathKey()];
+      // A refetch landing mid-call would overwrite the optimistic state with the old one.
+      await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+      const snapshot = keys.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }));
+      setFollowingEverywhere(queryClient, trpc, { kind, id }, following);
+      try {
+        if (kind === 'user') {
+          const input = { targetUserId: id };
+          const call = following ? client.social.followUser : client.social.unfollowUser;
+          writeUser(queryClient, trpc, await call.mutate(input));
+        } else {
+          const input = { targetCollectionId: id };
+          const call = following ? client.social.followCollection : client.social.unfollowCollection;
+          writeCollection(queryClient, trpc, await call.mutate(input));
+        }
+        return true;
+      } catch (error) {
+        for (const [queryKey, data] of snapshot) queryClient.setQueryData(queryKey, data);
+        toast(failureMessage(error), 'ERROR');
+        return false;
+      }
+    },
+    [trpc, client, queryClient, kind, id],
+  );
+}
+
+/**
+ * Spec §4 Mute/unmute, Block/unblock and Report for the menus: each call writes the server's answer into the
+ * caches and shows the spec §8 toast; failures show the server's message. Block is optimistic (spec §4).
+ */
+export function useModerationActions(target: SocialTarget) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const { kind, id, name } = target;
+  const run = useCallback(async (call: () => Promise<void>, rollback?: () => void) => {
+    try {
+      await call();
+      return true;
+    } catch (error) {
+      rollback?.();
+      toast(failureMessage(error), 'ERROR');
+      return false;
+    }
+  }, []);
+
+  const mute = useCallback(
+    (muted: boolean) =>
+      run(async () => {
+        if (kind === 'user') {
+          const input = { targetUserId: id };
+          writeUser(
+            queryClient,
+            trpc,
+            await (muted ? client.social.muteUser : client.social.unmuteUser).mutate(input),
+          );
+        } else {
+          const input = { targetCollectionId: id };
+          const call = muted ? client.social.muteCollection : client.social.unmuteCollection;
+          writeCollection(queryClient, trpc, await call.mutate(input));
+        }
+        if (kind === 'user') track(muted ? 'user.muted' : 'user.unmuted', { targetUserId: id });
+        else track(muted ? 'collection.muted' : 'collection.unmuted', { collectionId: id });
+        toast(muted ? toastTexts.muted(name) : toastTexts.unmuted(name), 'MUTE_ENTITY');
+      }),
+    [run, kind, id, name, client, queryClient, trpc],
+  );
+
+  const setBlockingOptimistically = useCallback(
+    (blocking: boolean) => {
+      const queryKey = trpc.profiles.byUsername.pathKey();
+      const snapshot = queryClient.getQueriesData({ queryKey });
+      queryClient.setQueriesData<Profile>({ queryKey }, (old) =>
+        old && old.id === id ? { ...old, viewerEdge: { ...old.viewerEdge, isBlocking: blocking } } : old,
+      );
+      return () => {
+        for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
+      };
+    },
+    [trpc, queryClient, id],
+  );
+
+  const block = useCallback(
+    (blocked: boolean) => {
+      const rollback = setBlockingOptimistically(blocked);
+      return run(async () => {
+        const call = blocked ? client.social.blockUser : client.social.unblockUser;
+        writeUser(queryClient, trpc, await call.mutate({ targetUserId: id }));
+        // Blocking drops follows both ways: the viewer's own counts are refetched.
+        if (blocked) void queryClient.invalidateQueries({ queryKey: trpc.viewer.me.queryKey() });
+        toast(blocked ? toastTexts.blockedUser : toastTexts.unblockedUser);
+      }, rollback);
+    },
+    [run, setBlockingOptimistically, client, queryClient, trpc, id],
+  );
+
+  const report = useCallback(
+    (alsoBlock: boolean) =>
+      run(async () => {
+        if (kind === 'user') {
+          const result = await client.social.reportUser.mutate({
+            targetUserId: id,
+            alsoBlockUser: alsoBlock,
+          });
+          writeUser(queryClient, trpc, result);
+          if (alsoBlock) void queryClient.invalidateQueries({ queryKey: trpc.viewer.me.queryKey() });
+          toast(toastTexts.reportedUser);
+        } else {
+          writeCollection(
+            queryClient,
+            trpc,
+            await client.social.reportCollection.mutate({ targetCollectionId: id }),
+          );
+          toast(socialMenuTexts.reportedPublication);
+        }
+      }),
+    [run, kind, id, client, queryClient, trpc],
+  );
+
+  return { mute, block, report };
+}
+
+/**
+ * Spec §4 Follow/unfollow as the button and the menus do it: signed-out visitors get the sign-up flow; a change
+ * is sent optimistically (`onStart` runs just before), then tracked (user.followed / user.unfollowed) and confirmed with the §8 toast.
+ * Resolves to whether the change took effect.
+ */
+export function useFollowToggle(target: SocialTarget, followSource: string) {
+  const follow = useFollowAction(target);
+  const { kind, id, name } = target;
+  return useCallback(
+    async (following: boolean, onStart?: () => void): Promise<boolean> => {
+      if (!useSessionStore.getState().isLoggedIn) {
+        openSignUp();
+        return false;
+      }
+      onStart?.();
+      if (!(await follow(following))) return false;
+      if (kind === 'user') {
+        track(following ? 'user.followed' : 'user.unfollowed', { targetUserId: id, followSource });
+      }
+      if (following) toast(toastTexts.nowFollowing(name));
+      else toast(toastTexts.unfollowed(name), 'UNFOLLOW_ENTITY');
+      return true;
+    },
+    [follow, kind, id, name, followSource],
+  );
+}

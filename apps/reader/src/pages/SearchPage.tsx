@@ -1,0 +1,167 @@
+import { PRODUCT_NAME, quireRoutes, searchTexts } from '@quire/domain';
+import { useQuery } from '@tanstack/react-query';
+import { fullSearchPath, type SearchData, type SearchScope } from '../components/SearchBox';
+import { useTRPC } from '../trpc';
+import { NotFoundPage } from './NotFoundPage';
+
+/** Spec §2 Paths: the search categories; no category means post search. */
+export const SEARCH_CATEGORIES = {
+  posts: 'post',
+  users: 'user',
+  publications: 'collection',
+  tags: 'tag',
+} as const;
+export type SearchCategory = keyof typeof SEARCH_CATEGORIES;
+
+/** Hits on one page of a full search page. */
+export const SEARCH_PAGE_SIZE = 20;
+
+const TAB_LABELS: Record<SearchCategory, string> = {
+  posts: 'Stories',
+  users: searchTexts.people,
+  publications: searchTexts.publications,
+  tags: searchTexts.tags,
+};
+
+export const isSearchCategory = (value: string | undefined): value is SearchCategory =>
+  value === undefined || Object.hasOwn(SEARCH_CATEGORIES, value);
+
+/** The scope of '/{collectionSlug}/search…' ('@ada' names a profile). */
+export function searchPageScope(slug: string | undefined): SearchScope | null {
+  if (!slug) return null;
+  if (slug.startsWith('@')) return slug.length > 1 ? { username: slug.slice(1) } : null;
+  return { collectionSlug: slug };
+}
+
+/** The search router input of a search page; the server prefetch and the page must agree on it. */
+export function searchPageInput(params: { category?: string; scope?: string }, query: URLSearchParams) {
+  const category = (params.category ?? 'posts') as SearchCategory;
+  const page = Math.min(Math.max(Number.parseInt(query.get('page') ?? '1', 10) || 1, 1), 100);
+  return {
+    q: (query.get('q') ?? '').slice(0, 500),
+    scope: searchPageScope(params.scope),
+    entities: [SEARCH_CATEGORIES[category] ?? 'post'],
+    hitsPerPage: SEARCH_PAGE_SIZE,
+    page: page - 1,
+  };
+}
+
+function Hits({ data }: { data: SearchData }) {
+  const result = data.results[0];
+  if (!result?.hits.length) return null;
+  switch (result.entity) {
+    case 'user':
+      return result.hits.map((h) => (
+        <li key={h.objectID} className="q-search-result">
+          <a href={quireRoutes.build('ShowUser', { username: h.username })}>
+            <strong>{h.name}</strong> <span className="q-search-sub">@{h.username}</span>
+          </a>
+          {h.bio ? <p>{h.bio}</p> : null}
+        </li>
+      ));
+    case 'collection':
+      return result.hits.map((h) => (
+        <li key={h.objectID} className="q-search-result">
+          <a href={quireRoutes.build('ShowCollectionHome', { collectionSlug: h.slug })}>
+            <strong>{h.name}</strong>
+          </a>
+          {h.description ? <p>{h.description}</p> : null}
+        </li>
+      ));
+    case 'tag':
+      return result.hits.map((h) => (
+        <li key={h.objectID} className="q-search-result">
+          <a href={quireRoutes.build('ShowTagPosts', { tagSlug: h.tagSlug })}>
+            <strong>{h.displayText}</strong>
+          </a>{' '}
+          <span className="q-search-sub">{h.postCount} stories</span>
+        </li>
+      ));
+    case 'post':
+      return result.hits.map((h) => (
+        <li key={h.objectID} className="q-search-result">
+          <a href={quireRoutes.build('ShowPost', { postId: h.postId })}>
+            <strong>{h.title}</strong>
+          </a>
+          {h.subtitle ? <p>{h.subtitle}</p> : null}
+          <p className="q-search-sub">
+            {h.authorName} ·{' '}
+            {new Date(h.latestPublishedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+          </p>
+        </li>
+      ));
+  }
+}
+
+/**
+ * Spec §2 Paths Search: /search[/{category}] and /{collectionSlug}/search[/{category}] with ?q=, rendered
+ * on the server. A scoped search looks through the publication's or profile's stories; the other
+ * categories stay site-wide.
+ */
+export function SearchPage({
+  category,
+  scopeSlug,
+  query,
+}: {
+  category: string | undefined;
+  scopeSlug: string | undefined;
+  query: URLSearchParams;
+}) {
+  const trpc = useTRPC();
+  const input = searchPageInput({ category, scope: scopeSlug }, query);
+  const enabled = input.q.trim() !== '' && isSearchCategory(category);
+  const search = useQuery({ ...trpc.search.query.queryOptions(input, { staleTime: 60_000 }), enabled });
+  if (!isSearchCategory(category) || search.error?.data?.code === 'NOT_FOUND') return <NotFoundPage />;
+  const scope = input.scope;
+  const current = (category ?? 'posts') as SearchCategory;
+  const pathFor = (c: SearchCategory) => fullSearchPath(input.q, scope, c === 'posts' ? undefined : c);
+  const data = search.data;
+  const scopeName = data?.scope?.name;
+  const empty = enabled && data && !data.results.some((r) => r.hits.length);
+  const next = new URLSearchParams(query);
+  next.set('page', String(input.page + 2));
+  return (
+    <main className="q-column q-search-page" data-testid="search">
+      <search>
+        <form method="get" className="q-search-page-form">
+          <input
+            type="search"
+            name="q"
+            defaultValue={input.q}
+            placeholder={scopeName ? `Search ${scopeName}` : `Search ${PRODUCT_NAME}`}
+            aria-label="Search"
+          />
+        </form>
+      </search>
+      {input.q.trim() ? (
+        <h1 className="q-search-heading">
+          Results for <span>{input.q}</span>
+          {scopeName ? <> in {scopeName}</> : null}
+        </h1>
+      ) : null}
+      <nav className="q-tabs" aria-label="Search categories">
+        {(Object.keys(SEARCH_CATEGORIES) as SearchCategory[]).map((c) => (
+          <a key={c} href={pathFor(c)} aria-current={c === current ? 'page' : undefined}>
+            {TAB_LABELS[c]}
+          </a>
+        ))}
+      </nav>
+      {data ? (
+        <ul className="q-search-results">
+          <Hits data={data} />
+        </ul>
+      ) : null}
+      {empty ? <p className="q-search-empty">No results for “{input.q}”.</p> : null}
+      {data?.results[0]?.hasMore ? (
+        <a className="q-search-next" href={`?${next}`}>
+          Next page
+        </a>
+      ) : null}
+      {scope && input.q.trim() ? (
+        <p>
+          <a href={fullSearchPath(input.q, null)}>{searchTexts.searchAll(PRODUCT_NAME)}</a>
+        </p>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,111 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { notify } from '@quire/api';
+import { User } from '@quire/db';
+import { notificationTexts } from '@quire/domain';
+import { launchBrowser } from '@quire/e2e';
+import { buildPost, buildSession, buildUser, useTestDatabase } from '@quire/test-harness';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+const db = useTestDatabase();
+let app: FastifyInstance;
+let origin: string;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let token: string;
+let userId: string;
+
+beforeAll(async () => {
+  app = await buildApp({
+    orm: db.orm,
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAGE_CACHE_FRESH_MS: '0' }),
+    logger: false,
+  });
+  origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  browser = await launchBrowser();
+
+  const em = db.em();
+  const me = await buildUser(em, { name: 'Bell Reader' });
+  userId = me.id;
+  const fan = await buildUser(em, { name: 'Bell Fan' });
+  const other = await buildUser(em, { name: 'Bell Follower' });
+  const post = await buildPost(em, { creator: me, title: 'Bell story' });
+  const reply = await buildPost(em, { creator: fan, title: 'Bell reply' });
+  await db.em().transactional(async (tx: EntityManager) => {
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await notify(tx, {
+      recipient: me,
+      type: 'response_created',
+      actor: fan,
+      post,
+      responsePost: reply,
+      occurredAt: ago(30),
+    });
+    await notify(tx, { recipient: me, type: 'users_following_you_rollup', actor: fan, occurredAt: ago(20) });
+    await notify(tx, {
+      recipient: me,
+      type: 'users_following_you_rollup',
+      actor: other,
+      occurredAt: ago(10),
+    });
+    await notify(tx, { recipient: me, type: 'post_recommended', actor: other, post, occurredAt: ago(5) });
+  });
+  token = await buildSession(em, me);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('notifications bell (spec §2, §4)', () => {
+  it('shows the unread badge, opens the 360px popover, and zeroes the count for good', async () => {
+    await browser.context.clearCookies();
+    await browser.context.addCookies([{ name: 'sid', value: token, url: origin }]);
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+
+    const badge = page.getByTestId('notifications-badge');
+    await expect.poll(() => badge.textContent()).toBe('3');
+
+    await page.getByTestId('notifications-bell').click();
+    const popover = page.getByTestId('notifications-popover');
+    await popover.waitFor();
+    expect(await popover.evaluate((el) => el.getBoundingClientRect().width)).toBe(360);
+    // The badge goes at once; the first page still shows which items were unread.
+    expect(await badge.count()).toBe(0);
+    const items = popover.locator('li.q-notification');
+    await expect.poll(() => items.count()).toBe(3);
+    expect(await popover.locator('li.q-notification[data-unread="true"]').count()).toBe(3);
+    expect(await items.first().evaluate((el) => getComputedStyle(el).borderLeftWidth)).toBe('3px');
+    await expect.poll(() => popover.textContent()).toContain(notificationTexts.allCaughtUp);
+
+    // The Responses tab lists only responses.
+    await popover.getByRole('tab', { name: notificationTexts.tabResponses }).click();
+    await expect.poll(() => items.count()).toBe(1);
+    expect(await items.first().textContent()).toContain('Bell Fan responded to');
+
+    // The follow rollup opens the Follows dialog.
+    await popover.getByRole('tab', { name: notificationTexts.tabAll }).click();
+    await popover.getByRole('button', { name: /Bell Follower and 1 other/ }).click();
+    const dialog = page.getByRole('dialog', { name: notificationTexts.followsDialogTitle });
+    await dialog.waitFor();
+    // Each follower has a real follow button; following one back is a click away.
+    const follow = dialog.getByRole('button', { name: 'Follow', exact: true });
+    expect(await follow.count()).toBe(2);
+    await follow.first().click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Following', exact: true }).count()).toBe(1);
+
+    await expect
+      .poll(async () => (await db.em().findOneOrFail(User, userId)).notificationsLastViewedAt !== null)
+      .toBe(true);
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('notifications-badge').count()).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { INLINE_CSS_MAX_BYTES, readReaderAssets } from '../src/assets';
+import { htmlDocument } from '../src/ssr';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A reader build with one entry, one shared chunk and the given stylesheet. */
+function fakeDist(css: string): string {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'quire-assets-'));
+  dirs.push(dist);
+  mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets/entry-1.css'), css);
+  writeFileSync(
+    path.join(dist, '.vite/manifest.json'),
+    JSON.stringify({
+      '_shared.js': { file: 'assets/shared-2.js' },
+      'src/entry-client.tsx': {
+        file: 'assets/entry-3.js',
+        isEntry: true,
+        imports: ['_shared.js'],
+        css: ['assets/entry-1.css'],
+      },
+    }),
+  );
+  return dist;
+}
+
+describe('reader page assets', () => {
+  it('inlines a small stylesheet so the first paint waits for no other request', () => {
+    const css = 'body{margin:0}.q-post-body{font-size:20px}';
+    const assets = readReaderAssets('/static/reader/', fakeDist(css));
+    expect(assets).toEqual({
+      script: '/static/reader/assets/entry-3.js',
+      preloads: ['/static/reader/assets/shared-2.js'],
+      styles: [],
+      inlineCss: css,
+    });
+    const html = htmlDocument({ title: 'T', body: '<p>x</p>', assets });
+    expect(html).toContain(`<style>${css}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('rel="modulepreload"'));
+  });
+
+  it('links a stylesheet that is too large to inline', () => {
+    const css = `body{margin:0}${'.a{color:red}'.repeat(INLINE_CSS_MAX_BYTES / 10)}`;
+    const assets = readReaderAssets('/static/reader/', fakeDist(css));
+    expect(assets.styles).toEqual(['/static/reader/assets/entry-1.css']);
+    expect(assets.inlineCss).toBeUndefined();
+    const html = htmlDocument({ title: 'T', body: '', assets });
+    expect(html).toContain('<link rel="stylesheet" href="/static/reader/assets/entry-1.css">');
+    expect(html).not.toContain('<style>');
+  });
+
+  it('links a stylesheet that would end the <style> element early', () => {
+    const assets = readReaderAssets('/static/reader/', fakeDist('.a::after{content:"</style><script>"}'));
+    expect(assets.styles).toEqual(['/static/reader/assets/entry-1.css']);
+    expect(assets.inlineCss).toBeUndefined();
+  });
+});

@@ -1,0 +1,362 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Collection, CollectionMember, FollowCollection, FollowUser, Post, Tag } from '@quire/db';
+import {
+  type ArchiveRange,
+  archiveRange,
+  DISCOVERY_LIMITS,
+  dayOf,
+  daysBefore,
+  formatLongDate,
+  memberSinceLabel,
+  monthDayYearSlug,
+  parseMonthDayYearSlug,
+  TOP_TIME_PERIODS,
+  type TopTimePeriod,
+  topPeriodStart,
+} from '@quire/domain';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import {
+  archiveIndex,
+  DISCOVERY_PAGE_SIZE,
+  engagementRanking,
+  followPage,
+  LISTED_STORY,
+  pageOf,
+  peopleInOrder,
+  rankedStoryPage,
+  topWritersOfTag,
+} from '../services/discovery';
+import {
+  highlightsPage,
+  listHeader,
+  listItemsPage,
+  listsPage,
+  recommendedPage,
+  responsesPage,
+  visibleList,
+} from '../services/profile-activity';
+import { publicProcedure, router } from '../trpc';
+import { storyCursor, storyPage, taggedWith, visibleProfile } from './profiles';
+import { publicTag } from './topics';
+
+const hexId = z.string().regex(/^[0-9a-f]{8,16}$/, 'An id is 8 to 16 hex characters.');
+/** A keyset cursor after a row ranked by a number (claps, engagement, list position). */
+const scoreCursor = z.object({ score: z.number().int(), id: hexId }).nullish();
+const username = z.string().trim().min(1).max(50);
+const slug = z.string().trim().min(1).max(100);
+const datePart = z
+  .string()
+  .regex(/^\d{1,4}$/, 'An archive date part is a number.')
+  .optional();
+const archiveInput = { year: datePart, month: datePart, day: datePart };
+
+const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+
+/** The archive range the path names; NOT_FOUND when it is not a real date. */
+function rangeOf(input: { year?: string | undefined; month?: string | undefined; day?: string | undefined }) {
+  const range = archiveRange(input.year, input.month, input.day);
+  if (!range) throw notFound('There is no such date in the archive.');
+  return range;
+}
+
+/** Stories published in the archive range (no range: all of them). */
+const inRange = (range: ArchiveRange) =>
+  range.from ? { latestPublishedAt: { $gte: range.from, $lt: range.to } } : {};
+
+/** A publication by its slug (as its home page finds it); NOT_FOUND otherwise. */
+async function publicationBySlug(em: EntityManager, value: string) {
+  const c = await em.findOne(Collection, { slug: value });
+  if (!c) throw notFound('This publication does not exist.');
+  return c;
+}
+
+// ── /@{username}/… ──────────────────────────────────────────────────────────────────────────
+
+const profileInput = z.object({ username, cursor: storyCursor });
+const listInput = z.object({ username, catalogSlugId: z.string().trim().min(1).max(140) });
+
+/** Spec §2 Profiles sub-paths; each answers NOT_FOUND for a missing profile or a blocked viewer. */
+const profilePagesRouter = router({
+  /** /@{username}/about: the writer's bio, since when they write here and are a member, and their counts. */
+  about: publicProcedure.input(z.object({ username })).query(async ({ ctx, input }) => {
+    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
+    const [followerCount, followingCount, storyCount] = await Promise.all([
+      ctx.em.count(FollowUser, { target: user.id }),
+      ctx.em.count(FollowUser, { follower: user.id }),
+      ctx.em.count(Post, { creator: user.id, ...LISTED_STORY }),
+    ]);
+    return {
+      name: user.name,
+      bio: user.bio,
+      joinedAt: user.createdAt.toISOString(),
+      joined: formatLongDate(user.createdAt),
+      memberSince: memberSinceLabel(Number(user.mediumMemberAt)),
+      followerCount,
+      followingCount,
+      storyCount,
+    };
+  }),
+  /** /@{username}/followers: who follows the writer, newest first. */
+  followers: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
+    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
+    return followPage(
+      ctx.em,
+      FollowUser,
+      { target: user.id },
+      'follower',
+      ctx.viewer?.id ?? null,
+      input.cursor,
+    );
+  }),
+  /** /@{username}/following: whom the writer follows, newest first. */
+  following: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
+    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
+    return followPage(
+      ctx.em,
+      FollowUser,
+      { follower: user.id },
+      'target',
+      ctx.viewer?.id ?? null,
+      input.cursor,
+    );
+  }),
+  /** /@{username}/responses: the writer's published responses, newest first, with the stories they answer. */
+  responses: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
+    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
+    return responsesPage(ctx.em, user, input.cursor);
+  }),
+  /** /@{username}/has-recommended: stories the writer clapped for, most recent clap first. */
+  recommended: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
+    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
+    return recommendedPage(ctx.em, user, input.cursor);
+  }),
+  /** /@{username}/highlights: the writer's highlights with their stories. */
+  highlights: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
+    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
+    return highlightsPage(ctx.em, user, ctx.viewer, input.cursor);
+  }),
+  /** /@{username}/lists: the writer's public lists (and private ones, to the writer). */
+  lists: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
+    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
+    return listsPage(ctx.em, user, ctx.viewer, input.cursor);
+  }),
+  /** /@{username}/list/{catalogSlugId}: a list's header; a private list is NOT_FOUND to anyone but its creator. */
+  list: publicProcedure.input(listInput).query(async ({ ctx, input }) => {
+    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
+    return listHeader(ctx.em, await visibleList(ctx.em, user, ctx.viewer, input.catalogSlugId));
+  }),
+  /** The list's stories in its creator's order. */
+  listItems: publicProcedure
+    .input(listInput.extend({ cursor: scoreCursor }))
+    .query(async ({ ctx, input }) => {
+      const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
+      const catalog = await visibleList(ctx.em, user, ctx.viewer, input.catalogSlugId);
+      return listItemsPage(ctx.em, catalog, input.cursor);
+    }),
+});
+
+// ── /{collectionSlug}/… ─────────────────────────────────────────────────────────────────────
+
+/** Spec §2 Publications sub-paths; each answers NOT_FOUND for a slug no publication has. */
+const publicationPagesRouter = router({
+  /** /{collectionSlug}/about: description, editors (owner first) and follower count. */
+  about: publicProcedure.input(z.object({ slug })).query(async ({ ctx, input }) => {
+    const c = await publicationBySlug(ctx.em, input.slug);
+    const [members, followerCount, storyCount] = await Promise.all([
+      ctx.em.find(
+        CollectionMember,
+        { collection: c.id, role: { $in: ['OWNER', 'EDITOR'] } },
+        { fields: ['user', 'role'], orderBy: { createdAt: 'asc', id: 'asc' } },
+      ),
+      ctx.em.count(FollowCollection, { collection: c.id }),
+      ctx.em.count(Post, { collection: c.id, ...LISTED_STORY }),
+    ]);
+    const ordered = [
+      ...members.filter((m) => m.role === 'OWNER'),
+      ...members.filter((m) => m.role !== 'OWNER'),
+    ];
+    return {
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      description: c.description,
+      tagline: c.tagline,
+      createdAt: c.createdAt.toISOString(),
+      since: formatLongDate(c.createdAt),
+      followerCount,
+      storyCount,
+      editors: await peopleInOrder(
+        ctx.em,
+        ctx.viewer?.id ?? null,
+        ordered.map((m) => m.user.id),
+      ),
+    };
+  }),
+  /** /{collectionSlug}/trending: its stories with the most claps and responses in the last 30 days. */
+  trending: publicProcedure.input(z.object({ slug, cursor: scoreCursor })).query(async ({ ctx, input }) => {
+    const c = await publicationBySlug(ctx.em, input.slug);
+    return engagementRanking(ctx.em, {
+      since: daysBefore(ctx.now(), DISCOVERY_LIMITS.publicationTrendingDays),
+      collectionId: c.id,
+      cursor: input.cursor,
+    });
+  }),
+  /** /{collectionSlug}/archive[/{year}[/{month}[/{day}]]]: the years and months that have stories. */
+  archive: publicProcedure.input(z.object({ slug, ...archiveInput })).query(async ({ ctx, input }) => {
+    const c = await publicationBySlug(ctx.em, input.slug);
+    const range = rangeOf(input);
+    const index = await archiveIndex(ctx.em, { collectionId: c.id }, range.year);
+    return { name: c.name, ...index };
+  }),
+  /** The archive's stories in the selected range, newest first. */
+  archiveStories: publicProcedure
+    .input(z.object({ slug, ...archiveInput, cursor: storyCursor }))
+    .query(async ({ ctx, input }) => {
+      const c = await publicationBySlug(ctx.em, input.slug);
+      const range = rangeOf(input);
+      return storyPage(ctx.em, { collection: c.id, ...inRange(range) }, input.cursor, DISCOVERY_PAGE_SIZE);
+    }),
+  /** /{collectionSlug}/tagged/{tagSlug}: its stories with the tag; NOT_FOUND for an unknown tag. */
+  tagged: publicProcedure
+    .input(z.object({ slug, tagSlug: slug, cursor: storyCursor }))
+    .query(async ({ ctx, input }) => {
+      const c = await publicationBySlug(ctx.em, input.slug);
+      const tag = await publicTag(ctx.em, ctx.viewer, input.tagSlug);
+      const page = await storyPage(
+        ctx.em,
+        { $and: [{ collection: c.id }, taggedWith(ctx.em, tag.id)] },
+        input.cursor,
+        DISCOVERY_PAGE_SIZE,
+      );
+      return {
+        publication: { name: c.name, slug: c.slug },
+        tag: { slug: tag.slug, name: tag.name },
+        ...page,
+      };
+    }),
+  /** /{collectionSlug}/followers: who follows the publication, newest first. */
+  followers: publicProcedure.input(z.object({ slug, cursor: storyCursor })).query(async ({ ctx, input }) => {
+    const c = await publicationBySlug(ctx.em, input.slug);
+    return followPage(
+      ctx.em,
+      FollowCollection,
+      { collection: c.id },
+      'follower',
+      ctx.viewer?.id ?? null,
+      input.cursor,
+    );
+  }),
+});
+
+// ── /tag/{tagSlug}/… ────────────────────────────────────────────────────────────────────────
+
+const timePeriod = z.enum(Object.keys(TOP_TIME_PERIODS) as [TopTimePeriod, ...TopTimePeriod[]], {
+  error: 'A time period is day, week, month, year or all-time.',
+});
+
+/** Spec §2 Tags sub-paths; each answers NOT_FOUND for an unknown (or staff-only) tag. */
+const tagPagesRouter = router({
+  /** /tag/{tagSlug}/top/{timePeriod}: tagged stories published in the period, most claps first. */
+  top: publicProcedure
+    .input(z.object({ slug, timePeriod, cursor: scoreCursor }))
+    .query(async ({ ctx, input }) => {
+      const tag = await publicTag(ctx.em, ctx.viewer, input.slug);
+      const start = topPeriodStart(input.timePeriod, ctx.now());
+      const where = start
+        ? { $and: [taggedWith(ctx.em, tag.id), { latestPublishedAt: { $gte: start } }] }
+        : taggedWith(ctx.em, tag.id);
+      return rankedStoryPage(ctx.em, where, 'clapCount', input.cursor);
+    }),
+  /** /tag/{tagSlug}/top-writers: writers with the most claps on their stories with the tag. */
+  topWriters: publicProcedure.input(z.object({ slug, cursor: scoreCursor })).query(async ({ ctx, input }) => {
+    const tag = await publicTag(ctx.em, ctx.viewer, input.slug);
+    return topWritersOfTag(ctx.em, ctx.viewer?.id ?? null, tag.id, input.cursor);
+  }),
+  /** /tag/{tagSlug}/archive[/{year}[/{month}[/{day}]]]: the years and months that have tagged stories. */
+  archive: publicProcedure.input(z.object({ slug, ...archiveInput })).query(async ({ ctx, input }) => {
+    const tag = await publicTag(ctx.em, ctx.viewer, input.slug);
+    const range = rangeOf(input);
+    const index = await archiveIndex(ctx.em, { tagId: tag.id }, range.year);
+    return { name: tag.name, ...index };
+  }),
+  /** The tag archive's stories in the selected range, newest first. */
+  archiveStories: publicProcedure
+    .input(z.object({ slug, ...archiveInput, cursor: storyCursor }))
+    .query(async ({ ctx, input }) => {
+      const tag = await publicTag(ctx.em, ctx.viewer, input.slug);
+      const range = rangeOf(input);
+      return storyPage(ctx.em, { $and: [taggedWith(ctx.em, tag.id), inRange(range)] }, input.cursor);
+    }),
+});
+
+// ── /topics, /trending, /top-stories ────────────────────────────────────────────────────────
+
+const topicCursor = z.object({ name: z.string().max(100), id: hexId }).nullish();
+
+/** Spec §2 Home and discovery pages, and the profile, publication and tag sub-pages. */
+export const discoveryRouter = router({
+  profile: profilePagesRouter,
+  publication: publicationPagesRouter,
+  tag: tagPagesRouter,
+
+  /** /topics: every public topic by name, with its follower and story counts. */
+  topics: publicProcedure.input(z.object({ cursor: topicCursor })).query(async ({ ctx, input }) => {
+    const after = input.cursor
+      ? {
+          $or: [
+            { name: { $gt: input.cursor.name } },
+            { name: input.cursor.name, id: { $gt: input.cursor.id } },
+          ],
+        }
+      : {};
+    const rows = await ctx.em.find(
+      Tag,
+      { $and: [{ isTopic: true, visibility: 'PUBLIC' }, after] },
+      { orderBy: { name: 'asc', id: 'asc' }, limit: DISCOVERY_PAGE_SIZE + 1 },
+    );
+    const { rows: page, next } = pageOf(rows, DISCOVERY_PAGE_SIZE, (t) => ({ name: t.name, id: t.id }));
+    return {
+      topics: page.map((t) => ({
+        id: t.id,
+        slug: t.slug,
+        name: t.name,
+        followerCount: t.followerCount,
+        postCount: t.postCount,
+      })),
+      next,
+    };
+  }),
+  /** /trending: the most claps and responses in the last 7 days, at most 2 stories by one writer. */
+  trending: publicProcedure.input(z.object({ cursor: scoreCursor })).query(({ ctx, input }) =>
+    engagementRanking(ctx.em, {
+      since: daysBefore(ctx.now(), DISCOVERY_LIMITS.trendingDays),
+      perWriter: DISCOVERY_LIMITS.trendingPerWriter,
+      cursor: input.cursor,
+    }),
+  ),
+  /**
+   * /top-stories[/{monthDayYearSlug}]: the stories published on a day (UTC; today without a slug), most claps
+   * first. NOT_FOUND for a slug that names no day, or a day still to come.
+   */
+  topStories: publicProcedure
+    .input(z.object({ day: z.string().trim().max(40).nullish(), cursor: scoreCursor }))
+    .query(async ({ ctx, input }) => {
+      const today = dayOf(ctx.now());
+      const day = input.day ? parseMonthDayYearSlug(input.day) : today;
+      if (!day || day.from > today.from) throw notFound('There are no top stories for that day.');
+      const page = await rankedStoryPage(
+        ctx.em,
+        { latestPublishedAt: { $gte: day.from, $lt: day.to } },
+        'clapCount',
+        input.cursor,
+      );
+      const previous = new Date(day.from.getTime() - 1);
+      return {
+        day: { slug: monthDayYearSlug(day.from), label: formatLongDate(day.from) },
+        previousDay: monthDayYearSlug(previous),
+        nextDay: day.to <= today.from ? monthDayYearSlug(day.to) : null,
+        ...page,
+      };
+    }),
+});

@@ -1,0 +1,328 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { FollowUser, Post, User } from '@quire/db';
+import { CARD_FIELDS, type PostCard, postCard } from './posts';
+
+/*
+ * Discovery lists (spec §2 Paths: profile, publication and tag sub-pages, /topics, /trending, /top-stories).
+ * Every list is keyset-paged: a page ends with the cursor of its last row, and the next page starts after it,
+ * so rows inserted meanwhile never shift a page.
+ */
+
+/** Rows per page of every discovery list (the profile and publication story lists use the same). */
+export const DISCOVERY_PAGE_SIZE = 20;
+
+/** A post anyone may find through a list: published, public or members-only (never unlisted), not suspended. */
+export const READABLE_POST = {
+  status: 'PUBLISHED',
+  visibility: { $ne: 'UNLISTED' },
+  deletedAt: null,
+  isSuspended: false,
+} as const satisfies FilterQuery<Post>;
+
+/** A readable story that is not a response. */
+export const LISTED_STORY = { ...READABLE_POST, inResponseToPost: null } as const satisfies FilterQuery<Post>;
+
+/** The same rule in SQL, for the posts table aliased `p`. */
+export const LISTED_STORY_SQL = `p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
+  and p.is_suspended = false and p.in_response_to_post_id is null`;
+
+/** A cursor after a row ordered by a time, newest first. */
+export interface TimeCursor {
+  at: string;
+  id: string;
+}
+/** A cursor after a row ordered by a score, highest first. */
+export interface ScoreCursor {
+  score: number;
+  id: string;
+}
+
+/** Rows strictly after `cursor` in (field desc, id desc) order. */
+export function afterTime<T>(field: string, cursor: TimeCursor | null | undefined): FilterQuery<T> {
+  if (!cursor) return {} as FilterQuery<T>;
+  const at = new Date(cursor.at);
+  return {
+    $or: [{ [field]: { $lt: at } }, { [field]: at, id: { $lt: cursor.id } }],
+  } as FilterQuery<T>;
+}
+
+/** Rows strictly after `cursor` in (field desc, id desc) order, for a numeric field. */
+export function afterScore<T>(field: string, cursor: ScoreCursor | null | undefined): FilterQuery<T> {
+  if (!cursor) return {} as FilterQuery<T>;
+  return {
+    $or: [{ [field]: { $lt: cursor.score } }, { [field]: cursor.score, id: { $lt: cursor.id } }],
+  } as FilterQuery<T>;
+}
+
+/** Splits `limit + 1` fetched rows into a page and the cursor after its last row (null at the end). */
+export function pageOf<R, C>(
+  rows: R[],
+  limit: number,
+  cursorOf: (row: R) => C,
+): { rows: R[]; next: C | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, next: rows.length > limit && last !== undefined ? cursorOf(last) : null };
+}
+
+/** Story cards for `ids`, in the order given (ids that no longer load are left out). */
+export async function cardsInOrder(em: EntityManager, ids: string[]): Promise<PostCard[]> {
+  if (!ids.length) return [];
+  const posts = await em.find(Post, { id: { $in: ids } }, { fields: CARD_FIELDS, strategy: 'joined' });
+  const byId = new Map(posts.map((p) => [p.id, postCard(p)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Listed stories matching `where`, highest `field` first (then newest id), one page after `cursor`. */
+export async function rankedStoryPage(
+  em: EntityManager,
+  where: FilterQuery<Post>,
+  field: 'clapCount',
+  cursor: ScoreCursor | null | undefined,
+  limit = DISCOVERY_PAGE_SIZE,
+) {
+  const posts = await em.find(
+    Post,
+    { $and: [LISTED_STORY, where, afterScore<Post>(field, cursor)] },
+    { fields: CARD_FIELDS, strategy: 'joined', orderBy: { [field]: 'desc', id: 'desc' }, limit: limit + 1 },
+  );
+  const { rows, next } = pageOf(posts, limit, (p) => ({ score: p[field], id: p.id }));
+  return { posts: rows.map(postCard), next };
+}
+
+// ── People ──────────────────────────────────────────────────────────────────────────────────
+
+/** A writer in a people list, with whether the viewer follows them (for the Follow button). */
+export interface PersonItem {
+  id: string;
+  name: string;
+  username: string;
+  bio: string;
+  imageId: string | null;
+  isFollowing: boolean;
+  isUser: boolean;
+}
+
+/** Which of `userIds` the viewer follows. */
+async function followedAmong(em: EntityManager, viewerId: string | null, userIds: string[]) {
+  if (!viewerId || !userIds.length) return new Set<string>();
+  const rows = await em.find(
+    FollowUser,
+    { follower: viewerId, target: { $in: userIds } },
+    { fields: ['target'] },
+  );
+  return new Set(rows.map((r) => r.target.id));
+}
+
+const PERSON_FIELDS = ['id', 'name', 'username', 'bio', 'imageId'] as const;
+type PersonSource = Pick<User, (typeof PERSON_FIELDS)[number]>;
+
+/** People as list items, in the order given, with the viewer's follow state. */
+export async function personItems(
+  em: EntityManager,
+  viewerId: string | null,
+  users: PersonSource[],
+): Promise<PersonItem[]> {
+  const followed = await followedAmong(
+    em,
+    viewerId,
+    users.map((u) => u.id),
+  );
+  return users.map((u) => ({
+    id: u.id,
+    name: u.name,
+    username: u.username,
+    bio: u.bio,
+    imageId: u.imageId ?? null,
+    isFollowing: followed.has(u.id),
+    isUser: u.id === viewerId,
+  }));
+}
+
+/** People by id, in the order given (deleted accounts left out). */
+export async function peopleInOrder(em: EntityManager, viewerId: string | null, ids: string[]) {
+  if (!ids.length) return [];
+  const users = await em.find(User, { id: { $in: ids }, isDeleted: false }, { fields: PERSON_FIELDS });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return personItems(
+    em,
+    viewerId,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
+/**
+ * One page of a follow list: the rows of `entity` matching `where`, newest follow first, each turned into the
+ * person it is about by `person` ('follower' or 'target').
+ */
+export async function followPage<E extends { id: string; createdAt: Date }>(
+  em: EntityManager,
+  entity: new (...args: never[]) => E,
+  where: FilterQuery<E>,
+  person: 'follower' | 'target',
+  viewerId: string | null,
+  cursor: TimeCursor | null | undefined,
+  limit = DISCOVERY_PAGE_SIZE,
+) {
+  const rows = (await em.find(
+    entity,
+    {
+      $and: [where, { [person]: { isDeleted: false } }, afterTime<E>('createdAt', cursor)],
+    } as FilterQuery<E>,
+    {
+      populate: [person] as never,
+      orderBy: { createdAt: 'desc', id: 'desc' } as never,
+      limit: limit + 1,
+    },
+  )) as (E & Record<typeof person, User>)[];
+  const { rows: page, next } = pageOf(rows, limit, (r) => ({ at: r.createdAt.toISOString(), id: r.id }));
+  return {
+    people: await personItems(
+      em,
+      viewerId,
+      page.map((r) => r[person]),
+    ),
+    next,
+  };
+}
+
+// ── Rankings ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Listed stories ranked by engagement since `since`: the claps given (a clap row counts when it changed in the
+ * window) plus the responses published in it. Stories with none are left out; `perWriter` caps how many
+ * stories by one writer the whole ranking holds (not just one page). One page of ids after `cursor`.
+ */
+export async function engagementRanking(
+  em: EntityManager,
+  opts: {
+    since: Date;
+    collectionId?: string;
+    perWriter?: number;
+    cursor: ScoreCursor | null | undefined;
+    limit?: number;
+  },
+) {
+  const limit = opts.limit ?? DISCOVERY_PAGE_SIZE;
+  const params: unknown[] = [opts.since.toISOString(), opts.since.toISOString()];
+  let scope = '';
+  if (opts.collectionId) {
+    scope = 'and p.collection_id = ?';
+    params.push(opts.collectionId);
+  }
+  let filter = 'true';
+  if (opts.perWriter) {
+    filter = 'rn <= ?';
+    params.push(opts.perWriter);
+  }
+  if (opts.cursor) {
+    filter += ' and (score < ? or (score = ? and id < ?))';
+    params.push(opts.cursor.score, opts.cursor.score, opts.cursor.id);
+  }
+  params.push(limit + 1);
+  const rows: { id: string; score: number | string }[] = await em.getConnection().execute(
+    `with events as (
+       select c.post_id, c.count as n from claps c where c.updated_at >= ?
+       union all
+       select r.in_response_to_post_id, 1 from posts r
+        where r.in_response_to_post_id is not null and r.status = 'PUBLISHED' and r.deleted_at is null
+          and r.latest_published_at >= ?
+     ),
+     scored as (
+       select p.id, p.creator_id, sum(e.n)::int as score
+         from events e join posts p on p.id = e.post_id
+        where ${LISTED_STORY_SQL} ${scope}
+        group by p.id, p.creator_id
+     ),
+     ranked as (
+       select id, score, row_number() over (partition by creator_id order by score desc, id desc) as rn
+         from scored
+     )
+     select id, score from ranked where ${filter} order by score desc, id desc limit ?`,
+    params,
+  );
+  const { rows: page, next } = pageOf(rows, limit, (r) => ({ score: Number(r.score), id: r.id }));
+  return {
+    posts: await cardsInOrder(
+      em,
+      page.map((r) => r.id),
+    ),
+    next,
+  };
+}
+
+/** Writers ranked by the claps on their listed stories carrying `tagId`; one page after `cursor`. */
+export async function topWritersOfTag(
+  em: EntityManager,
+  viewerId: string | null,
+  tagId: string,
+  cursor: ScoreCursor | null | undefined,
+  limit = DISCOVERY_PAGE_SIZE,
+) {
+  const params: unknown[] = [tagId];
+  let having = '';
+  if (cursor) {
+    having = 'having sum(p.clap_count) < ? or (sum(p.clap_count) = ? and p.creator_id < ?)';
+    params.push(cursor.score, cursor.score, cursor.id);
+  }
+  params.push(limit + 1);
+  const rows: { id: string; claps: number | string; stories: number | string }[] = await em
+    .getConnection()
+    .execute(
+      `select p.creator_id as id, sum(p.clap_count)::int as claps, count(*)::int as stories
+         from posts p
+         join post_tags pt on pt.post_id = p.id
+         join users u on u.id = p.creator_id
+        where pt.tag_id = ? and ${LISTED_STORY_SQL} and u.is_deleted = false
+        group by p.creator_id
+        ${having}
+        order by claps desc, id desc
+        limit ?`,
+      params,
+    );
+  const { rows: page, next } = pageOf(rows, limit, (r) => ({ score: Number(r.claps), id: r.id }));
+  const people = await peopleInOrder(
+    em,
+    viewerId,
+    page.map((r) => r.id),
+  );
+  const totals = new Map(page.map((r) => [r.id, { claps: Number(r.claps), stories: Number(r.stories) }]));
+  return {
+    writers: people.map((p) => ({
+      ...p,
+      claps: totals.get(p.id)?.claps ?? 0,
+      stories: totals.get(p.id)?.stories ?? 0,
+    })),
+    next,
+  };
+}
+
+// ── Archives ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The years, and the months of `year`, in which listed stories of a publication or with a tag were published
+ * (UTC), newest first: the archive page links to them.
+ */
+export async function archiveIndex(
+  em: EntityManager,
+  scope: { collectionId: string } | { tagId: string },
+  year: number | null,
+) {
+  const [join, where, id] =
+    'collectionId' in scope
+      ? ['', 'p.collection_id = ?', scope.collectionId]
+      : ['join post_tags pt on pt.post_id = p.id', 'pt.tag_id = ?', scope.tagId];
+  const rows: { year: number | string; month: number | string }[] = await em.getConnection().execute(
+    `select distinct extract(year from p.latest_published_at at time zone 'UTC')::int as year,
+            extract(month from p.latest_published_at at time zone 'UTC')::int as month
+       from posts p ${join}
+      where ${where} and ${LISTED_STORY_SQL}
+      order by year desc, month desc`,
+    [id],
+  );
+  const pairs = rows.map((r) => ({ year: Number(r.year), month: Number(r.month) }));
+  return {
+    years: [...new Set(pairs.map((p) => p.year))],
+    months: year === null ? [] : pairs.filter((p) => p.year === year).map((p) => p.month),
+  };
+}

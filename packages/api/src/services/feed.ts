@@ -1,0 +1,150 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { NegativeSignal, newId, Post, type User } from '@quire/db';
+import { TRPCError } from '@trpc/server';
+import { CARD_FIELDS, postCard } from './posts';
+
+/**
+ * How many of the newest stories the For you feed ranks (read in (status, latestPublishedAt) index order, so
+ * the cost does not grow with the number of stories).
+ */
+export const FOR_YOU_CANDIDATES = 1000;
+/** Deepest offset the For you feed pages to (the candidate window). */
+export const FOR_YOU_MAX_OFFSET = FOR_YOU_CANDIDATES;
+
+/**
+ * The For you weights: engagement (log of claps and responses), affinity (a followed writer, publication or
+ * topic), a recency decay per day, and a penalty per earlier story by the same writer in the ranking, so no
+ * single writer floods a page. A story the reader asked to see fewer of is left out; the rest of that writer's
+ * stories lose `fewerLikeThis`.
+ */
+export const FOR_YOU_WEIGHTS = {
+  claps: 0.6,
+  responses: 1,
+  followedWriter: 3,
+  followedPublication: 2,
+  followedTopic: 1.5,
+  perDayOld: 0.35,
+  sameWriterAgain: 2.5,
+  fewerLikeThis: 4,
+} as const;
+
+const W = FOR_YOU_WEIGHTS;
+
+/**
+ * Ranks the newest published stories for a reader (or a visitor, with no affinity) and returns one page of
+ * story ids in order. One SQL statement: the ranking runs where the rows are.
+ */
+async function rankedIds(
+  em: EntityManager,
+  viewer: User | null,
+  opts: { offset: number; limit: number; now: Date },
+): Promise<string[]> {
+  const viewerId = viewer?.id ?? null;
+  const rows: { id: string }[] = await em.getConnection().execute(
+    `with candidates as (
+       select p.id, p.creator_id, p.collection_id, p.clap_count, p.responses_count, p.latest_published_at
+         from posts p
+        where p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
+          and p.in_response_to_post_id is null and p.is_suspended = false
+        order by p.latest_published_at desc
+        limit ?
+     ),
+     scored as (
+       select c.id, c.creator_id,
+              ln(1 + c.clap_count) * ? + ln(1 + c.responses_count) * ?
+              + case when exists (select 1 from follow_users f where f.follower_id = ? and f.target_id = c.creator_id)
+                     then ? else 0 end
+              + case when c.collection_id is not null and exists (
+                       select 1 from follow_collections f where f.follower_id = ? and f.collection_id = c.collection_id)
+                     then ? else 0 end
+              + case when exists (
+                       select 1 from post_tags pt join follow_tags f on f.tag_id = pt.tag_id
+                        where pt.post_id = c.id and f.follower_id = ?)
+                     then ? else 0 end
+              - case when exists (select 1 from negative_signals n where n.user_id = ? and n.creator_id = c.creator_id)
+                     then ? else 0 end
+              - extract(epoch from (?::timestamptz - c.latest_published_at)) / 86400 * ? as score
+         from candidates c
+        where not exists (select 1 from negative_signals n where n.user_id = ? and n.post_id = c.id)
+          and not exists (select 1 from mute_users m where m.user_id = ? and m.target_id = c.creator_id)
+          and not exists (select 1 from mute_collections m where m.user_id = ? and m.collection_id = c.collection_id)
+          and not exists (select 1 from blocks b
+                           where (b.blocker_id = c.creator_id and b.blocked_id = ?)
+                              or (b.blocker_id = ? and b.blocked_id = c.creator_id))
+     )
+     select id from (
+       select id, score - (row_number() over (partition by creator_id order by score desc, id desc) - 1) * ? as final
+         from scored
+     ) ranked
+     order by final desc, id desc
+     offset ? limit ?`,
+    [
+      FOR_YOU_CANDIDATES,
+      W.claps,
+      W.responses,
+      viewerId,
+      W.followedWriter,
+      viewerId,
+      W.followedPublication,
+      viewerId,
+      W.followedTopic,
+      viewerId,
+      W.fewerLikeThis,
+      opts.now.toISOString(),
+      W.perDayOld,
+      viewerId,
+      viewerId,
+      viewerId,
+      viewerId,
+      viewerId,
+      W.sameWriterAgain,
+      opts.offset,
+      opts.limit,
+    ],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** One page of the For you feed as cards, with the next page's offset (null at the end). */
+export async function forYouFeed(
+  em: EntityManager,
+  viewer: User | null,
+  opts: { offset: number; limit: number; now: Date },
+) {
+  const ids = await rankedIds(em, viewer, { ...opts, limit: opts.limit + 1 });
+  const pageIds = ids.slice(0, opts.limit);
+  const posts = pageIds.length
+    ? await em.find(Post, { id: { $in: pageIds } }, { fields: CARD_FIELDS, strategy: 'joined' })
+    : [];
+  const byId = new Map(posts.map((p) => [p.id, p]));
+  const next = opts.offset + opts.limit;
+  return {
+    posts: pageIds.flatMap((id) => {
+      const post = byId.get(id);
+      return post ? [postCard(post)] : [];
+    }),
+    next: ids.length > opts.limit && next < FOR_YOU_MAX_OFFSET ? next : null,
+  };
+}
+
+/** Spec §8 'Got it. You will see fewer stories like this.': records the reader's signal (idempotent). */
+export async function showFewerLikeThis(em: EntityManager, viewer: User, postId: string) {
+  const post = await em.findOne(
+    Post,
+    { id: postId, status: 'PUBLISHED', deletedAt: null },
+    { fields: ['creator'] },
+  );
+  if (!post) throw new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
+  await em.getConnection().execute(
+    `insert into negative_signals (id, created_at, updated_at, user_id, post_id, creator_id)
+       values (?, now(), now(), ?, ?, ?) on conflict do nothing`,
+    [newId(), viewer.id, post.id, post.creator.id],
+  );
+  return { postId: post.id, hidden: true };
+}
+
+/** Undo of the signal: 'Undone. This story has been added back.' */
+export async function undoShowFewer(em: EntityManager, viewer: User, postId: string) {
+  await em.nativeDelete(NegativeSignal, { user: viewer.id, post: postId });
+  return { postId, hidden: false };
+}

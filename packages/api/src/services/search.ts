@@ -1,0 +1,94 @@
+import { Collection, User } from '@quire/db';
+import { SEARCH_HITS_PER_PAGE, SEARCH_SCOPED_POST_HITS_PER_PAGE } from '@quire/domain';
+import {
+  type NumericFilter,
+  PostgresSearchIndex,
+  type SearchEntity,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchScope,
+  search,
+} from '@quire/search';
+import { TRPCError } from '@trpc/server';
+import type { Context } from '../trpc';
+import { readFlag } from './flags';
+
+/** Spec §6 feature flag: the viewer sees search results without the high-quality filters. */
+export const UNFILTERED_SEARCH_FLAG = 'can_view_unfiltered_search';
+
+/** The configured backend (OpenSearch), or the database this request already talks to. */
+export function searchIndexFor(ctx: Context): SearchIndex {
+  return ctx.env.search ?? new PostgresSearchIndex(ctx.em);
+}
+
+/** Whether quality filters apply to this viewer (spec §5: unless can_view_unfiltered_search). */
+export async function qualityFiltered(ctx: Context): Promise<boolean> {
+  return !(await readFlag(ctx.em, UNFILTERED_SEARCH_FLAG, ctx.viewer));
+}
+
+/** The publication or profile a search is scoped to (spec §2 "From this Publication / Profile"). */
+export type ResolvedScope =
+  | { kind: 'collection'; id: string; name: string; slug: string }
+  | { kind: 'user'; id: string; name: string; username: string };
+
+/** Finds the scope's publication (by slug) or profile (by username); NOT_FOUND when there is none. */
+export async function resolveScope(
+  ctx: Context,
+  scope: { collectionSlug: string } | { username: string },
+): Promise<ResolvedScope> {
+  if ('collectionSlug' in scope) {
+    const c = await ctx.em.findOne(Collection, {
+      slug: scope.collectionSlug,
+      visibility: { $ne: 'PRIVATE' },
+    });
+    if (!c) throw new TRPCError({ code: 'NOT_FOUND', message: 'This publication does not exist.' });
+    return { kind: 'collection', id: c.id, name: c.name, slug: c.slug };
+  }
+  const u = await ctx.em.findOne(User, {
+    username: scope.username,
+    isDeleted: false,
+    deletedAt: null,
+    isSuspended: false,
+  });
+  if (!u) throw new TRPCError({ code: 'NOT_FOUND', message: 'This profile does not exist.' });
+  return { kind: 'user', id: u.id, name: u.name, username: u.username };
+}
+
+export const scopeFilter = (scope: ResolvedScope | null): SearchScope | null =>
+  scope ? (scope.kind === 'collection' ? { collectionId: scope.id } : { authorId: scope.id }) : null;
+
+/** Spec §9: 3 hits per section, 8 for posts on publication and profile pages. */
+export const defaultHitsPerPage = (entity: SearchEntity, scoped: boolean) =>
+  entity === 'post' && scoped ? SEARCH_SCOPED_POST_HITS_PER_PAGE : SEARCH_HITS_PER_PAGE;
+
+/**
+ * Runs queries with the server's own filters: the quality filter unless the viewer may see unfiltered
+ * results (a request cannot lift it), and for posts only when the search is not already scoped to one
+ * publication or profile (its own stories are what that page's search is for).
+ */
+export async function runSearch(
+  ctx: Context,
+  queries: Array<{
+    entity: SearchEntity;
+    query: string;
+    hitsPerPage: number;
+    page: number;
+    scope?: SearchScope | null;
+    numericFilters?: NumericFilter[];
+    /** The client asked for the high-quality filter itself. */
+    highQualityRequested?: boolean;
+  }>,
+) {
+  const filtered = await qualityFiltered(ctx);
+  const prepared: SearchQuery[] = queries.map((q) => ({
+    entity: q.entity,
+    query: q.query,
+    hitsPerPage: q.hitsPerPage,
+    page: q.page,
+    scope: q.entity === 'post' ? (q.scope ?? null) : null,
+    numericFilters: q.numericFilters ?? [],
+    highQualityOnly:
+      q.entity !== 'tag' && (!!q.highQualityRequested || (filtered && !(q.entity === 'post' && q.scope))),
+  }));
+  return search(searchIndexFor(ctx), prepared);
+}

@@ -1,0 +1,261 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  Block,
+  Collection,
+  FollowCollection,
+  FollowUser,
+  MuteCollection,
+  MuteUser,
+  newId,
+  Report,
+  User,
+} from '@quire/db';
+import { socialErrors, socialMenuTexts } from '@quire/domain';
+import { TRPCError } from '@trpc/server';
+
+/** Spec §3 viewerEdge id: one edge per (entity, viewer) pair; anonymous viewers share one. */
+const edgeId = (entityId: string, viewerId: string | null) => `${entityId}:${viewerId ?? 'anonymous'}`;
+
+const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+
+/** Spec §3 User viewerEdge: what the viewer's follow, mute and block rows say about `userId`. */
+export async function userViewerEdge(em: EntityManager, viewerId: string | null, userId: string) {
+  if (!viewerId) {
+    return {
+      id: edgeId(userId, null),
+      isFollowing: false,
+      isMuting: false,
+      isBlocking: false,
+      isUser: false,
+    };
+  }
+  const [following, muting, blocking] = await Promise.all([
+    em.count(FollowUser, { follower: viewerId, target: userId }),
+    em.count(MuteUser, { user: viewerId, target: userId }),
+    em.count(Block, { blocker: viewerId, blocked: userId }),
+  ]);
+  return {
+    id: edgeId(userId, viewerId),
+    isFollowing: following > 0,
+    isMuting: muting > 0,
+    isBlocking: blocking > 0,
+    isUser: viewerId === userId,
+  };
+}
+
+/** Spec §3 Collection viewerEdge: the viewer's follow and mute of a publication. */
+export async function collectionViewerEdge(em: EntityManager, viewerId: string | null, collectionId: string) {
+  if (!viewerId) return { id: edgeId(collectionId, null), isFollowing: false, isMuting: false };
+  const [following, muting] = await Promise.all([
+    em.count(FollowCollection, { follower: viewerId, collection: collectionId }),
+    em.count(MuteCollection, { user: viewerId, collection: collectionId }),
+  ]);
+  return { id: edgeId(collectionId, viewerId), isFollowing: following > 0, isMuting: muting > 0 };
+}
+
+/** Whether `blockerId` has blocked `blockedId` (spec §4: the blocked user can no longer follow or view them). */
+export async function isBlockedBy(em: EntityManager, blockedId: string, blockerId: string) {
+  return (await em.count(Block, { blocker: blockerId, blocked: blockedId })) > 0;
+}
+
+/**
+ * A user the viewer may act on: not deleted, and (unless `evenIfBlocked`) not one who blocked the viewer,
+ * who answers as missing exactly as their profile does, so a block is never revealed.
+ */
+async function targetUser(em: EntityManager, viewerId: string, userId: string, evenIfBlocked = false) {
+  const user = await em.findOne(User, { id: userId, isDeleted: false, deletedAt: null });
+  if (!user) throw notFound(socialMenuTexts.profileNotFound);
+  if (!evenIfBlocked && user.id !== viewerId && (await isBlockedBy(em, viewerId, user.id))) {
+    throw notFound(socialMenuTexts.profileNotFound);
+  }
+  return user;
+}
+
+async function targetCollection(em: EntityManager, collectionId: string) {
+  const collection = await em.findOne(Collection, { id: collectionId });
+  if (!collection) throw notFound(socialMenuTexts.publicationNotFound);
+  return collection;
+}
+
+/** What every user call answers: spec §7 id, name, viewerEdge, plus the counts the follow button shows. */
+async function userResult(em: EntityManager, viewerId: string, user: User) {
+  const [viewerEdge, followerCount] = await Promise.all([
+    userViewerEdge(em, viewerId, user.id),
+    em.count(FollowUser, { target: user.id }),
+  ]);
+  return { id: user.id, name: user.name, username: user.username, followerCount, viewerEdge };
+}
+
+/** What every publication call answers: spec §7 id, name, viewerEdge, plus the follower count. */
+async function collectionResult(em: EntityManager, viewerId: string, collection: Collection) {
+  const [viewerEdge, followerCount] = await Promise.all([
+    collectionViewerEdge(em, viewerId, collection.id),
+    em.count(FollowCollection, { collection: collection.id }),
+  ]);
+  return {
+    id: collection.id,
+    name: collection.name,
+    slug: collection.slug,
+    creator: { id: collection.creator.id },
+    followerCount,
+    viewerEdge,
+  };
+}
+
+export type SocialUserResult = Awaited<ReturnType<typeof userResult>>;
+export type SocialCollectionResult = Awaited<ReturnType<typeof collectionResult>>;
+
+/** Spec §7 FollowUser: idempotent (a second follow changes nothing); never oneself, never a blocker. */
+export async function followUser(em: EntityManager, viewer: User, targetUserId: string) {
+  if (targetUserId === viewer.id) throw badRequest(socialErrors.cannotFollowSelf());
+  const target = await targetUser(em, viewer.id, targetUserId);
+  // The unique (follower, target) pair makes concurrent follows collapse into one row.
+  await em
+    .createQueryBuilder(FollowUser)
+    .insert({ id: newId(), follower: viewer.id, target: target.id })
+    .onConflict(['follower', 'target'])
+    .ignore()
+    .execute();
+  return userResult(em, viewer.id, target);
+}
+
+/** Spec §7 UnfollowUser: idempotent; counts are row counts, so they never fall below zero. */
+export async function unfollowUser(em: EntityManager, viewer: User, targetUserId: string) {
+  const target = await targetUser(em, viewer.id, targetUserId, true);
+  await em.nativeDelete(FollowUser, { follower: viewer.id, target: target.id });
+  return userResult(em, viewer.id, target);
+}
+
+/** Spec §7 FollowCollection: idempotent. */
+export async function followCollection(em: EntityManager, viewer: User, targetCollectionId: string) {
+  const collection = await targetCollection(em, targetCollectionId);
+  await em
+    .createQueryBuilder(FollowCollection)
+    .insert({ id: newId(), follower: viewer.id, collection: collection.id })
+    .onConflict(['follower', 'collection'])
+    .ignore()
+    .execute();
+  return collectionResult(em, viewer.id, collection);
+}
+
+/** Spec §7 UnfollowCollection: idempotent. */
+export async function unfollowCollection(em: EntityManager, viewer: User, targetCollectionId: string) {
+  const collection = await targetCollection(em, targetCollectionId);
+  await em.nativeDelete(FollowCollection, { follower: viewer.id, collection: collection.id });
+  return collectionResult(em, viewer.id, collection);
+}
+
+/** Spec §4 Mute/unmute authors (§7 muteUser / unmuteUser): idempotent either way. */
+export async function setUserMuted(em: EntityManager, viewer: User, targetUserId: string, muted: boolean) {
+  if (muted && targetUserId === viewer.id) throw badRequest(socialMenuTexts.cannotMuteSelf);
+  // Muting someone who blocked you is harmless and reveals nothing, so it is allowed.
+  const target = await targetUser(em, viewer.id, targetUserId, true);
+  if (muted) {
+    await em
+      .createQueryBuilder(MuteUser)
+      .insert({ id: newId(), user: viewer.id, target: target.id })
+      .onConflict(['user', 'target'])
+      .ignore()
+      .execute();
+  } else {
+    await em.nativeDelete(MuteUser, { user: viewer.id, target: target.id });
+  }
+  return userResult(em, viewer.id, target);
+}
+
+/** Spec §4 Mute/unmute publications (§7 muteCollection / unmuteCollection): idempotent either way. */
+export async function setCollectionMuted(
+  em: EntityManager,
+  viewer: User,
+  targetCollectionId: string,
+  muted: boolean,
+) {
+  const collection = await targetCollection(em, targetCollectionId);
+  if (muted) {
+    await em
+      .createQueryBuilder(MuteCollection)
+      .insert({ id: newId(), user: viewer.id, collection: collection.id })
+      .onConflict(['user', 'collection'])
+      .ignore()
+      .execute();
+  } else {
+    await em.nativeDelete(MuteCollection, { user: viewer.id, collection: collection.id });
+  }
+  return collectionResult(em, viewer.id, collection);
+}
+
+/** Inserts the block row and drops follows both ways (spec §4: the blocked user can no longer follow). */
+async function placeBlock(em: EntityManager, viewerId: string, targetId: string) {
+  await em
+    .createQueryBuilder(Block)
+    .insert({ id: newId(), blocker: viewerId, blocked: targetId })
+    .onConflict(['blocker', 'blocked'])
+    .ignore()
+    .execute();
+  await em.nativeDelete(FollowUser, {
+    $or: [
+      { follower: viewerId, target: targetId },
+      { follower: targetId, target: viewerId },
+    ],
+  });
+}
+
+/** Spec §4 Block/unblock (§7 blockUser / unblockUser): idempotent either way. */
+export async function setUserBlocked(
+  em: EntityManager,
+  viewer: User,
+  targetUserId: string,
+  blocked: boolean,
+) {
+  if (blocked && targetUserId === viewer.id) throw badRequest(socialMenuTexts.cannotBlockSelf);
+  const target = await targetUser(em, viewer.id, targetUserId, true);
+  if (blocked) await placeBlock(em, viewer.id, target.id);
+  else await em.nativeDelete(Block, { blocker: viewer.id, blocked: target.id });
+  return userResult(em, viewer.id, target);
+}
+
+/**
+ * Spec §4 Report / §7 reportAndMaybeBlockUser: one open report per reporter and user (a repeat updates it),
+ * blocking too when asked.
+ */
+export async function reportUser(
+  em: EntityManager,
+  viewer: User,
+  input: { targetUserId: string; alsoBlockUser: boolean; reason?: string },
+) {
+  if (input.targetUserId === viewer.id) throw badRequest(socialMenuTexts.cannotReportSelf);
+  const target = await targetUser(em, viewer.id, input.targetUserId, true);
+  await fileReport(em, viewer, 'USER', target.id, input.reason ?? '', input.alsoBlockUser);
+  if (input.alsoBlockUser) await placeBlock(em, viewer.id, target.id);
+  return userResult(em, viewer.id, target);
+}
+
+/** Spec §2 publication menu: report a publication for review (there is nothing to block). */
+export async function reportCollection(
+  em: EntityManager,
+  viewer: User,
+  input: { targetCollectionId: string; reason?: string },
+) {
+  const collection = await targetCollection(em, input.targetCollectionId);
+  await fileReport(em, viewer, 'COLLECTION', collection.id, input.reason ?? '', false);
+  return collectionResult(em, viewer.id, collection);
+}
+
+async function fileReport(
+  em: EntityManager,
+  viewer: User,
+  targetType: 'USER' | 'COLLECTION',
+  targetId: string,
+  reason: string,
+  alsoBlocked: boolean,
+) {
+  const open = await em.findOne(Report, { reporter: viewer.id, targetType, targetId, resolvedAt: null });
+  if (open) {
+    open.alsoBlocked ||= alsoBlocked;
+    if (reason) open.reason = reason;
+  } else {
+    em.create(Report, { reporter: viewer.id, targetType, targetId, reason, alsoBlocked });
+  }
+  await em.flush();
+}

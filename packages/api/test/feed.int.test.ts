@@ -1,0 +1,137 @@
+import { Block, FollowUser, MuteCollection, MuteUser, NegativeSignal, type User } from '@quire/db';
+import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { browser, testClock } from './auth-helpers';
+
+const db = useTestDatabase();
+const clock = testClock();
+const as = (viewer: User | null) => browser(db, clock, { viewer }).caller;
+const hoursAgo = (h: number) => new Date(clock.now().getTime() - h * 3_600_000);
+
+/** The For you feed's titles for a reader, first page of `limit`. */
+const titles = async (viewer: User | null, limit = 50) =>
+  (await as(viewer).posts.forYou({ limit })).posts.map((p) => p.title);
+
+describe('For you feed (spec §2 home)', () => {
+  it('ranks engagement and recency, and lifts followed writers for their followers only', async () => {
+    const em = db.em();
+    // One writer each, so the same-writer spacing plays no part here.
+    const writer = () => buildUser(em);
+    const followed = await buildUser(em);
+    const fresh = await buildPost(em, {
+      creator: await writer(),
+      title: 'rank fresh',
+      publishedAt: hoursAgo(1),
+    });
+    const clapped = await buildPost(em, {
+      creator: await writer(),
+      title: 'rank clapped',
+      publishedAt: hoursAgo(2),
+    });
+    clapped.clapCount = 500;
+    await buildPost(em, { creator: await writer(), title: 'rank old', publishedAt: hoursAgo(24 * 20) });
+    await buildPost(em, { creator: followed, title: 'rank followed', publishedAt: hoursAgo(30) });
+    await em.flush();
+    expect(fresh.clapCount).toBe(0);
+
+    const visitor = (await titles(null)).filter((t) => t.startsWith('rank '));
+    expect(visitor.indexOf('rank clapped')).toBeLessThan(visitor.indexOf('rank fresh'));
+    expect(visitor.indexOf('rank fresh')).toBeLessThan(visitor.indexOf('rank old'));
+    expect(visitor.indexOf('rank fresh')).toBeLessThan(visitor.indexOf('rank followed'));
+
+    const reader = await buildUser(em);
+    em.create(FollowUser, { follower: reader, target: followed });
+    await em.flush();
+    const lifted = (await titles(reader)).filter((t) => t.startsWith('rank '));
+    expect(lifted.indexOf('rank followed')).toBeLessThan(lifted.indexOf('rank fresh'));
+  });
+
+  it('lets no single writer flood the page', async () => {
+    const em = db.em();
+    const prolific = await buildUser(em);
+    for (let i = 0; i < 5; i++) {
+      await buildPost(em, { creator: prolific, title: `flood ${i}`, publishedAt: hoursAgo(0.5) });
+    }
+    for (let i = 0; i < 3; i++) {
+      await buildPost(em, {
+        creator: await buildUser(em),
+        title: `other ${i}`,
+        publishedAt: hoursAgo(1 + i),
+      });
+    }
+    const top = (await titles(null))
+      .filter((t) => t.startsWith('flood') || t.startsWith('other'))
+      .slice(0, 4);
+    expect(top.filter((t) => t.startsWith('flood'))).toHaveLength(1);
+  });
+
+  it('leaves out muted writers and publications and blocked writers, and pages without repeats', async () => {
+    const em = db.em();
+    const reader = await buildUser(em);
+    const muted = await buildUser(em);
+    const blocker = await buildUser(em);
+    const owner = await buildUser(em);
+    const publication = await buildCollection(em, { creator: owner });
+    await buildPost(em, { creator: muted, title: 'hidden muted', publishedAt: hoursAgo(1) });
+    await buildPost(em, { creator: blocker, title: 'hidden blocker', publishedAt: hoursAgo(1) });
+    await buildPost(em, {
+      creator: owner,
+      collection: publication,
+      title: 'hidden pub',
+      publishedAt: hoursAgo(1),
+    });
+    await buildPost(em, { creator: owner, title: 'shown owner', publishedAt: hoursAgo(1) });
+    em.create(MuteUser, { user: reader, target: muted });
+    em.create(MuteCollection, { user: reader, collection: publication });
+    em.create(Block, { blocker, blocked: reader });
+    await em.flush();
+    const all = await titles(reader);
+    expect(all.filter((t) => t.startsWith('hidden'))).toEqual([]);
+    expect(all).toContain('shown owner');
+    expect(await titles(null)).toEqual(
+      expect.arrayContaining(['hidden muted', 'hidden blocker', 'hidden pub']),
+    );
+
+    const seen: string[] = [];
+    let cursor: number | null = 0;
+    while (cursor !== null) {
+      const page: Awaited<ReturnType<ReturnType<typeof as>['posts']['forYou']>> = await as(
+        reader,
+      ).posts.forYou({
+        limit: 3,
+        cursor,
+      });
+      seen.push(...page.posts.map((p) => p.id));
+      cursor = page.next;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBe(all.length);
+  });
+
+  it('shows fewer stories like one the reader turned down, and Undo adds it back', async () => {
+    const em = db.em();
+    const reader = await buildUser(em);
+    const writer = await buildUser(em);
+    const story = await buildPost(em, { creator: writer, title: 'fewer this', publishedAt: hoursAgo(1) });
+    await buildPost(em, { creator: writer, title: 'fewer sibling', publishedAt: hoursAgo(1) });
+    await buildPost(em, { creator: await buildUser(em), title: 'fewer other', publishedAt: hoursAgo(3) });
+    const api = as(reader);
+    const ranked = async () => (await titles(reader)).filter((t) => t.startsWith('fewer'));
+    expect((await ranked())[0]).not.toBe('fewer other');
+
+    await api.posts.showFewer({ postId: story.id });
+    await api.posts.showFewer({ postId: story.id });
+    expect(await em.fork().count(NegativeSignal, { user: reader.id })).toBe(1);
+    expect(await ranked()).toEqual(['fewer other', 'fewer sibling']);
+
+    await api.posts.undoShowFewer({ postId: story.id });
+    expect(await ranked()).toContain('fewer this');
+
+    await expect(as(null).posts.showFewer({ postId: story.id })).rejects.toThrow(
+      'You need to sign in first.',
+    );
+    await expect(api.posts.showFewer({ postId: '0123456789ab' })).rejects.toThrow(
+      'This story does not exist.',
+    );
+  });
+});

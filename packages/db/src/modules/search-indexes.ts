@@ -1,0 +1,27 @@
+/**
+ * Spec §7 search service on PostgreSQL: the trigram and full-text indexes the search queries use
+ * (packages/search/src/postgres.ts), created by migration search_indexes. Declared on the entities by
+ * name so schema diffs keep them; the SQL must stay equal to the migration's.
+ */
+export const SEARCH_INDEXES = {
+  users: {
+    name: 'users_search_trgm_index',
+    expression: `create index "users_search_trgm_index" on "users" using gin ("name" gin_trgm_ops, "username" gin_trgm_ops)`,
+  },
+  collections: {
+    name: 'collections_search_trgm_index',
+    expression: `create index "collections_search_trgm_index" on "collections" using gin ("name" gin_trgm_ops)`,
+  },
+  tags: {
+    name: 'tags_search_trgm_index',
+    expression: `create index "tags_search_trgm_index" on "tags" using gin ("name" gin_trgm_ops, "slug" gin_trgm_ops)`,
+  },
+  postsTrigram: {
+    name: 'posts_search_trgm_index',
+    expression: `create index "posts_search_trgm_index" on "posts" using gin ("title" gin_trgm_ops) where "status" = 'PUBLISHED' and "deleted_at" is null`,
+  },
+  postsFullText: {
+    name: 'posts_search_fts_index',
+    expression: `create index "posts_search_fts_index" on "posts" using gin (to_tsvector('simple', coalesce("title", '') || ' ' || coalesce("subtitle", ''))) where "status" = 'PUBLISHED' and "deleted_at" is null`,
+  },
+} as const;

@@ -1,0 +1,13 @@
+import { Client } from '@opensearch-project/opensearch';
+import { OpenSearchIndex } from './opensearch';
+
+export { type SearchDocument, type SearchDocuments, searchDocuments } from './documents';
+export { INDEX_MAPPINGS, OpenSearchIndex, queryBody } from './opensearch';
+export { PostgresSearchIndex } from './postgres';
+export { MAX_HITS_PER_PAGE, MAX_QUERY_LENGTH, normalizeQuery, search } from './search';
+export * from './types';
+
+/** An OpenSearch-backed index for a cluster URL (credentials may ride in the URL). */
+export function createOpenSearchIndex(url: string, prefix?: string): OpenSearchIndex {
+  return new OpenSearchIndex(new Client({ node: url }), prefix);
+}

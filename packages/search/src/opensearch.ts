@@ -1,0 +1,270 @@
+import type { Client } from '@opensearch-project/opensearch';
+import { TAG_SUGGESTION_MIN_POST_COUNT } from '@quire/domain';
+import type { SearchDocuments } from './documents';
+import {
+  type NumericFilter,
+  type RawResult,
+  SEARCH_ENTITIES,
+  type SearchEntity,
+  type SearchIndex,
+  type SearchQuery,
+} from './types';
+
+/** Bulk requests are sent in slices of this many documents. */
+const BULK_SLICE = 500;
+
+const text = { type: 'text' } as const;
+const keyword = { type: 'keyword' } as const;
+
+/** Field mappings per index: text to match, keywords and numbers to filter on. */
+export const INDEX_MAPPINGS: Record<SearchEntity, Record<string, unknown>> = {
+  user: {
+    userId: keyword,
+    username: text,
+    name: text,
+    imageId: { type: 'keyword', index: false },
+    bio: { type: 'text', index: false },
+    highQualityUser: { type: 'boolean' },
+    syncedAt: { type: 'long' },
+  },
+  collection: {
+    collectionId: keyword,
+    name: text,
+    slug: keyword,
+    imageId: { type: 'keyword', index: false },
+    description: { type: 'text', index: false },
+    isHighQualityCollection: { type: 'boolean' },
+    syncedAt: { type: 'long' },
+  },
+  tag: {
+    tagSlug: { type: 'text', fields: { raw: keyword } },
+    displayText: text,
+    postCount: { type: 'integer' },
+    syncedAt: { type: 'long' },
+  },
+  post: {
+    postId: keyword,
+    title: text,
+    subtitle: text,
+    latestPublishedAt: { type: 'date', format: 'epoch_millis' },
+    authorName: { type: 'keyword', index: false },
+    authorUsername: { type: 'keyword', index: false },
+    authorId: keyword,
+    collectionId: keyword,
+    highQualityUser: { type: 'boolean' },
+    syncedAt: { type: 'long' },
+  },
+};
+
+/** The fields a query's text is matched against, with their weight. */
+const MATCH_FIELDS: Record<SearchEntity, string[]> = {
+  user: ['name^2', 'username^2'],
+  collection: ['name'],
+  tag: ['displayText^2', 'tagSlug'],
+  post: ['title^3', 'subtitle'],
+};
+
+/** The fields a hit carries back (spec §3 Search hits plus display fields). */
+const HIT_FIELDS: Record<SearchEntity, string[]> = {
+  user: ['userId', 'username', 'name', 'imageId', 'bio'],
+  collection: ['collectionId', 'name', 'slug', 'imageId', 'description'],
+  tag: ['tagSlug', 'displayText', 'postCount'],
+  post: ['postId', 'title', 'subtitle', 'latestPublishedAt', 'authorName', 'authorUsername'],
+};
+
+const RANGE_OPERATORS: Partial<Record<NumericFilter['op'], string>> = {
+  '>': 'gt',
+  '>=': 'gte',
+  '<': 'lt',
+  '<=': 'lte',
+};
+
+function numericClauses(filters: NumericFilter[] | undefined) {
+  const must: unknown[] = [];
+  const mustNot: unknown[] = [];
+  for (const f of filters ?? []) {
+    const op = RANGE_OPERATORS[f.op];
+    if (op) must.push({ range: { [f.attribute]: { [op]: f.value } } });
+    else if (f.op === '=') must.push({ term: { [f.attribute]: f.value } });
+    else mustNot.push({ term: { [f.attribute]: f.value } });
+  }
+  return { must, mustNot };
+}
+
+/** The OpenSearch query for one SearchQuery: typo-tolerant prefix matching plus the server's filters. */
+export function queryBody(q: SearchQuery): Record<string, unknown> {
+  const filter: unknown[] = [];
+  if (q.highQualityOnly && (q.entity === 'user' || q.entity === 'post'))
+    filter.push({ term: { highQualityUser: true } });
+  if (q.highQualityOnly && q.entity === 'collection')
+    filter.push({ term: { isHighQualityCollection: true } });
+  if (q.entity === 'tag') filter.push({ range: { postCount: { gte: TAG_SUGGESTION_MIN_POST_COUNT } } });
+  if (q.entity === 'post') filter.push({ exists: { field: 'latestPublishedAt' } });
+  if (q.entity === 'post' && q.scope) {
+    filter.push(
+      'collectionId' in q.scope
+        ? { term: { collectionId: q.scope.collectionId } }
+        : { term: { authorId: q.scope.authorId } },
+    );
+  }
+  const numeric = numericClauses(q.numericFilters);
+  filter.push(...numeric.must);
+  const text = q.entity === 'user' ? q.query.replace(/^@/, '') : q.query;
+  return {
+    from: q.page * q.hitsPerPage,
+    size: q.hitsPerPage + 1,
+    _source: HIT_FIELDS[q.entity],
+    query: {
+      bool: {
+        must: [
+          {
+            multi_match: {
+              query: text,
+              type: 'bool_prefix',
+              fields: MATCH_FIELDS[q.entity],
+              fuzziness: 'AUTO',
+              operator: 'and',
+            },
+          },
+        ],
+        filter,
+        ...(numeric.mustNot.length ? { must_not: numeric.mustNot } : {}),
+      },
+    },
+  };
+}
+
+interface SearchHitsBody {
+  responses: Array<{
+    error?: { reason?: string; type?: string };
+    hits?: { hits: Array<{ _id: string; _source?: Record<string, unknown> }> };
+  }>;
+}
+
+function hitFrom(entity: SearchEntity, id: string, source: Record<string, unknown>) {
+  const str = (key: string) => String(source[key] ?? '');
+  const orNull = (key: string) => (source[key] == null ? null : String(source[key]));
+  switch (entity) {
+    case 'user':
+      return {
+        objectID: id,
+        userId: str('userId') || id,
+        username: str('username'),
+        name: str('name'),
+        imageId: orNull('imageId'),
+        bio: str('bio'),
+      };
+    case 'collection':
+      return {
+        objectID: id,
+        collectionId: str('collectionId') || id,
+        name: str('name'),
+        slug: str('slug'),
+        imageId: orNull('imageId'),
+        description: str('description'),
+      };
+    case 'tag':
+      return {
+        objectID: id,
+        tagSlug: str('tagSlug') || id,
+        displayText: str('displayText'),
+        postCount: Number(source.postCount ?? 0),
+      };
+    case 'post':
+      return {
+        objectID: id,
+        postId: str('postId') || id,
+        title: str('title'),
+        subtitle: orNull('subtitle'),
+        latestPublishedAt: Number(source.latestPublishedAt ?? 0),
+        authorName: str('authorName'),
+        authorUsername: str('authorUsername'),
+      };
+  }
+}
+
+/**
+ * SearchIndex over an OpenSearch cluster (used when OPENSEARCH_URL is set). Indexes are named
+ * `{prefix}{entity}`; `sync` copies the searchable rows in (see searchDocuments) and removes the rest.
+ */
+export class OpenSearchIndex implements SearchIndex {
+  readonly backend = 'opensearch' as const;
+
+  constructor(
+    private readonly client: Client,
+    private readonly prefix = 'quire_',
+  ) {}
+
+  indexName(entity: SearchEntity): string {
+    return `${this.prefix}${entity}`;
+  }
+
+  async find(queries: readonly SearchQuery[]): Promise<RawResult[]> {
+    const body = queries.flatMap((q) => [{ index: this.indexName(q.entity) }, queryBody(q)]);
+    const response = await this.client.msearch({ body: body as never });
+    const { responses } = response.body as unknown as SearchHitsBody;
+    return queries.map((q, i) => {
+      const answer = responses[i];
+      if (!answer || answer.error || !answer.hits)
+        throw new Error(
+          `search on ${this.indexName(q.entity)} failed: ${answer?.error?.reason ?? 'no answer'}`,
+        );
+      const hits = answer.hits.hits.map((h) => hitFrom(q.entity, h._id, h._source ?? {}));
+      return {
+        entity: q.entity,
+        hits: hits.slice(0, q.hitsPerPage),
+        hasMore: hits.length > q.hitsPerPage,
+      } as RawResult;
+    });
+  }
+
+  /** Creates any missing index with its mappings. */
+  async ensureIndexes(): Promise<void> {
+    for (const entity of SEARCH_ENTITIES) {
+      const index = this.indexName(entity);
+      const exists = await this.client.indices.exists({ index });
+      if (exists.body) continue;
+      await this.client.indices.create({
+        index,
+        body: { mappings: { properties: INDEX_MAPPINGS[entity] } } as never,
+      });
+    }
+  }
+
+  /**
+   * Makes the indexes hold exactly `documents`: upserts each one stamped with `stamp`, then deletes
+   * whatever an earlier sync left (rows since deleted, unpublished or made private).
+   */
+  async sync(documents: SearchDocuments, stamp = Date.now()): Promise<{ indexed: number }> {
+    await this.ensureIndexes();
+    let indexed = 0;
+    for (const entity of SEARCH_ENTITIES) {
+      const index = this.indexName(entity);
+      const docs = documents[entity];
+      for (let i = 0; i < docs.length; i += BULK_SLICE) {
+        const slice = docs.slice(i, i + BULK_SLICE);
+        const body = slice.flatMap((doc) => [
+          { index: { _index: index, _id: doc.objectID } },
+          { ...doc, syncedAt: stamp },
+        ]);
+        const response = await this.client.bulk({ body: body as never });
+        const result = response.body as {
+          errors?: boolean;
+          items?: Array<Record<string, { error?: unknown }>>;
+        };
+        if (result.errors) {
+          const failed = (result.items ?? []).find((item) => Object.values(item)[0]?.error);
+          throw new Error(`indexing into ${index} failed: ${JSON.stringify(failed ?? {})}`);
+        }
+        indexed += slice.length;
+      }
+      await this.client.deleteByQuery({
+        index,
+        body: { query: { range: { syncedAt: { lt: stamp } } } } as never,
+        refresh: true,
+        conflicts: 'proceed',
+      } as never);
+    }
+    return { indexed };
+  }
+}

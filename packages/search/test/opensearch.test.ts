@@ -1,0 +1,243 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOpenSearchIndex, type SearchDocuments, type SearchQuery, search } from '../src';
+
+/** What the fake cluster saw: method, path and the parsed (NDJSON or JSON) body. */
+interface Seen {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+let server: Server;
+let url = '';
+const seen: Seen[] = [];
+/** Canned answers by "METHOD /path" (query string dropped). */
+let answers: Record<string, { status?: number; body: unknown }> = {};
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = '';
+    req.on('data', (chunk) => {
+      data += chunk;
+    });
+    req.on('end', () => resolve(data));
+  });
+
+const parse = (raw: string) => {
+  if (!raw) return null;
+  const lines = raw.trim().split('\n');
+  return lines.length > 1 ? lines.map((l) => JSON.parse(l)) : JSON.parse(raw);
+};
+
+beforeAll(async () => {
+  // A stand-in for an OpenSearch node: the real client talks HTTP to it, so request shapes are checked end to end.
+  server = createServer(async (req, res) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    seen.push({ method: req.method ?? '', path, body: parse(await readBody(req)) });
+    const answer = answers[`${req.method} ${path}`] ?? { status: 404, body: { error: 'not found' } };
+    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+    res.end(req.method === 'HEAD' ? undefined : JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  seen.length = 0;
+  answers = {};
+});
+
+const query = (entity: SearchQuery['entity'], extra: Partial<SearchQuery> = {}): SearchQuery => ({
+  entity,
+  query: 'ada',
+  hitsPerPage: 3,
+  page: 0,
+  highQualityOnly: true,
+  ...extra,
+});
+
+describe('OpenSearchIndex against a fake cluster (contract)', () => {
+  it('sends one multi-search with the server filters and maps hits to spec §3 search hits', async () => {
+    answers['POST /_msearch'] = {
+      body: {
+        responses: [
+          {
+            hits: {
+              hits: [
+                {
+                  _id: 'u1',
+                  _source: { userId: 'u1', username: 'ada', name: 'Ada Lovelace', imageId: null, bio: '' },
+                },
+              ],
+            },
+          },
+          {
+            hits: {
+              hits: [
+                {
+                  _id: 'engineering',
+                  _source: { tagSlug: 'engineering', displayText: 'Engineering', postCount: 4 },
+                },
+              ],
+            },
+          },
+          {
+            hits: {
+              hits: [1, 2, 3].map((n) => ({
+                _id: `p${n}`,
+                _source: { postId: `p${n}`, title: `Story ${n}`, latestPublishedAt: 1700000000000 + n },
+              })),
+            },
+          },
+        ],
+      },
+    };
+    const index = createOpenSearchIndex(url, 'test_');
+    const [users, tags, posts] = await search(index, [
+      query('user', { query: '@ada' }),
+      query('tag', { highQualityOnly: false }),
+      query('post', { scope: { collectionId: 'c1' }, hitsPerPage: 2, highQualityOnly: false }),
+    ]);
+
+    const request = seen.find((s) => s.path === '/_msearch');
+    // biome-ignore lint/suspicious/noExplicitAny: deep reads into the JSON the client sent
+    const lines = request?.body as Array<Record<string, any>>;
+    expect(lines.filter((_, i) => i % 2 === 0)).toEqual([
+      { index: 'test_user' },
+      { index: 'test_tag' },
+      { index: 'test_post' },
+    ]);
+    const [userBody, tagBody, postBody] = [lines[1], lines[3], lines[5]];
+    expect(userBody?.size).toBe(4);
+    expect(userBody?.query.bool.must[0].multi_match).toMatchObject({ query: 'ada', fuzziness: 'AUTO' });
+    expect(userBody?.query.bool.filter).toContainEqual({ term: { highQualityUser: true } });
+    expect(tagBody?.query.bool.filter).toContainEqual({ range: { postCount: { gte: 1 } } });
+    expect(postBody?.query.bool.filter).toEqual(
+      expect.arrayContaining([{ term: { collectionId: 'c1' } }, { exists: { field: 'latestPublishedAt' } }]),
+    );
+    expect(postBody?.query.bool.filter).not.toContainEqual({ term: { highQualityUser: true } });
+
+    expect(users?.hits).toEqual([
+      {
+        objectID: 'u1',
+        userId: 'u1',
+        username: 'ada',
+        name: 'Ada Lovelace',
+        imageId: null,
+        bio: '',
+        queryId: users?.queryID,
+      },
+    ]);
+    expect(tags?.hits[0]).toMatchObject({ tagSlug: 'engineering', displayText: 'Engineering', postCount: 4 });
+    expect(posts?.hits.map((h) => h.objectID)).toEqual(['p1', 'p2']);
+    expect(posts?.hasMore).toBe(true);
+  });
+
+  it('fails loudly when the cluster reports an error for a query', async () => {
+    answers['POST /_msearch'] = { body: { responses: [{ error: { reason: 'no such index [test_user]' } }] } };
+    await expect(search(createOpenSearchIndex(url, 'test_'), [query('user')])).rejects.toThrow(
+      /no such index/,
+    );
+  });
+
+  it('syncs documents: creates missing indexes, bulk-indexes with a stamp, deletes older rows', async () => {
+    for (const entity of ['user', 'collection', 'tag', 'post']) {
+      answers[`HEAD /test_${entity}`] = { status: entity === 'user' ? 200 : 404, body: {} };
+      answers[`PUT /test_${entity}`] = { body: { acknowledged: true } };
+      answers[`POST /test_${entity}/_delete_by_query`] = { body: { deleted: 0 } };
+    }
+    answers['POST /_bulk'] = { body: { errors: false, items: [] } };
+    const documents: SearchDocuments = {
+      user: [
+        {
+          objectID: 'u1',
+          userId: 'u1',
+          username: 'ada',
+          name: 'Ada',
+          imageId: null,
+          bio: '',
+          highQualityUser: true,
+        },
+      ],
+      collection: [],
+      tag: [{ objectID: 'engineering', tagSlug: 'engineering', displayText: 'Engineering', postCount: 2 }],
+      post: [],
+    };
+    const result = await createOpenSearchIndex(url, 'test_').sync(documents, 42);
+    expect(result.indexed).toBe(2);
+    const created = seen.filter((s) => s.method === 'PUT').map((s) => s.path);
+    expect(created).toEqual(['/test_collection', '/test_tag', '/test_post']);
+    const bulk = seen.filter((s) => s.path === '/_bulk').map((s) => s.body);
+    expect(bulk).toEqual([
+      [{ index: { _index: 'test_user', _id: 'u1' } }, { ...documents.user[0], syncedAt: 42 }],
+      [{ index: { _index: 'test_tag', _id: 'engineering' } }, { ...documents.tag[0], syncedAt: 42 }],
+    ]);
+    const cleanup = seen.filter((s) => s.path.endsWith('/_delete_by_query'));
+    expect(cleanup).toHaveLength(4);
+    expect(cleanup[0]?.body).toEqual({ query: { range: { syncedAt: { lt: 42 } } } });
+  });
+
+  it('reports a failed bulk item instead of pretending the sync worked', async () => {
+    answers['HEAD /test_user'] = { status: 200, body: {} };
+    answers['HEAD /test_collection'] = { status: 200, body: {} };
+    answers['HEAD /test_tag'] = { status: 200, body: {} };
+    answers['HEAD /test_post'] = { status: 200, body: {} };
+    answers['POST /_bulk'] = {
+      body: {
+        errors: true,
+        items: [{ index: { _id: 'u1', error: { reason: 'mapper_parsing_exception' } } }],
+      },
+    };
+    const documents: SearchDocuments = {
+      user: [
+        {
+          objectID: 'u1',
+          userId: 'u1',
+          username: 'a',
+          name: 'A',
+          imageId: null,
+          bio: '',
+          highQualityUser: false,
+        },
+      ],
+      collection: [],
+      tag: [],
+      post: [],
+    };
+    await expect(createOpenSearchIndex(url, 'test_').sync(documents)).rejects.toThrow(
+      /mapper_parsing_exception/,
+    );
+  });
+});
+
+// Against a real cluster only when one is configured (none can run on a development machine here).
+describe.skipIf(!process.env.OPENSEARCH_URL)('OpenSearchIndex against OPENSEARCH_URL', () => {
+  it('indexes documents and finds them by prefix and misspelling', async () => {
+    const prefix = `quire_test_${Date.now().toString(36)}_`;
+    const index = createOpenSearchIndex(process.env.OPENSEARCH_URL ?? '', prefix);
+    await index.sync({
+      user: [
+        {
+          objectID: 'u1',
+          userId: 'u1',
+          username: 'adalovelace',
+          name: 'Ada Lovelace',
+          imageId: null,
+          bio: '',
+          highQualityUser: true,
+        },
+      ],
+      collection: [],
+      tag: [],
+      post: [],
+    });
+    const [byPrefix, byTypo] = await search(index, [
+      query('user', { query: 'Ada Lov' }),
+      query('user', { query: 'Lovelase' }),
+    ]);
+    expect(byPrefix?.hits.map((h) => h.objectID)).toEqual(['u1']);
+    expect(byTypo?.hits.map((h) => h.objectID)).toEqual(['u1']);
+  });
+});

@@ -1,0 +1,148 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Tag, type User } from '@quire/db';
+import { buildCollection, buildPost, buildUser, sampleContent, useTestDatabase } from '@quire/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PostgresSearchIndex, type SearchQuery, search } from '../src';
+
+const db = useTestDatabase();
+
+const q = (entity: SearchQuery['entity'], query: string, extra: Partial<SearchQuery> = {}): SearchQuery => ({
+  entity,
+  query,
+  hitsPerPage: 3,
+  page: 0,
+  highQualityOnly: false,
+  ...extra,
+});
+
+async function run(...queries: SearchQuery[]) {
+  return search(new PostgresSearchIndex(db.em()), queries);
+}
+
+async function highQuality(em: EntityManager, user: User) {
+  user.isHighQuality = true;
+  await em.flush();
+  return user;
+}
+
+let ada: User;
+let grace: User;
+
+beforeAll(async () => {
+  const em = db.em();
+  ada = await highQuality(em, await buildUser(em, { name: 'Ada Lovelace', username: 'adalovelace' }));
+  grace = await buildUser(em, { name: 'Grace Hopper', username: 'ghopper' });
+  await buildUser(em, { name: 'Ada Suspended', username: 'adasuspended', isSuspended: true });
+  const engines = await buildCollection(em, { creator: ada, name: 'Analytical Engines', slug: 'engines' });
+  engines.isHighQuality = true;
+  await buildCollection(em, { creator: grace, name: 'Engine Room', slug: 'engine-room' });
+  em.create(Tag, { slug: 'engineering', name: 'Engineering', postCount: 4 });
+  em.create(Tag, { slug: 'engine-tuning', name: 'Engine Tuning', postCount: 0 });
+  await em.flush();
+  await buildPost(em, { creator: ada, collection: engines, title: 'Notes on the Analytical Engine' });
+  await buildPost(em, { creator: ada, title: 'Poetical science and engines' });
+  await buildPost(em, { creator: ada, title: 'Engine draft in progress', status: 'DRAFT' });
+  await buildPost(em, { creator: ada, title: 'Unlisted engine notes', status: 'UNLISTED' });
+  await buildPost(em, {
+    creator: ada,
+    title: 'Members engine story',
+    isLocked: true,
+    content: sampleContent('Members engine story', 'Secret paywalled zeppelin paragraph.'),
+  });
+  await buildPost(em, { creator: grace, title: 'Compilers and engines' });
+});
+
+describe('PostgresSearchIndex (spec §7 search service, §5 search rules)', () => {
+  it('finds people by name prefix, username and a misspelling, best match first', async () => {
+    const [byPrefix, byUsername, byTypo] = await run(
+      q('user', 'Ada Lov'),
+      q('user', '@ghop'),
+      q('user', 'Lovelase'),
+    );
+    expect(byPrefix?.hits.map((h) => 'name' in h && h.name)).toEqual(['Ada Lovelace']);
+    expect(byUsername?.hits.map((h) => 'username' in h && h.username)).toEqual(['ghopper']);
+    expect(byTypo?.hits.map((h) => 'name' in h && h.name)).toContain('Ada Lovelace');
+  });
+
+  it('never returns suspended accounts', async () => {
+    const [result] = await run(q('user', 'Ada'));
+    expect(result?.hits.map((h) => 'username' in h && h.username)).toEqual(['adalovelace']);
+  });
+
+  it('keeps only high-quality people, publications and authors when asked (no can_view_unfiltered_search)', async () => {
+    const filtered = await run(
+      q('user', 'Grace', { highQualityOnly: true }),
+      q('collection', 'Engine', { highQualityOnly: true }),
+      q('post', 'engines', { highQualityOnly: true, hitsPerPage: 8 }),
+    );
+    expect(filtered[0]?.hits).toEqual([]);
+    expect(filtered[1]?.hits.map((h) => 'name' in h && h.name)).toEqual(['Analytical Engines']);
+    expect(filtered[2]?.hits.map((h) => 'title' in h && h.title)).not.toContain('Compilers and engines');
+    const unfiltered = await run(q('user', 'Grace'), q('collection', 'Engine'));
+    expect(unfiltered[0]?.hits.map((h) => 'name' in h && h.name)).toEqual(['Grace Hopper']);
+    expect(unfiltered[1]?.hits.map((h) => 'name' in h && h.name).sort()).toEqual([
+      'Analytical Engines',
+      'Engine Room',
+    ]);
+  });
+
+  it('suggests only tags with at least one story', async () => {
+    const [result] = await run(q('tag', 'engin'));
+    expect(result?.hits).toEqual([
+      expect.objectContaining({ tagSlug: 'engineering', displayText: 'Engineering', postCount: 4 }),
+    ]);
+  });
+
+  it('searches titles of published stories only: no drafts, unlisted stories or story bodies', async () => {
+    const [byTitle, byBody] = await run(q('post', 'engine', { hitsPerPage: 20 }), q('post', 'zeppelin'));
+    const titles = byTitle?.hits.map((h) => 'title' in h && h.title);
+    expect(titles).toEqual(
+      expect.arrayContaining(['Notes on the Analytical Engine', 'Poetical science and engines']),
+    );
+    expect(titles).toContain('Members engine story');
+    expect(titles).not.toContain('Engine draft in progress');
+    expect(titles).not.toContain('Unlisted engine notes');
+    expect(byBody?.hits).toEqual([]);
+  });
+
+  it('scopes post search to a publication or an author, every hit with a publish date', async () => {
+    const [inEngines, byGrace] = await run(
+      q('post', 'engine', { scope: { collectionId: (await engineId()) ?? '' }, hitsPerPage: 8 }),
+      q('post', 'engines', { scope: { authorId: grace.id }, hitsPerPage: 8 }),
+    );
+    expect(inEngines?.hits.map((h) => 'title' in h && h.title)).toEqual(['Notes on the Analytical Engine']);
+    expect(byGrace?.hits.map((h) => 'title' in h && h.title)).toEqual(['Compilers and engines']);
+    for (const hit of [...(inEngines?.hits ?? []), ...(byGrace?.hits ?? [])])
+      expect('latestPublishedAt' in hit && hit.latestPublishedAt).toBeGreaterThan(0);
+  });
+
+  it('tags every hit with its query id, and answers an empty query with no hits', async () => {
+    const [result, empty] = await run(q('user', 'ada'), q('post', '   '));
+    expect(result?.queryID).toMatch(/^[0-9a-f]{32}$/);
+    expect(result?.hits[0]).toMatchObject({ objectID: ada.id, userId: ada.id, queryId: result?.queryID });
+    expect(empty?.hits).toEqual([]);
+  });
+
+  it('pages with hitsPerPage and reports whether more hits follow', async () => {
+    const [first, second] = await run(
+      q('post', 'engine', { hitsPerPage: 1 }),
+      q('post', 'engine', { hitsPerPage: 1, page: 1 }),
+    );
+    expect(first?.hits).toHaveLength(1);
+    expect(first?.hasMore).toBe(true);
+    expect(second?.hits[0]?.objectID).not.toBe(first?.hits[0]?.objectID);
+  });
+
+  it('treats % and _ in the text literally', async () => {
+    const [result] = await run(q('user', '%'), q('user', '_'));
+    expect(result?.hits).toEqual([]);
+  });
+});
+
+async function engineId() {
+  const rows = await db
+    .em()
+    .getConnection()
+    .execute<{ id: string }[]>(`select id from collections where slug = 'engines'`);
+  return rows[0]?.id;
+}

@@ -1,0 +1,71 @@
+// What the benches that need seeded data share: options, the bench's own database, the production
+// server on it, and the results files.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connectDatabase, type Orm } from '@quire/db';
+import { seedDemo, seedScale } from '@quire/seed';
+import { type BenchServer, startServer } from './server';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** `--name N` from the command line: a whole number, or the fallback when absent. */
+export function numberOption(name: string, fallback: number, args = process.argv.slice(2)): number {
+  const i = args.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const value = Number(args[i + 1]);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`--${name} needs a whole number`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/**
+ * Seeds the demo data (and `scale` extra posts) into the bench's own embedded database under
+ * `.data/<dataName>`, runs `prepare` on it, then starts a production server on that data.
+ * The data is kept between runs, so a large scale is seeded once.
+ */
+export async function startSeededServer<T>(opts: {
+  /** Label for progress lines and the data folder name under `.data/`. */
+  dataName: string;
+  label: string;
+  port: number;
+  pgPort: number;
+  scale?: number;
+  env?: Record<string, string>;
+  prepare: (orm: Orm) => Promise<T>;
+}): Promise<{ server: BenchServer; prepared: T }> {
+  const log = (m: string) => console.error(`${opts.label}: ${m}`);
+  const dataDir = path.join(repoRoot, '.data', opts.dataName);
+  log(`preparing data in ${dataDir}`);
+  const db = await connectDatabase({ dataDir, embeddedPort: opts.pgPort, log });
+  let prepared: T;
+  try {
+    await seedDemo(db.orm);
+    if (opts.scale) {
+      const started = performance.now();
+      await seedScale(db.orm, { posts: opts.scale });
+      log(`scale data ready in ${Math.round(performance.now() - started)} ms`);
+    }
+    prepared = await opts.prepare(db.orm);
+  } finally {
+    await db.close();
+  }
+  const server = await startServer({
+    repoRoot,
+    port: opts.port,
+    env: { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(opts.pgPort), SEED_DEMO: 'false', ...opts.env },
+  });
+  log(`server ready in ${Math.round(server.readyMs)} ms`);
+  return { server, prepared };
+}
+
+/** Writes bench/results/<name>.json and <name>.md, and prints the table. */
+export function writeResults(name: string, results: unknown, table: string): void {
+  const outDir = path.join(repoRoot, 'bench/results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(outDir, `${name}.md`), `${table}\n`);
+  console.log(table);
+}
