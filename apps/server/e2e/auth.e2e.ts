@@ -1,35 +1,14 @@
 import { EmailOutbox, FeatureFlag, TwoFactorAuth, User } from '@quire/db';
-import { launchBrowser } from '@quire/e2e';
-import { useTestDatabase } from '@quire/test-harness';
-import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { describe, expect, it } from 'vitest';
+import { pageErrors, useBrowserApp, waitForHydration } from './harness';
 
-const db = useTestDatabase();
-let app: FastifyInstance;
-let origin: string;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const e2e = useBrowserApp();
+const { db } = e2e;
 
 const email = 'journey@example.com';
 const password = 'a journey password';
-
-beforeAll(async () => {
-  app = await buildApp({
-    orm: db.orm,
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAGE_CACHE_FRESH_MS: '0' }),
-    logger: false,
-  });
-  origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 async function setFlag(name: string, on: boolean) {
   const em = db.em();
@@ -56,16 +35,11 @@ async function answerCaptchaIfAsked(page: Page) {
   }
 }
 
-async function hydrated(page: Page, url: string) {
-  await page.goto(`${origin}${url}`);
-  await page.waitForSelector('html[data-hydrated="true"]');
-}
-
 async function signOut(page: Page) {
   await page.locator('summary.q-avatar').click();
   await page.getByRole('link', { name: /Sign out/ }).click();
-  await page.waitForURL(`${origin}/`);
-  await page.waitForSelector('html[data-hydrated="true"]');
+  await page.waitForURL(`${e2e.origin}/`);
+  await waitForHydration(page);
   await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
 }
 
@@ -73,13 +47,12 @@ const totp = (secret: string) => generate({ secret, digits: 7, period: 30 });
 
 describe('accounts in Chromium', () => {
   it('signs up by email link, sets a password, signs out, signs in with it, turns on TOTP and signs in with a code', async () => {
-    const page = await browser.context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const page = await e2e.openPage();
+    const errors = pageErrors(page);
 
     // 1. Sign up by email (passwords are off): the link comes from the outbox.
     await setFlag('enable_passwords', false);
-    await hydrated(page, '/');
+    await e2e.gotoHydrated(page, '/');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByRole('button', { name: 'Sign up with email' }).click();
     await page.getByRole('textbox', { name: 'Your email', exact: true }).fill(email);
@@ -92,21 +65,20 @@ describe('accounts in Chromium', () => {
     await expect.poll(() => page.getByText('Check your inbox.').isVisible()).toBe(true);
     const [mail] = await db.em().find(EmailOutbox, { to: email, template: 'magic-link' });
     const link = new URL(String(mail!.payload.link));
-    await page.goto(`${origin}${link.pathname}${link.search}`);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await e2e.gotoHydrated(page, `${link.pathname}${link.search}`);
     await expect.poll(() => page.locator('summary.q-avatar').isVisible()).toBe(true);
     const user = await db.em().findOneOrFail(User, { email });
     expect(user.name).toBe('Journey Person');
 
     // 2. Set a password while signed in (the account has none yet).
-    await hydrated(page, '/password');
+    await e2e.gotoHydrated(page, '/password');
     await page.getByLabel('New password').fill(password);
     await page.getByRole('button', { name: 'Save password' }).click();
-    await page.waitForURL(`${origin}/`);
+    await page.waitForURL(`${e2e.origin}/`);
 
     // 3. Sign out, then sign in with the password.
     await setFlag('enable_passwords', true);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await waitForHydration(page);
     await signOut(page);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('button', { name: 'Sign in with email' }).click();
@@ -128,7 +100,7 @@ describe('accounts in Chromium', () => {
     await expect.poll(() => page.locator('summary.q-avatar').isVisible(), { timeout: 15_000 }).toBe(true);
 
     // 4. Turn on two-factor with an authenticator app (7-digit TOTP).
-    await hydrated(page, '/two-factor-authentication');
+    await e2e.gotoHydrated(page, '/two-factor-authentication');
     await page.getByLabel('Authenticator app').check();
     await page.getByRole('button', { name: 'Continue' }).click();
     const secret = (await page.getByTestId('otp-secret').textContent())!.trim();
@@ -142,7 +114,7 @@ describe('accounts in Chromium', () => {
     expect((await db.em().findOneOrFail(TwoFactorAuth, { user: user.id })).enabled).toBe(true);
 
     // 5. Sign out and back in: the password, then the code.
-    await hydrated(page, '/');
+    await e2e.gotoHydrated(page, '/');
     await signOut(page);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('button', { name: 'Sign in with email' }).click();

@@ -2,29 +2,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { notify } from '@quire/api';
 import { User } from '@quire/db';
 import { notificationTexts } from '@quire/domain';
-import { launchBrowser } from '@quire/e2e';
-import { buildPost, buildSession, buildUser, useTestDatabase } from '@quire/test-harness';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { buildPost, buildSession, buildUser } from '@quire/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserApp, waitForHydration } from './harness';
 
-const db = useTestDatabase();
-let app: FastifyInstance;
-let origin: string;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const e2e = useBrowserApp();
+const { db } = e2e;
 let token: string;
 let userId: string;
 
 beforeAll(async () => {
-  app = await buildApp({
-    orm: db.orm,
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAGE_CACHE_FRESH_MS: '0' }),
-    logger: false,
-  });
-  origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-
   const em = db.em();
   const me = await buildUser(em, { name: 'Bell Reader' });
   userId = me.id;
@@ -54,19 +41,10 @@ beforeAll(async () => {
   token = await buildSession(em, me);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
 describe('notifications bell (spec §2, §4)', () => {
   it('shows the unread badge, opens the 360px popover, and zeroes the count for good', async () => {
-    await browser.context.clearCookies();
-    await browser.context.addCookies([{ name: 'sid', value: token, url: origin }]);
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${origin}/`);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    const page = await e2e.openPage({ session: token, viewport: { width: 1280, height: 800 } });
+    await e2e.gotoHydrated(page, '/');
 
     const badge = page.getByTestId('notifications-badge');
     await expect.poll(() => badge.textContent()).toBe('3');
@@ -103,7 +81,7 @@ describe('notifications bell (spec §2, §4)', () => {
       .poll(async () => (await db.em().findOneOrFail(User, userId)).notificationsLastViewedAt !== null)
       .toBe(true);
     await page.reload();
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await waitForHydration(page);
     await page.waitForTimeout(500);
     expect(await page.getByTestId('notifications-badge').count()).toBe(0);
     await page.close();

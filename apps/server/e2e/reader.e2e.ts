@@ -1,47 +1,22 @@
 import { postPromptTexts } from '@quire/domain';
-import { launchBrowser } from '@quire/e2e';
 import { DEMO, seedDemo } from '@quire/seed';
-import { buildSession, buildUser, useTestDatabase } from '@quire/test-harness';
-import type { FastifyInstance } from 'fastify';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { buildSession, buildUser } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { pageErrors, useBrowserApp, waitForHydration } from './harness';
 
-const db = useTestDatabase();
-let app: FastifyInstance;
-let origin: string;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  await seedDemo(db.orm);
-  app = await buildApp({
-    orm: db.orm,
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    logger: false,
-  });
-  origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-  context = browser.context;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// The seeded pages never change during these journeys, so the page cache keeps its default freshness.
+const e2e = useBrowserApp({ seed: (db) => seedDemo(db.orm), env: {} });
+const { db } = e2e;
 
 describe('reading in Chromium', () => {
   it('serves the home page with seeded stories in the HTML, then hydrates and fetches more on click', async () => {
     // The raw HTML, before any script runs, already lists a seeded story.
-    const html = await (await fetch(`${origin}/`)).text();
+    const html = await (await fetch(`${e2e.origin}/`)).text();
     expect(html).toContain(DEMO.story.title);
 
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${origin}/`);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    const page = await e2e.openPage();
+    const errors = pageErrors(page);
+    await e2e.gotoHydrated(page, '/');
     const cards = page.locator('[data-testid="feed"] article');
     const before = await cards.count();
     expect(before).toBe(20);
@@ -52,7 +27,7 @@ describe('reading in Chromium', () => {
     await page.getByRole('tab', { name: 'For you' }).click();
     await page.getByRole('button', { name: 'Show more stories' }).click();
     await expect.poll(() => cards.count()).toBe(40);
-    expect(page.url()).toBe(`${origin}/`);
+    expect(page.url()).toBe(`${e2e.origin}/`);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -60,11 +35,8 @@ describe('reading in Chromium', () => {
   it('loads the next page on scroll, and takes a story out of For you with Got it and back with Undo', async () => {
     const em = db.em();
     const token = await buildSession(em, await buildUser(em, { name: 'Scroll Reader' }));
-    await context.clearCookies();
-    await context.addCookies([{ name: 'sid', value: token, url: origin }]);
-    const page = await context.newPage();
-    await page.goto(`${origin}/`);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    const page = await e2e.openPage({ session: token });
+    await e2e.gotoHydrated(page, '/');
     const cards = page.locator('[data-testid="feed"] article');
     expect(await cards.count()).toBe(20);
     // Spec §9: within 1.5 viewport heights of the end, the next page loads without a click.
@@ -88,13 +60,12 @@ describe('reading in Chromium', () => {
       .poll(() => page.locator('[data-testid="feed"] h2', { hasText: title ?? '' }).count())
       .toBe(1);
     await page.close();
-    await context.clearCookies();
+    await e2e.setSession(null);
   });
 
   it('opens a story from the feed and renders its paragraphs', async () => {
-    const page = await context.newPage();
-    await page.goto(`${origin}${DEMO.story.path}`);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    const page = await e2e.openPage();
+    await e2e.gotoHydrated(page, DEMO.story.path);
     await expect.poll(() => page.title()).toBe(`${DEMO.story.title} | Quire`);
     expect(await page.locator('.q-post-body h3, .q-post-body h4').count()).toBeGreaterThan(0);
     expect(await page.locator('.q-post-body p').count()).toBeGreaterThan(2);
@@ -102,10 +73,9 @@ describe('reading in Chromium', () => {
   });
 
   it('shows the not-found page with status 404 for an unknown story', async () => {
-    const page = await context.newPage();
-    const response = await page.goto(`${origin}/p/0123456789ab`);
+    const page = await e2e.openPage();
+    const response = await e2e.gotoHydrated(page, '/p/0123456789ab');
     expect(response?.status()).toBe(404);
-    await page.waitForSelector('html[data-hydrated="true"]');
     expect(await page.locator('h1').textContent()).toBe('Page not found');
     await page.close();
   });
@@ -122,7 +92,7 @@ describe('the meter and friend links in Chromium', () => {
         { populate: ['creator'], limit: 4, orderBy: { id: 'asc' } },
       );
     expect(locked).toHaveLength(4);
-    const page = await context.newPage();
+    const page = await e2e.openPage();
     // Headless Chromium announces itself as HeadlessChrome, which the server treats as a crawler.
     await page.setExtraHTTPHeaders({
       'user-agent':
@@ -130,11 +100,11 @@ describe('the meter and friend links in Chromium', () => {
     });
     // The post prompt's copy changes once 3 stories were read this month (spec §4 client viewing counters);
     // earlier tests read stories in this browser profile, so the counters start from empty here.
-    await page.goto(`${origin}/`);
+    await page.goto(`${e2e.origin}/`);
     await page.evaluate(() => window.localStorage.clear());
     const prompts: string[] = [];
     for (const post of locked.slice(0, 3)) {
-      await page.goto(`${origin}/p/${post.id}`);
+      await page.goto(`${e2e.origin}/p/${post.id}`);
       await expect.poll(() => page.getByTestId('meter').isVisible()).toBe(true);
       expect(await page.getByTestId('paywall').count()).toBe(0);
       await page.getByTestId('post-prompt').waitFor();
@@ -146,16 +116,15 @@ describe('the meter and friend links in Chromium', () => {
     // The read-next meter hides for a day.
     await page.getByTestId('meter').getByRole('button', { name: postPromptTexts.hideMeter }).click();
     await page.reload();
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await waitForHydration(page);
     await page.getByTestId('post-prompt').waitFor();
     expect(await page.getByTestId('meter').count()).toBe(0);
     const target = locked[3]!;
-    await page.goto(`${origin}/p/${target.id}`);
+    await page.goto(`${e2e.origin}/p/${target.id}`);
     await expect.poll(() => page.getByTestId('paywall').isVisible()).toBe(true);
     const lastParagraph = target.content.paragraphs.at(-1)!.text;
     expect(await page.content()).not.toContain(lastParagraph);
-    await page.goto(`${origin}/p/${target.id}?source=friends_link&sk=${target.shareKey}`);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await e2e.gotoHydrated(page, `/p/${target.id}?source=friends_link&sk=${target.shareKey}`);
     expect(await page.getByTestId('paywall').count()).toBe(0);
     expect(await page.content()).toContain(lastParagraph.slice(0, 40));
     await page.close();

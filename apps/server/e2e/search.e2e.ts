@@ -1,42 +1,21 @@
-import { launchBrowser } from '@quire/e2e';
-import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
-import type { FastifyInstance } from 'fastify';
+import { buildPost, buildUser } from '@quire/test-harness';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserApp } from './harness';
 
-const db = useTestDatabase();
-let app: FastifyInstance;
-let origin: string;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const e2e = useBrowserApp();
 
 beforeAll(async () => {
-  app = await buildApp({
-    orm: db.orm,
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAGE_CACHE_FRESH_MS: '0' }),
-    logger: false,
-  });
-  origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-  const em = db.em();
+  const em = e2e.db.em();
   const writer = await buildUser(em, { name: 'Ada Searchable', username: 'adasearchable' });
   writer.isHighQuality = true;
   await em.flush();
   await buildPost(em, { creator: writer, title: 'Ada searches the engine' });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
 async function openAt(width: number, path: string): Promise<Page> {
-  await browser.context.clearCookies();
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width, height: 800 });
-  await page.goto(`${origin}${path}`);
-  await page.waitForSelector('html[data-hydrated="true"]');
+  const page = await e2e.openPage({ session: null, viewport: { width, height: 800 } });
+  await e2e.gotoHydrated(page, path);
   return page;
 }
 

@@ -1,18 +1,24 @@
 import { AnalyticsEvent, TaxDocument, UserDismissedFlag } from '@quire/db';
 import { accountMenuTexts, errorPageTexts, partnerToastTexts, TaxDocumentStatus } from '@quire/domain';
-import { launchBrowser } from '@quire/e2e';
 import { seedDemo } from '@quire/seed';
-import { buildPost, buildSession, buildUser, useTestDatabase } from '@quire/test-harness';
-import type { FastifyInstance } from 'fastify';
+import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserApp } from './harness';
 
-const db = useTestDatabase();
-let app: FastifyInstance;
-let origin: string;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const e2e = useBrowserApp({
+  seed: (db) => seedDemo(db.orm),
+  // Spec §2 Error page 500: routes that fail, registered before the server starts.
+  setup: (app) => {
+    app.get('/__e2e/boom', async () => {
+      throw new Error('boom');
+    });
+    app.get('/__e2e/conflict', async () => {
+      throw new Error('Request failed: 409: Conflict');
+    });
+  },
+});
+const { db, gotoHydrated } = e2e;
 let memberToken: string;
 let memberEmail: string;
 let readerToken: string;
@@ -25,22 +31,6 @@ const VIEWPORTS = [
 ] as const;
 
 beforeAll(async () => {
-  await seedDemo(db.orm);
-  app = await buildApp({
-    orm: db.orm,
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAGE_CACHE_FRESH_MS: '0' }),
-    logger: false,
-  });
-  // Spec §2 Error page 500: routes that fail, registered before the server starts.
-  app.get('/__e2e/boom', async () => {
-    throw new Error('boom');
-  });
-  app.get('/__e2e/conflict', async () => {
-    throw new Error('Request failed: 409: Conflict');
-  });
-  origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-
   const em = db.em();
   const member = await buildUser(em, { name: 'Shell Member', mediumMemberAt: Date.UTC(2024, 2, 15) });
   memberEmail = member.email ?? '';
@@ -54,25 +44,9 @@ beforeAll(async () => {
   writerToken = await buildSession(em, writer);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
 /** A page at the viewport's size, signed in with `token` (or signed out). */
-async function openPage(viewport: (typeof VIEWPORTS)[number], token: string | null): Promise<Page> {
-  await browser.context.clearCookies();
-  if (token) await browser.context.addCookies([{ name: 'sid', value: token, url: origin }]);
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: viewport.width, height: viewport.height });
-  return page;
-}
-
-async function gotoHydrated(page: Page, path: string) {
-  const response = await page.goto(`${origin}${path}`);
-  await page.waitForSelector('html[data-hydrated="true"]');
-  return response;
-}
+const openPage = (viewport: (typeof VIEWPORTS)[number], token: string | null) =>
+  e2e.openPage({ viewport, session: token });
 
 const topBarHidden = (page: Page) =>
   page.locator('header.q-topbar').evaluate((el) => (el as HTMLElement).dataset.hidden === 'true');
@@ -208,7 +182,7 @@ for (const viewport of VIEWPORTS) {
       expect(await strip.isVisible()).toBe(viewport.width < 552);
       // Hidden on wide screens, so found by its element rather than its (absent) accessible role.
       const href = await strip.locator('a').getAttribute('href');
-      const url = new URL(href ?? '', origin);
+      const url = new URL(href ?? '', e2e.origin);
       expect(url.pathname).toBe('/m/app');
       expect(Object.fromEntries(url.searchParams)).toMatchObject({ signedIn: 'false', route: 'ShowHome' });
       await page.close();
@@ -244,12 +218,12 @@ for (const viewport of VIEWPORTS) {
 describe('error page', () => {
   it('answers 500 with the apology, and 409 for a conflict', async () => {
     const page = await openPage(VIEWPORTS[0], null);
-    const boom = await page.goto(`${origin}/__e2e/boom`);
+    const boom = await page.goto(`${e2e.origin}/__e2e/boom`);
     expect(boom?.status()).toBe(500);
     await expect.poll(() => page.locator('body').textContent()).toContain(errorPageTexts.serverError);
     expect(errorPageTexts.serverError).toBe('Apologies, but something went wrong on our end.');
     await page.setViewportSize({ width: 375, height: 740 });
-    const conflict = await page.goto(`${origin}/__e2e/conflict`);
+    const conflict = await page.goto(`${e2e.origin}/__e2e/conflict`);
     expect(conflict?.status()).toBe(409);
     expect(await page.locator('body').textContent()).toContain(errorPageTexts.serverError);
     await page.close();
@@ -329,7 +303,7 @@ describe('analytics events', () => {
     await page.keyboard.press('Escape');
     // A tracked footer link; leaving the page flushes the held events at once.
     await page.locator('footer.q-footer').getByRole('link', { name: 'About' }).click();
-    await page.waitForURL(`${origin}/about`);
+    await page.waitForURL(`${e2e.origin}/about`);
     const keys = async () =>
       (await db.em().find(AnalyticsEvent, {}, { orderBy: { occurredAt: 'asc' } }))
         .slice(before)
@@ -356,7 +330,7 @@ describe('analytics events', () => {
     const bot = await openPage(VIEWPORTS[1], null);
     await bot.setExtraHTTPHeaders({ 'cf-ipcountry': 'FR' });
     await gotoHydrated(bot, '/?headless-check');
-    await bot.goto(`${origin}/m/tos?headless-check`);
+    await bot.goto(`${e2e.origin}/m/tos?headless-check`);
     await bot.waitForTimeout(500);
     const fromBot = (await db.em().find(AnalyticsEvent, {})).filter((e) =>
       String(e.data.location ?? '').includes('headless-check'),

@@ -2,60 +2,43 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Post, PostVersion } from '@quire/db';
-import { launchBrowser } from '@quire/e2e';
-import { buildSession, buildUser, useTestDatabase } from '@quire/test-harness';
-import type { FastifyInstance } from 'fastify';
+import { buildSession, buildUser } from '@quire/test-harness';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { pageErrors, useBrowserApp, waitForHydration } from './harness';
 
-const db = useTestDatabase();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-writing-e2e-'));
-let app: FastifyInstance;
-let origin: string;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+// Registered before the harness, so it runs after the server has closed.
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 /** While true the server answers every autosave with 503, as if it were unreachable. */
 let savesDown = false;
+
+const e2e = useBrowserApp({
+  env: { PAGE_CACHE_FRESH_MS: '0', DATA_DIR: dataDir },
+  setup: (app) => {
+    app.addHook('onRequest', async (req, reply) => {
+      if (savesDown && req.url.startsWith('/trpc/posts.save')) {
+        return reply.code(503).send({ error: { message: 'Service unavailable' } });
+      }
+    });
+  },
+});
+const { db } = e2e;
 
 const CONFLICT_MESSAGE =
   'This story was changed in another tab or window. Your text here is kept; copy what you need, then reload.';
 
 beforeAll(async () => {
-  app = await buildApp({
-    orm: db.orm,
-    config: loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PAGE_CACHE_FRESH_MS: '0',
-      DATA_DIR: dataDir,
-    }),
-    logger: false,
-  });
-  app.addHook('onRequest', async (req, reply) => {
-    if (savesDown && req.url.startsWith('/trpc/posts.save')) {
-      return reply.code(503).send({ error: { message: 'Service unavailable' } });
-    }
-  });
-  origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
   // Signed in as a fresh writer: a session row and its cookie.
   const em = db.em();
   const writer = await buildUser(em, { name: 'Chromium Writer' });
-  const token = await buildSession(em, writer);
-  await browser.context.addCookies([{ name: 'sid', value: token, url: origin }]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await e2e.setSession(await buildSession(em, writer));
 });
 
 /** Opens a new story and waits for the editor on its /p/{id}/edit address; returns the story id. */
 async function newStory(page: Page): Promise<string> {
-  await page.goto(`${origin}/new-story`);
+  await page.goto(`${e2e.origin}/new-story`);
   await page.waitForURL(/\/p\/[0-9a-f]{8,16}\/edit$/);
   await page.getByTestId('editor-title').waitFor();
   return /\/p\/([0-9a-f]+)\/edit$/.exec(page.url())![1]!;
@@ -73,9 +56,8 @@ async function typeAtEnd(page: Page, text: string) {
 
 describe('writing in Chromium', () => {
   it('writes a story with a heading, list, quote, code block and image, publishes it and reads it', async () => {
-    const page = await browser.context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const page = await e2e.openPage();
+    const errors = pageErrors(page);
     const id = await newStory(page);
 
     await page.getByTestId('editor-title').click();
@@ -142,7 +124,7 @@ describe('writing in Chromium', () => {
 
     const published = await storyById(id);
     expect(published.status).toBe('PUBLISHED');
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await waitForHydration(page);
     const story = page.locator('.q-post-body');
     expect(await story.locator('h3').textContent()).toBe('A heading of its own');
     expect(await story.locator('ul li').allTextContents()).toEqual(['First point', 'Second point']);
@@ -157,7 +139,7 @@ describe('writing in Chromium', () => {
   });
 
   it('keeps what was typed when the page reloads before the autosave', async () => {
-    const page = await browser.context.newPage();
+    const page = await e2e.openPage();
     const id = await newStory(page);
     await page.getByTestId('editor-title').click();
     await page.keyboard.type('Typed just before a reload');
@@ -193,22 +175,22 @@ describe('writing in Chromium', () => {
       .toBe('Every word of this survives. Even these.');
 
     // ?settings=1 (the post management menu's Story settings) opens the publish dialog.
-    await page.goto(`${origin}/p/${id}/edit?settings=1`);
+    await page.goto(`${e2e.origin}/p/${id}/edit?settings=1`);
     await page.getByTestId('publish-dialog').waitFor();
     expect(await page.getByTestId('topic-input').getAttribute('placeholder')).toBe('Add a topic…');
     await page.close();
   });
 
   it('keeps both tabs’ text when two tabs edit one draft', async () => {
-    const tabA = await browser.context.newPage();
+    const tabA = await e2e.openPage();
     const id = await newStory(tabA);
     await tabA.getByTestId('editor-title').click();
     await tabA.keyboard.type('Shared draft');
     await expect.poll(async () => (await storyById(id)).title, { timeout: 10_000 }).toBe('Shared draft');
     await expect.poll(() => tabA.getByTestId('save-status').textContent(), { timeout: 10_000 }).toBe('Saved');
 
-    const tabB = await browser.context.newPage();
-    await tabB.goto(`${origin}/p/${id}/edit`);
+    const tabB = await e2e.openPage();
+    await tabB.goto(`${e2e.origin}/p/${id}/edit`);
     await tabB.getByTestId('editor-title').waitFor();
     expect(await tabB.getByTestId('editor-title').textContent()).toBe('Shared draft');
 
@@ -236,7 +218,7 @@ describe('writing in Chromium', () => {
   });
 
   it('restores an earlier version after asking', async () => {
-    const page = await browser.context.newPage();
+    const page = await e2e.openPage();
     const id = await newStory(page);
     await page.getByTestId('editor-title').click();
     await page.keyboard.type('Versioned');
@@ -253,19 +235,18 @@ describe('writing in Chromium', () => {
     await expect.poll(() => page.getByTestId('save-status').textContent(), { timeout: 10_000 }).toBe('Saved');
     const { latestRev } = await storyById(id);
 
-    await page.goto(`${origin}/p/${id}/revert/${version!.id}/${latestRev}`);
+    await page.goto(`${e2e.origin}/p/${id}/revert/${version!.id}/${latestRev}`);
     await page.getByTestId('revert-confirm').waitFor();
     await page.getByRole('button', { name: 'Restore' }).click();
-    await page.waitForURL(`${origin}/p/${id}/edit`);
+    await page.waitForURL(`${e2e.origin}/p/${id}/edit`);
     await expect.poll(() => body(page).locator('p').first().textContent()).toBe('The first draft.');
     expect((await storyById(id)).content.paragraphs[0]?.text).toBe('The first draft.');
     await page.close();
   });
 
   it('asks signed-out visitors to sign in first', async () => {
-    await browser.context.clearCookies();
-    const page = await browser.context.newPage();
-    await page.goto(`${origin}/new-story`);
+    const page = await e2e.openPage({ session: null });
+    await page.goto(`${e2e.origin}/new-story`);
     const link = page.getByTestId('signed-out').getByRole('link', { name: 'Sign in' });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe('/m/signin?redirect=/new-story');

@@ -13,12 +13,7 @@ beforeAll(async () => {
 });
 
 const gql = (operationName: string, variables: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/_/graphql',
-    payload: { operationName, variables },
-    headers: authHeaders(null),
-  });
+  t.gql(operationName, variables, authHeaders(null));
 
 describe('GraphQL sign-in operations (persisted by name)', () => {
   it('LoginUser answers InvalidPassword with the spec text and lockoutInfo', async () => {

@@ -5,8 +5,7 @@ import { authHeaders, useTestApp } from './helpers';
 
 const t = useTestApp();
 
-const gql = (operationName: string, variables: Record<string, unknown>, headers: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: '/_/graphql', payload: { operationName, variables }, headers });
+const gql = t.gql;
 
 describe('GraphQL deletePost / undeletePost', () => {
   it('moves the author’s story to the trash and back; others get an error and change nothing', async () => {

@@ -6,8 +6,7 @@ import { authHeaders, useTestApp } from './helpers';
 
 const t = useTestApp();
 
-const gql = (operationName: string, variables: Record<string, unknown>, headers: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: '/_/graphql', payload: { operationName, variables }, headers });
+const gql = t.gql;
 
 async function signedIn(name: string) {
   const user = await buildUser(t.db.em(), { name });
@@ -70,20 +69,26 @@ describe('GraphQL follow, mute, block and report by their spec §7 names', () =>
     const { user: reader, headers } = await signedIn('Max Muter');
     const writer = await buildUser(t.db.em(), { name: 'Loud Writer' });
     const pub = await buildCollection(t.db.em(), { creator: writer, name: 'Loud Pub' });
-    const mutedUser = await gql('muteUser', { targetUserId: writer.id }, headers);
-    expect(mutedUser.json().data.muteUser).toMatchObject({ id: writer.id, name: 'Loud Writer' });
-    expect(mutedUser.json().data.muteUser.viewerEdge.isMuting).toBe(true);
-    expect(await t.db.em().count(MuteUser, { user: reader.id })).toBe(1);
-    const unmutedUser = await gql('unmuteUser', { targetUserId: writer.id }, headers);
-    expect(unmutedUser.json().data.unmuteUser.viewerEdge.isMuting).toBe(false);
-
-    const mutedPub = await gql('muteCollection', { targetCollectionId: pub.id }, headers);
-    expect(mutedPub.json().data.muteCollection).toMatchObject({ id: pub.id, name: 'Loud Pub' });
-    expect(mutedPub.json().data.muteCollection.viewerEdge.isMuting).toBe(true);
-    expect(await t.db.em().count(MuteCollection, { user: reader.id })).toBe(1);
-    const unmutedPub = await gql('unmuteCollection', { targetCollectionId: pub.id }, headers);
-    expect(unmutedPub.json().data.unmuteCollection.viewerEdge.isMuting).toBe(false);
-    expect(await t.db.em().count(MuteCollection, { user: reader.id })).toBe(0);
+    // Mutes then unmutes through the mute{kind} / unmute{kind} operations, checking answers and rows.
+    const muteAndUnmute = async (
+      kind: 'User' | 'Collection',
+      variables: Record<string, string>,
+      answer: { id: string; name: string },
+      rows: () => Promise<number>,
+    ) => {
+      const muted = await gql(`mute${kind}`, variables, headers);
+      expect(muted.json().data[`mute${kind}`]).toMatchObject({ ...answer, viewerEdge: { isMuting: true } });
+      expect(await rows()).toBe(1);
+      const unmuted = await gql(`unmute${kind}`, variables, headers);
+      expect(unmuted.json().data[`unmute${kind}`].viewerEdge.isMuting).toBe(false);
+      expect(await rows()).toBe(0);
+    };
+    await muteAndUnmute('User', { targetUserId: writer.id }, { id: writer.id, name: 'Loud Writer' }, () =>
+      t.db.em().count(MuteUser, { user: reader.id }),
+    );
+    await muteAndUnmute('Collection', { targetCollectionId: pub.id }, { id: pub.id, name: 'Loud Pub' }, () =>
+      t.db.em().count(MuteCollection, { user: reader.id }),
+    );
   });
 
   it('blockUser / unblockUser answer viewerEdge.isBlocking; another userId is refused', async () => {

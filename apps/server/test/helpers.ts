@@ -1,6 +1,6 @@
 import type { ServiceEnvironment } from '@quire/api';
 import { type TestDatabase, useTestDatabase } from '@quire/test-harness';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -8,6 +8,12 @@ import { loadConfig } from '../src/config';
 export interface TestApp {
   db: TestDatabase;
   readonly app: FastifyInstance;
+  /** Runs a GraphQL operation by its persisted name (spec §7), with optional headers. */
+  gql(
+    operationName: string,
+    variables: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 /** A server on the file's own database, driven with app.inject (no network). */
@@ -31,12 +37,17 @@ export function useTestApp(
   afterAll(async () => {
     await app?.close();
   });
+  const ready = () => {
+    if (!app) throw new Error('the app is ready only inside tests');
+    return app;
+  };
   return {
     db,
     get app() {
-      if (!app) throw new Error('the app is ready only inside tests');
-      return app;
+      return ready();
     },
+    gql: (operationName, variables, headers = {}) =>
+      ready().inject({ method: 'POST', url: '/_/graphql', payload: { operationName, variables }, headers }),
   };
 }
 

@@ -219,8 +219,7 @@ describe('favicons', () => {
 });
 
 describe('PublicationFaviconQuery and PublicationSearchQuery', () => {
-  const gql = (operationName: string, variables: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/_/graphql', payload: { operationName, variables } });
+  const gql = t.gql;
 
   it('find a publication by slug and by live domain', async () => {
     const em = t.db.em();

@@ -8,11 +8,7 @@ import { authHeaders, useTestApp } from './helpers';
 
 const t = useTestApp();
 
-const gql = (
-  operationName: string,
-  variables: Record<string, unknown>,
-  headers: Record<string, string> = {},
-) => t.app.inject({ method: 'POST', url: '/_/graphql', payload: { operationName, variables }, headers });
+const gql = t.gql;
 
 /** A tRPC caller for `viewer` (or a visitor), on a clock fixed at `now`. */
 const caller = (viewer: User | null, now = new Date()) =>
@@ -36,6 +32,21 @@ const record = (...inputs: NotifyInput[]) =>
   });
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+
+/** `fan` responds to a story of `me`'s: both stories, and the response_created notification it records. */
+async function responded(me: User, fan: User, titles: { post?: string; response: string }, minutes: number) {
+  const post = await buildPost(t.db.em(), { creator: me, ...(titles.post ? { title: titles.post } : {}) });
+  const response = await buildPost(t.db.em(), { creator: fan, title: titles.response });
+  const notification: NotifyInput = {
+    recipient: me,
+    type: 'response_created',
+    actor: fan,
+    post,
+    responsePost: response,
+    occurredAt: minutesAgo(minutes),
+  };
+  return { post, response, notification };
+}
 const rows = (recipient: User) =>
   t.db.em().find(Notification, { recipient: recipient.id }, { orderBy: { occurredAt: 'asc' } });
 
@@ -147,20 +158,12 @@ describe('notifications router', () => {
   it('filters by activity type (the Responses tab) and hides unknown types from the list and the count', async () => {
     const me = await buildUser(t.db.em());
     const fan = await buildUser(t.db.em());
-    const post = await buildPost(t.db.em(), { creator: me });
-    const response = await buildPost(t.db.em(), { creator: fan, title: 'My reply' });
+    const { post, response, notification } = await responded(me, fan, { response: 'My reply' }, 4);
     const em = t.db.em();
     const list = em.create(Catalog, { creator: me, name: 'Reads', slug: 'reads' });
     await em.flush();
     await record(
-      {
-        recipient: me,
-        type: 'response_created',
-        actor: fan,
-        post,
-        responsePost: response,
-        occurredAt: minutesAgo(4),
-      },
+      notification,
       {
         recipient: me,
         type: 'catalog_response_created',
@@ -284,19 +287,19 @@ describe('GraphQL notification operations (spec §7)', () => {
   it('answers UnreadNotificationCount, NotificationsBadgeQuery, NotificationsWidgetQuery and NotificationCountMutation', async () => {
     const me = await buildUser(t.db.em());
     const fan = await buildUser(t.db.em(), { name: 'Graph Fan' });
-    const post = await buildPost(t.db.em(), { creator: me, title: 'Graph story' });
-    const response = await buildPost(t.db.em(), { creator: fan, title: 'Graph reply' });
-    await record(
-      {
-        recipient: me,
-        type: 'response_created',
-        actor: fan,
-        post,
-        responsePost: response,
-        occurredAt: minutesAgo(3),
-      },
-      { recipient: me, type: 'post_recommended_rollup', actor: fan, post, occurredAt: minutesAgo(2) },
+    const { post, response, notification } = await responded(
+      me,
+      fan,
+      { post: 'Graph story', response: 'Graph reply' },
+      3,
     );
+    await record(notification, {
+      recipient: me,
+      type: 'post_recommended_rollup',
+      actor: fan,
+      post,
+      occurredAt: minutesAgo(2),
+    });
     const headers = authHeaders(await buildSession(t.db.em(), me));
 
     for (const name of ['UnreadNotificationCount', 'NotificationsBadgeQuery']) {

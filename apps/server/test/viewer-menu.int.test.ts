@@ -6,11 +6,7 @@ import { authHeaders, useTestApp } from './helpers';
 
 const t = useTestApp();
 
-const gql = (
-  operationName: string,
-  variables: Record<string, unknown>,
-  headers: Record<string, string> = {},
-) => t.app.inject({ method: 'POST', url: '/_/graphql', payload: { operationName, variables }, headers });
+const gql = t.gql;
 
 describe('GraphQL AvatarMenuQuery', () => {
   it('answers the viewer with the publications they own or edit, not those they only write for', async () => {

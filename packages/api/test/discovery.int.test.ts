@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Catalog, CatalogItem, Clap, FollowUser, Highlight, Post, PostTag, Tag, type User } from '@quire/db';
 import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
@@ -23,13 +24,23 @@ async function clap(post: Post, count: number, at: Date) {
   return reader;
 }
 
+type StoryFields = Omit<Parameters<typeof buildPost>[1], 'creator'> & { creator?: User };
+
+/** A story (published unless `status` says otherwise), by a fresh writer unless `creator` is given. */
+async function newStory(em: EntityManager, fields: StoryFields) {
+  return buildPost(em, { ...fields, creator: fields.creator ?? (await buildUser(em)) });
+}
+
+/** A new story with `count` claps, last changed `clappedDaysAgo` days ago. */
+async function clappedStory(fields: StoryFields, count: number, clappedDaysAgo: number) {
+  const post = await newStory(db.em(), fields);
+  await clap(post, count, daysAgo(clappedDaysAgo));
+  return post;
+}
+
 async function respond(parent: Post, at: Date) {
   const em = db.em();
-  const response = await buildPost(em, {
-    creator: await buildUser(em),
-    title: 'a response',
-    publishedAt: at,
-  });
+  const response = await newStory(em, { title: 'a response', publishedAt: at });
   await em.nativeUpdate(Post, { id: response.id }, { inResponseToPost: parent.id, type: 'RESPONSE' });
   return response;
 }
@@ -47,36 +58,18 @@ describe('trending (spec §2 /trending and /{collectionSlug}/trending)', () => {
     const em = db.em();
     const prolific = await buildUser(em);
     const mark = unique('tr');
-    const stories: Post[] = [];
     for (let i = 0; i < 4; i++) {
-      const post = await buildPost(em, {
-        creator: prolific,
-        title: `${mark} prolific ${i}`,
-        publishedAt: daysAgo(20),
-      });
-      await clap(post, 40 - i, daysAgo(1));
-      stories.push(post);
+      await clappedStory(
+        { creator: prolific, title: `${mark} prolific ${i}`, publishedAt: daysAgo(20) },
+        40 - i,
+        1,
+      );
     }
-    const answered = await buildPost(em, {
-      creator: await buildUser(em),
-      title: `${mark} answered`,
-      publishedAt: daysAgo(3),
-    });
-    await clap(answered, 30, daysAgo(2));
+    const answered = await clappedStory({ title: `${mark} answered`, publishedAt: daysAgo(3) }, 30, 2);
     await respond(answered, daysAgo(1));
     // Old claps do not count: outside the 7-day window.
-    const stale = await buildPost(em, {
-      creator: await buildUser(em),
-      title: `${mark} stale`,
-      publishedAt: daysAgo(40),
-    });
-    await clap(stale, 50, daysAgo(9));
-    const draft = await buildPost(em, {
-      creator: await buildUser(em),
-      title: `${mark} draft`,
-      status: 'DRAFT',
-    });
-    await clap(draft, 50, daysAgo(1));
+    await clappedStory({ title: `${mark} stale`, publishedAt: daysAgo(40) }, 50, 9);
+    await clappedStory({ title: `${mark} draft`, status: 'DRAFT' }, 50, 1);
 
     const all: string[] = [];
     let cursor: { score: number; id: string } | null = null;
@@ -95,22 +88,10 @@ describe('trending (spec §2 /trending and /{collectionSlug}/trending)', () => {
     const em = db.em();
     const owner = await buildUser(em);
     const publication = await buildCollection(em, { creator: owner, slug: unique('pub') });
-    const recent = await buildPost(em, {
-      creator: owner,
-      collection: publication,
-      title: 'pub recent',
-      publishedAt: daysAgo(60),
-    });
-    await clap(recent, 5, daysAgo(20));
-    const older = await buildPost(em, {
-      creator: owner,
-      collection: publication,
-      title: 'pub older',
-      publishedAt: daysAgo(60),
-    });
-    await clap(older, 50, daysAgo(31));
-    const outside = await buildPost(em, { creator: owner, title: 'not in pub', publishedAt: daysAgo(2) });
-    await clap(outside, 50, daysAgo(1));
+    const inPublication = { creator: owner, collection: publication, publishedAt: daysAgo(60) };
+    await clappedStory({ ...inPublication, title: 'pub recent' }, 5, 20);
+    await clappedStory({ ...inPublication, title: 'pub older' }, 50, 31);
+    await clappedStory({ creator: owner, title: 'not in pub', publishedAt: daysAgo(2) }, 50, 1);
     const page = await as(null).discovery.publication.trending({ slug: publication.slug });
     expect(titles(page)).toEqual(['pub recent']);
     await expect(as(null).discovery.publication.trending({ slug: unique('none') })).rejects.toThrow(
@@ -155,21 +136,9 @@ describe('tag pages (spec §2 Tags)', () => {
   it('indexes the archive by year and month and refuses dates that do not exist', async () => {
     const em = db.em();
     const tag = em.create(Tag, { slug: unique('arch'), name: 'Archive' });
-    const march = await buildPost(em, {
-      creator: await buildUser(em),
-      title: 'March 2025',
-      publishedAt: new Date('2025-03-07T10:00:00Z'),
-    });
-    const june = await buildPost(em, {
-      creator: await buildUser(em),
-      title: 'June 2025',
-      publishedAt: new Date('2025-06-01T00:30:00Z'),
-    });
-    const last = await buildPost(em, {
-      creator: await buildUser(em),
-      title: 'Jan 2026',
-      publishedAt: new Date('2026-01-31T23:59:00Z'),
-    });
+    const march = await newStory(em, { title: 'March 2025', publishedAt: new Date('2025-03-07T10:00:00Z') });
+    const june = await newStory(em, { title: 'June 2025', publishedAt: new Date('2025-06-01T00:30:00Z') });
+    const last = await newStory(em, { title: 'Jan 2026', publishedAt: new Date('2026-01-31T23:59:00Z') });
     await tagged(tag, march, june, last);
     const caller = as(null);
     expect(await caller.discovery.tag.archive({ slug: tag.slug })).toEqual({
@@ -205,21 +174,15 @@ describe('tag pages (spec §2 Tags)', () => {
 describe('top stories (spec §2 /top-stories[/{monthDayYearSlug}])', () => {
   it("lists a day's stories by claps, and refuses a slug that names no day or a day to come", async () => {
     const em = db.em();
-    const morning = await buildPost(em, {
-      creator: await buildUser(em),
+    const morning = await newStory(em, {
       title: 'ts morning',
       publishedAt: new Date('2026-11-20T08:00:00Z'),
     });
-    const evening = await buildPost(em, {
-      creator: await buildUser(em),
+    const evening = await newStory(em, {
       title: 'ts evening',
       publishedAt: new Date('2026-11-20T23:00:00Z'),
     });
-    await buildPost(em, {
-      creator: await buildUser(em),
-      title: 'ts next day',
-      publishedAt: new Date('2026-11-21T01:00:00Z'),
-    });
+    await newStory(em, { title: 'ts next day', publishedAt: new Date('2026-11-21T01:00:00Z') });
     morning.clapCount = 3;
     evening.clapCount = 9;
     await em.flush();
@@ -243,12 +206,8 @@ describe('profile activity (spec §2 Profiles)', () => {
   it('lists public lists only, private ones to their creator, and 404s a private list for others', async () => {
     const em = db.em();
     const writer = await buildUser(em);
-    const story = await buildPost(em, { creator: await buildUser(em), title: 'listed story' });
-    const hidden = await buildPost(em, {
-      creator: await buildUser(em),
-      title: 'unlisted one',
-      status: 'UNLISTED',
-    });
+    const story = await newStory(em, { title: 'listed story' });
+    const hidden = await newStory(em, { title: 'unlisted one', status: 'UNLISTED' });
     const open = em.create(Catalog, { creator: writer, name: 'Open list', slug: 'open-list' });
     const secret = em.create(Catalog, { creator: writer, name: 'Secret list', visibility: 'PRIVATE' });
     em.create(Catalog, {
@@ -288,12 +247,8 @@ describe('profile activity (spec §2 Profiles)', () => {
   it("shows a members-only story's highlighted quote to members only", async () => {
     const em = db.em();
     const writer = await buildUser(em);
-    const locked = await buildPost(em, {
-      creator: await buildUser(em),
-      title: 'members story',
-      isLocked: true,
-    });
-    const open = await buildPost(em, { creator: await buildUser(em), title: 'open story' });
+    const locked = await newStory(em, { title: 'members story', isLocked: true });
+    const open = await newStory(em, { title: 'open story' });
     em.create(Highlight, {
       user: writer,
       post: locked,

@@ -1,6 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { TAG_SUGGESTION_MIN_POST_COUNT } from '@quire/domain';
 import type { SearchDocuments } from './documents';
+import { HIT_FIELDS, hitFrom } from './hits';
 import {
   type NumericFilter,
   type RawResult,
@@ -15,6 +16,10 @@ const BULK_SLICE = 500;
 
 const text = { type: 'text' } as const;
 const keyword = { type: 'keyword' } as const;
+/** Kept for display only: stored, never searched. */
+const displayOnly = (type: 'keyword' | 'text') => ({ type, index: false }) as const;
+/** When a sync last wrote the document (see `sync`). */
+const syncedAt = { type: 'long' } as const;
 
 /** Field mappings per index: text to match, keywords and numbers to filter on. */
 export const INDEX_MAPPINGS: Record<SearchEntity, Record<string, unknown>> = {
@@ -22,37 +27,37 @@ export const INDEX_MAPPINGS: Record<SearchEntity, Record<string, unknown>> = {
     userId: keyword,
     username: text,
     name: text,
-    imageId: { type: 'keyword', index: false },
-    bio: { type: 'text', index: false },
+    imageId: displayOnly('keyword'),
+    bio: displayOnly('text'),
     highQualityUser: { type: 'boolean' },
-    syncedAt: { type: 'long' },
+    syncedAt,
   },
   collection: {
     collectionId: keyword,
     name: text,
     slug: keyword,
-    imageId: { type: 'keyword', index: false },
-    description: { type: 'text', index: false },
+    imageId: displayOnly('keyword'),
+    description: displayOnly('text'),
     isHighQualityCollection: { type: 'boolean' },
-    syncedAt: { type: 'long' },
+    syncedAt,
   },
   tag: {
     tagSlug: { type: 'text', fields: { raw: keyword } },
     displayText: text,
     postCount: { type: 'integer' },
-    syncedAt: { type: 'long' },
+    syncedAt,
   },
   post: {
     postId: keyword,
     title: text,
     subtitle: text,
     latestPublishedAt: { type: 'date', format: 'epoch_millis' },
-    authorName: { type: 'keyword', index: false },
-    authorUsername: { type: 'keyword', index: false },
+    authorName: displayOnly('keyword'),
+    authorUsername: displayOnly('keyword'),
     authorId: keyword,
     collectionId: keyword,
     highQualityUser: { type: 'boolean' },
-    syncedAt: { type: 'long' },
+    syncedAt,
   },
 };
 
@@ -62,14 +67,6 @@ const MATCH_FIELDS: Record<SearchEntity, string[]> = {
   collection: ['name'],
   tag: ['displayText^2', 'tagSlug'],
   post: ['title^3', 'subtitle'],
-};
-
-/** The fields a hit carries back (spec §3 Search hits plus display fields). */
-const HIT_FIELDS: Record<SearchEntity, string[]> = {
-  user: ['userId', 'username', 'name', 'imageId', 'bio'],
-  collection: ['collectionId', 'name', 'slug', 'imageId', 'description'],
-  tag: ['tagSlug', 'displayText', 'postCount'],
-  post: ['postId', 'title', 'subtitle', 'latestPublishedAt', 'authorName', 'authorUsername'],
 };
 
 const RANGE_OPERATORS: Partial<Record<NumericFilter['op'], string>> = {
@@ -113,7 +110,7 @@ export function queryBody(q: SearchQuery): Record<string, unknown> {
   return {
     from: q.page * q.hitsPerPage,
     size: q.hitsPerPage + 1,
-    _source: HIT_FIELDS[q.entity],
+    _source: Object.keys(HIT_FIELDS[q.entity]),
     query: {
       bool: {
         must: [
@@ -139,48 +136,6 @@ interface SearchHitsBody {
     error?: { reason?: string; type?: string };
     hits?: { hits: Array<{ _id: string; _source?: Record<string, unknown> }> };
   }>;
-}
-
-function hitFrom(entity: SearchEntity, id: string, source: Record<string, unknown>) {
-  const str = (key: string) => String(source[key] ?? '');
-  const orNull = (key: string) => (source[key] == null ? null : String(source[key]));
-  switch (entity) {
-    case 'user':
-      return {
-        objectID: id,
-        userId: str('userId') || id,
-        username: str('username'),
-        name: str('name'),
-        imageId: orNull('imageId'),
-        bio: str('bio'),
-      };
-    case 'collection':
-      return {
-        objectID: id,
-        collectionId: str('collectionId') || id,
-        name: str('name'),
-        slug: str('slug'),
-        imageId: orNull('imageId'),
-        description: str('description'),
-      };
-    case 'tag':
-      return {
-        objectID: id,
-        tagSlug: str('tagSlug') || id,
-        displayText: str('displayText'),
-        postCount: Number(source.postCount ?? 0),
-      };
-    case 'post':
-      return {
-        objectID: id,
-        postId: str('postId') || id,
-        title: str('title'),
-        subtitle: orNull('subtitle'),
-        latestPublishedAt: Number(source.latestPublishedAt ?? 0),
-        authorName: str('authorName'),
-        authorUsername: str('authorUsername'),
-      };
-  }
 }
 
 /**
@@ -209,7 +164,7 @@ export class OpenSearchIndex implements SearchIndex {
         throw new Error(
           `search on ${this.indexName(q.entity)} failed: ${answer?.error?.reason ?? 'no answer'}`,
         );
-      const hits = answer.hits.hits.map((h) => hitFrom(q.entity, h._id, h._source ?? {}));
+      const hits = answer.hits.hits.map((h) => hitFrom(q.entity, h._id, h._source ?? {}, false));
       return {
         entity: q.entity,
         hits: hits.slice(0, q.hitsPerPage),

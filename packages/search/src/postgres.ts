@@ -1,15 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TAG_SUGGESTION_MIN_POST_COUNT } from '@quire/domain';
-import type {
-  CollectionHit,
-  NumericFilter,
-  PostHit,
-  RawResult,
-  SearchIndex,
-  SearchQuery,
-  TagHit,
-  UserHit,
-} from './types';
+import { HIT_COLUMNS, hitFromRow, LIVE_USER_SQL, type Row, SEARCHABLE_POST_SQL } from './hits';
+import type { NumericFilter, RawResult, SearchIndex, SearchQuery } from './types';
 
 /** `%` and `_` in the user's text match themselves, not any character. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -64,7 +56,23 @@ function numericWhere(filters: NumericFilter[] | undefined, columns: Record<stri
   return { sql: parts.map((p) => ` and ${p}`).join(''), params };
 }
 
-type Row = Record<string, unknown>;
+/** Users and publications are found alike: by name, among visible rows, high-quality ones only when asked. */
+const NAMED = {
+  user: {
+    from: 'users u',
+    matched: ['u.name', 'u.username'],
+    visible: LIVE_USER_SQL,
+    highQuality: 'u.is_high_quality',
+    order: 'u.name, u.id',
+  },
+  collection: {
+    from: 'collections c',
+    matched: ['c.name'],
+    visible: "c.visibility <> 'PRIVATE'",
+    highQuality: 'c.is_high_quality',
+    order: 'c.name, c.id',
+  },
+};
 
 /**
  * The embedded default: queries the source tables directly (no copy to keep in sync), ranked with
@@ -81,74 +89,44 @@ export class PostgresSearchIndex implements SearchIndex {
     return Promise.all(queries.map((q) => this.findOne(q)));
   }
 
-  private async rows(q: SearchQuery, sql: string, params: unknown[]) {
+  /** One page of `sql`'s rows (HIT_COLUMNS of the query's entity) as hits, fetching one more to know if more follow. */
+  private async page(q: SearchQuery, sql: string, params: unknown[]): Promise<RawResult> {
     const rows = await this.em
       .getConnection()
       .execute<Row[]>(`${sql} limit ? offset ?`, [...params, q.hitsPerPage + 1, q.page * q.hitsPerPage]);
-    return { rows: rows.slice(0, q.hitsPerPage), hasMore: rows.length > q.hitsPerPage };
+    return {
+      entity: q.entity,
+      hits: rows.slice(0, q.hitsPerPage).map((r) => hitFromRow(q.entity, r)),
+      hasMore: rows.length > q.hitsPerPage,
+    } as RawResult;
   }
 
-  private async findOne(q: SearchQuery): Promise<RawResult> {
+  private findOne(q: SearchQuery): Promise<RawResult> {
     switch (q.entity) {
-      case 'user': {
-        const m = textMatch(['u.name', 'u.username'], q.query.replace(/^@/, ''));
-        const { rows, hasMore } = await this.rows(
-          q,
-          `select u.id, u.username, u.name, u.image_id, u.bio, ${m.rank} as score
-             from users u
-            where not u.is_deleted and u.deleted_at is null and not u.is_suspended
-              and (u.is_high_quality or not ?) and ${m.where}
-            order by score desc, u.name, u.id`,
-          [...m.rankParams, q.highQualityOnly, ...m.whereParams],
-        );
-        const hits: UserHit[] = rows.map((r) => ({
-          objectID: String(r.id),
-          userId: String(r.id),
-          username: String(r.username),
-          name: String(r.name),
-          imageId: (r.image_id as string | null) ?? null,
-          bio: String(r.bio ?? ''),
-        }));
-        return { entity: 'user', hits, hasMore };
-      }
+      case 'user':
       case 'collection': {
-        const m = textMatch(['c.name'], q.query);
-        const { rows, hasMore } = await this.rows(
+        const n = NAMED[q.entity];
+        const m = textMatch(n.matched, q.entity === 'user' ? q.query.replace(/^@/, '') : q.query);
+        return this.page(
           q,
-          `select c.id, c.name, c.slug, c.avatar_id, c.description, ${m.rank} as score
-             from collections c
-            where c.visibility <> 'PRIVATE' and (c.is_high_quality or not ?) and ${m.where}
-            order by score desc, c.name, c.id`,
+          `select ${HIT_COLUMNS[q.entity]}, ${m.rank} as score
+             from ${n.from}
+            where ${n.visible} and (${n.highQuality} or not ?) and ${m.where}
+            order by score desc, ${n.order}`,
           [...m.rankParams, q.highQualityOnly, ...m.whereParams],
         );
-        const hits: CollectionHit[] = rows.map((r) => ({
-          objectID: String(r.id),
-          collectionId: String(r.id),
-          name: String(r.name),
-          slug: String(r.slug),
-          imageId: (r.avatar_id as string | null) ?? null,
-          description: String(r.description ?? ''),
-        }));
-        return { entity: 'collection', hits, hasMore };
       }
       case 'tag': {
         const m = textMatch(['t.name', 't.slug'], q.query);
         const numeric = numericWhere(q.numericFilters, { postCount: 't.post_count' });
-        const { rows, hasMore } = await this.rows(
+        return this.page(
           q,
-          `select t.slug, t.name, t.post_count, ${m.rank} as score
+          `select ${HIT_COLUMNS.tag}, ${m.rank} as score
              from tags t
             where t.visibility <> 'STAFF' and t.post_count >= ? and ${m.where}${numeric.sql}
             order by score desc, t.post_count desc, t.slug`,
           [...m.rankParams, TAG_SUGGESTION_MIN_POST_COUNT, ...m.whereParams, ...numeric.params],
         );
-        const hits: TagHit[] = rows.map((r) => ({
-          objectID: String(r.slug),
-          tagSlug: String(r.slug),
-          displayText: String(r.name),
-          postCount: Number(r.post_count),
-        }));
-        return { entity: 'tag', hits, hasMore };
       }
       case 'post': {
         const m = textMatch(['p.title'], q.query);
@@ -159,16 +137,12 @@ export class PostgresSearchIndex implements SearchIndex {
             : { sql: ' and p.creator_id = ?', params: [q.scope.authorId] }
           : { sql: '', params: [] };
         const document = `to_tsvector('simple', coalesce(p.title, '') || ' ' || coalesce(p.subtitle, ''))`;
-        const { rows, hasMore } = await this.rows(
+        return this.page(
           q,
-          `select p.id, p.title, p.subtitle, p.latest_published_at, u.name as author_name,
-                  u.username as author_username,
+          `select ${HIT_COLUMNS.post},
                   ${m.rank} + ts_rank(${document}, websearch_to_tsquery('simple', ?)) as score
              from posts p join users u on u.id = p.creator_id
-            where p.status = 'PUBLISHED' and p.deleted_at is null and p.visibility <> 'UNLISTED'
-              and p.in_response_to_post_id is null and not p.is_suspended
-              and p.latest_published_at is not null
-              and not u.is_suspended and not u.is_deleted and u.deleted_at is null
+            where ${SEARCHABLE_POST_SQL}
               and (u.is_high_quality or not ?)${scope.sql}${numeric.sql}
               and (${document} @@ websearch_to_tsquery('simple', ?) or ${m.where})
             order by score desc, p.latest_published_at desc, p.id`,
@@ -182,16 +156,6 @@ export class PostgresSearchIndex implements SearchIndex {
             ...m.whereParams,
           ],
         );
-        const hits: PostHit[] = rows.map((r) => ({
-          objectID: String(r.id),
-          postId: String(r.id),
-          title: String(r.title),
-          subtitle: (r.subtitle as string | null) ?? null,
-          latestPublishedAt: new Date(r.latest_published_at as string | Date).getTime(),
-          authorName: String(r.author_name),
-          authorUsername: String(r.author_username),
-        }));
-        return { entity: 'post', hits, hasMore };
       }
     }
   }

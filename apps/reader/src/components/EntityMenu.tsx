@@ -1,8 +1,9 @@
 import { useSessionStore } from '@quire/client-state';
-import { dialogTexts, followButtonTexts, profileMenuTexts, socialMenuTexts, TIMERS_MS } from '@quire/domain';
+import { dialogTexts, followButtonTexts, profileMenuTexts, socialMenuTexts } from '@quire/domain';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../lib/browser';
 import { openSignUp, type SocialTarget, useFollowToggle, useModerationActions } from '../lib/social';
+import { LinkItem, MenuShell, useCopy, useMenu } from './menu';
 
 /** Spec §2 Paths: where the publication editor menu leads (pages not built yet answer 'Coming soon'). */
 export const publicationMenuPaths = {
@@ -35,12 +36,14 @@ function Dialog({
   title,
   body,
   children,
+  actions,
   onClose,
   testId,
 }: {
   title: string;
   body: string;
-  children: ReactNode;
+  children?: ReactNode;
+  actions: ReactNode;
   onClose: () => void;
   testId: string;
 }) {
@@ -62,8 +65,17 @@ function Dialog({
         <h2 id={titleId}>{title}</h2>
         <p>{body}</p>
         {children}
+        <div className="q-dialog-actions">{actions}</div>
       </div>
     </div>
+  );
+}
+
+function CancelButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="q-link-button" onClick={onClick}>
+      {dialogTexts.cancel}
+    </button>
   );
 }
 
@@ -75,13 +87,12 @@ export function DesktopOnlyDialog({ onClose }: { onClose: () => void }) {
       body={dialogTexts.desktopOnlyBody}
       onClose={onClose}
       testId="desktop-only-dialog"
-    >
-      <div className="q-dialog-actions">
+      actions={
         <button type="button" className="q-button q-button-dark" onClick={onClose}>
           {dialogTexts.okayGotIt}
         </button>
-      </div>
-    </Dialog>
+      }
+    />
   );
 }
 
@@ -114,6 +125,14 @@ export function ReportDialogView({
       body={user ? dialogTexts.reportUserBody : socialMenuTexts.reportPublicationBody}
       onClose={onCancel}
       testId="report-dialog"
+      actions={
+        <>
+          <CancelButton onClick={onCancel} />
+          <button type="button" className="q-button q-button-danger" disabled={busy} onClick={onReport}>
+            {reportButtonLabel(checked)}
+          </button>
+        </>
+      }
     >
       {user && blockOffered ? (
         <label className="q-dialog-check">
@@ -125,14 +144,6 @@ export function ReportDialogView({
           {socialMenuTexts.alsoBlock}
         </label>
       ) : null}
-      <div className="q-dialog-actions">
-        <button type="button" className="q-link-button" onClick={onCancel}>
-          {dialogTexts.cancel}
-        </button>
-        <button type="button" className="q-button q-button-danger" disabled={busy} onClick={onReport}>
-          {reportButtonLabel(checked)}
-        </button>
-      </div>
     </Dialog>
   );
 }
@@ -175,58 +186,34 @@ function BlockDialog({ onBlock, onCancel }: { onBlock: () => void; onCancel: () 
       body={dialogTexts.blockUserBody}
       onClose={onCancel}
       testId="block-dialog"
-    >
-      <div className="q-dialog-actions">
-        <button type="button" className="q-link-button" onClick={onCancel}>
-          {dialogTexts.cancel}
-        </button>
-        <button type="button" className="q-button q-button-danger" onClick={onBlock}>
-          {socialMenuTexts.block}
-        </button>
-      </div>
-    </Dialog>
+      actions={
+        <>
+          <CancelButton onClick={onCancel} />
+          <button type="button" className="q-button q-button-danger" onClick={onBlock}>
+            {socialMenuTexts.block}
+          </button>
+        </>
+      }
+    />
   );
 }
 
 // ── Menu shell and items ───────────────────────────────────────────────────────────────────
 
-function MenuShell({
-  open,
-  onToggle,
-  children,
-  testId,
-}: {
+/** The entity menus' ··· button and menu. */
+function EntityMenuShell(props: {
   open: boolean;
   onToggle: () => void;
   children: ReactNode;
   testId: string;
 }) {
   return (
-    <div className="q-entity-menu">
-      <button
-        type="button"
-        className="q-link-button q-entity-menu-button"
-        aria-label={socialMenuTexts.moreOptions}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={onToggle}
-      >
-        ···
-      </button>
-      {open ? (
-        <div className="q-menu" role="menu" data-testid={testId}>
-          {children}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-function LinkItem({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <a role="menuitem" className="q-menu-item" href={href}>
-      {children}
-    </a>
+    <MenuShell
+      className="q-entity-menu"
+      buttonClassName="q-link-button q-entity-menu-button"
+      label={socialMenuTexts.moreOptions}
+      {...props}
+    />
   );
 }
 
@@ -240,18 +227,9 @@ function ActionItem({ onClick, children }: { onClick: () => void; children: Reac
 
 /** Copy link: the page's address to the clipboard, with an indicator that reverts after 2 s (spec §4). */
 function CopyLinkItem({ path }: { path: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), TIMERS_MS.copiedIndicatorRevert);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopy();
   return (
-    <ActionItem
-      onClick={() =>
-        void navigator.clipboard?.writeText(`${window.location.origin}${path}`).then(() => setCopied(true))
-      }
-    >
+    <ActionItem onClick={() => copy(`${window.location.origin}${path}`)}>
       {copied ? socialMenuTexts.linkCopied : socialMenuTexts.copyLink}
     </ActionItem>
   );
@@ -363,9 +341,8 @@ function MenuDialogs({
 
 /** A menu's open state and dialog; tests may start either open. */
 function useMenuState(initialOpen: boolean, initialDialog: MenuDialog) {
-  const [open, setOpen] = useState(initialOpen);
   const [dialog, setDialog] = useState<MenuDialog>(initialDialog);
-  return { open, setOpen, dialog, setDialog };
+  return { ...useMenu(initialOpen), dialog, setDialog };
 }
 
 // ── Publication menu ───────────────────────────────────────────────────────────────────────
@@ -392,13 +369,13 @@ export function PublicationMenu({
   initialOpen?: boolean;
   initialDialog?: MenuDialog;
 }) {
-  const { open, setOpen, dialog, setDialog } = useMenuState(initialOpen, initialDialog);
+  const { open, toggle, close, dialog, setDialog } = useMenuState(initialOpen, initialDialog);
   const { slug, viewerEdge } = publication;
   const target: SocialTarget = { kind: 'collection', id: publication.id, name: publication.name };
   const p = publicationMenuPaths;
   return (
     <>
-      <MenuShell open={open} onToggle={() => setOpen(!open)} testId="publication-menu">
+      <EntityMenuShell open={open} onToggle={toggle} testId="publication-menu">
         {viewerEdge.isEditor ? (
           <>
             <LinkItem href={p.stories(slug)}>{profileMenuTexts.stories}</LinkItem>
@@ -422,11 +399,11 @@ export function PublicationMenu({
               isFollowing={viewerEdge.isFollowing}
               isMuting={viewerEdge.isMuting}
               onDialog={setDialog}
-              onDone={() => setOpen(false)}
+              onDone={close}
             />
           </>
         )}
-      </MenuShell>
+      </EntityMenuShell>
       <MenuDialogs dialog={dialog} target={target} onClose={() => setDialog(null)} />
     </>
   );
@@ -458,19 +435,19 @@ export function ProfileMenu({
   /** Overrides the media query (tests render on the server, where it is always false). */
   narrowScreen?: boolean;
 }) {
-  const { open, setOpen, dialog, setDialog } = useMenuState(initialOpen, initialDialog);
+  const { open, toggle, close, dialog, setDialog } = useMenuState(initialOpen, initialDialog);
   const matchesNarrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const narrow = narrowScreen ?? matchesNarrow;
   const { viewerEdge } = user;
   const target: SocialTarget = { kind: 'user', id: user.id, name: user.name };
   return (
     <>
-      <MenuShell open={open} onToggle={() => setOpen(!open)} testId="profile-menu">
+      <EntityMenuShell open={open} onToggle={toggle} testId="profile-menu">
         {viewerEdge.isUser ? (
           narrow ? (
             <ActionItem
               onClick={() => {
-                setOpen(false);
+                close();
                 setDialog('desktopOnly');
               }}
             >
@@ -487,10 +464,10 @@ export function ProfileMenu({
             isMuting={viewerEdge.isMuting}
             isBlocking={viewerEdge.isBlocking}
             onDialog={setDialog}
-            onDone={() => setOpen(false)}
+            onDone={close}
           />
         )}
-      </MenuShell>
+      </EntityMenuShell>
       <MenuDialogs
         dialog={dialog}
         target={target}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLoadMore } from './useLoadMore';
 
 /** Not from the spec: the fallback button under a list that loads its next page. */
@@ -37,5 +38,34 @@ export function LoadMore({
         {isFetchingNextPage ? LOADING_LABEL : label}
       </button>
     </div>
+  );
+}
+
+/**
+ * A keyset-paged list's body: its empty text when it has no items, the items (in a `<ul>` when `listClass` is
+ * given) and, with `next`, the LoadMore at its end. `empty` null shows nothing (the list has not loaded yet).
+ */
+export function PagedItems<T>({
+  items,
+  empty,
+  listClass,
+  next,
+  nextLabel,
+  children,
+}: {
+  items: T[];
+  empty: string | null;
+  listClass?: string;
+  next?: NextPage;
+  nextLabel?: string;
+  children: (item: T) => ReactNode;
+}) {
+  const shown = items.map(children);
+  return (
+    <>
+      {items.length === 0 && empty !== null ? <p className="q-empty">{empty}</p> : null}
+      {listClass ? <ul className={listClass}>{shown}</ul> : shown}
+      {next ? <LoadMore {...next} label={nextLabel} /> : null}
+    </>
   );
 }

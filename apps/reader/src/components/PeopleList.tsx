@@ -2,7 +2,7 @@ import type { RouterOutputs } from '@quire/api';
 import { quireRoutes } from '@quire/domain';
 import type { ReactNode } from 'react';
 import { FollowButton } from './FollowButton';
-import { LoadMore, type NextPage } from './LoadMore';
+import { type NextPage, PagedItems } from './LoadMore';
 
 /** A writer in a followers, following, editors or top-writers list. */
 export type Person = RouterOutputs['discovery']['profile']['followers']['people'][number];
@@ -44,13 +44,9 @@ export function PeopleList({
 }) {
   return (
     <section aria-label={label}>
-      {people.length === 0 ? <p className="q-empty">{empty}</p> : null}
-      <ul className="q-people">
-        {people.map((person) => (
-          <PersonRow key={person.id} person={person} note={note?.(person)} />
-        ))}
-      </ul>
-      {next ? <LoadMore {...next} /> : null}
+      <PagedItems items={people} empty={empty} listClass="q-people" next={next}>
+        {(person) => <PersonRow key={person.id} person={person} note={note?.(person)} />}
+      </PagedItems>
     </section>
   );
 }

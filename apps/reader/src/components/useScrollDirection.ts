@@ -2,20 +2,16 @@ import { SCROLL, TIMERS_MS } from '@quire/domain';
 import { type CSSProperties, useEffect, useState } from 'react';
 
 /**
- * Spec §4 Top bar: hidden once the reader scrolls down past the threshold (40px); shown again at the top
- * (within the threshold). Always shown on the server and before the first scroll.
+ * Runs the step `setup()` returns with scrollY, at most once an animation frame while the page scrolls;
+ * `setup` runs again when `deps` change, so the step may keep state in its closure.
  */
-export function useScrollDirection(threshold: number = SCROLL.topBarThreshold): { hidden: boolean } {
-  const [hidden, setHidden] = useState(false);
+function useScrollSteps(setup: () => (y: number) => void, deps: readonly unknown[]) {
   useEffect(() => {
-    let last = window.scrollY;
+    const step = setup();
     let frame = 0;
     const update = () => {
       frame = 0;
-      const y = window.scrollY;
-      if (y <= threshold) setHidden(false);
-      else if (y > last) setHidden(true);
-      last = y;
+      step(window.scrollY);
     };
     const onScroll = () => {
       if (!frame) frame = window.requestAnimationFrame(update);
@@ -24,6 +20,22 @@ export function useScrollDirection(threshold: number = SCROLL.topBarThreshold): 
     return () => {
       window.removeEventListener('scroll', onScroll);
       if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, deps);
+}
+
+/**
+ * Spec §4 Top bar: hidden once the reader scrolls down past the threshold (40px); shown again at the top
+ * (within the threshold). Always shown on the server and before the first scroll.
+ */
+export function useScrollDirection(threshold: number = SCROLL.topBarThreshold): { hidden: boolean } {
+  const [hidden, setHidden] = useState(false);
+  useScrollSteps(() => {
+    let last = window.scrollY;
+    return (y) => {
+      if (y <= threshold) setHidden(false);
+      else if (y > last) setHidden(true);
+      last = y;
     };
   }, [threshold]);
   return { hidden };
@@ -70,22 +82,11 @@ export function nextMetabarScroll(
 export function useMetabarScroll(opts: { locked?: boolean; aggressive?: boolean } = {}): { hidden: boolean } {
   const [hidden, setHidden] = useState(false);
   const { locked = false, aggressive = false } = opts;
-  useEffect(() => {
+  useScrollSteps(() => {
     let state: MetabarScroll = { hidden: false, lastY: window.scrollY, upDistance: 0 };
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      state = nextMetabarScroll(state, window.scrollY, { locked, aggressive });
+    return (y) => {
+      state = nextMetabarScroll(state, y, { locked, aggressive });
       setHidden(state.hidden);
-    };
-    update();
-    const onScroll = () => {
-      if (!frame) frame = window.requestAnimationFrame(update);
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      if (frame) window.cancelAnimationFrame(frame);
     };
   }, [locked, aggressive]);
   return { hidden };

@@ -1,6 +1,7 @@
 import type { AppRouter } from '@quire/api';
 import type { TopTimePeriod } from '@quire/domain';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { useTRPC } from '../trpc';
 
 type Trpc = TRPCOptionsProxy<AppRouter>;
 
@@ -29,6 +30,17 @@ const archiveInput = ({ year, month, day }: ArchiveParams) => ({
 export function discoveryQueries(trpc: Trpc) {
   const d = trpc.discovery;
   return {
+    profile: (username: string) =>
+      trpc.profiles.byUsername.queryOptions({ username }, { staleTime: STALE_MS }),
+    profileStories: (username: string) => trpc.profiles.stories.infiniteQueryOptions({ username }, paged),
+    publicationHome: (slug: string) =>
+      trpc.publications.home.infiniteQueryOptions(
+        { slug },
+        { getNextPageParam: (last) => last.stories.next, staleTime: STALE_MS },
+      ),
+    topic: (slug: string) => trpc.topics.bySlug.queryOptions({ slug }, { staleTime: STALE_MS }),
+    topicStories: (slug: string) => trpc.topics.stories.infiniteQueryOptions({ slug }, paged),
+
     profileAbout: (username: string) => d.profile.about.queryOptions({ username }, { staleTime: STALE_MS }),
     profileFollowers: (username: string) => d.profile.followers.infiniteQueryOptions({ username }, paged),
     profileFollowing: (username: string) => d.profile.following.infiniteQueryOptions({ username }, paged),
@@ -64,3 +76,6 @@ export function discoveryQueries(trpc: Trpc) {
     topStories: (day: string | null) => d.topStories.infiniteQueryOptions(day ? { day } : {}, paged),
   };
 }
+
+/** The discovery queries inside a component. */
+export const useDiscoveryQueries = () => discoveryQueries(useTRPC());

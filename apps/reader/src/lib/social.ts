@@ -53,10 +53,45 @@ export function openSignUp() {
   useSusiStore.getState().open(undefined, 'register', null, { redirect: here });
 }
 
+type Trpc = ReturnType<typeof useTRPC>;
+
+/** Applies `change` to every cached copy of the profile of user `id`. */
+function updateProfile(
+  queryClient: QueryClient,
+  trpc: Trpc,
+  id: string,
+  change: (profile: Profile) => Profile,
+) {
+  queryClient.setQueriesData<Profile>({ queryKey: trpc.profiles.byUsername.pathKey() }, (old) =>
+    old && old.id === id ? change(old) : old,
+  );
+}
+
+/** Applies `change` to every cached page of the home of publication `id` (each page carries the publication). */
+function updatePublication(
+  queryClient: QueryClient,
+  trpc: Trpc,
+  id: string,
+  change: (page: PublicationHome) => PublicationHome,
+) {
+  queryClient.setQueriesData<InfiniteData<PublicationHome>>(
+    { queryKey: trpc.publications.home.pathKey() },
+    (old) => (old ? { ...old, pages: old.pages.map((page) => (page.id === id ? change(page) : page)) } : old),
+  );
+}
+
+/** Remembers every cached query under `keys`; the function returned puts them back as they were. */
+function snapshotOf(queryClient: QueryClient, keys: QueryKey[]) {
+  const saved = keys.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }));
+  return () => {
+    for (const [queryKey, data] of saved) queryClient.setQueryData(queryKey, data);
+  };
+}
+
 /** Puts cached copies of the followed entity (and the viewer's own counts) in the `following` state. */
 function setFollowingEverywhere(
   queryClient: QueryClient,
-  trpc: ReturnType<typeof useTRPC>,
+  trpc: Trpc,
   target: Pick<SocialTarget, 'kind' | 'id'>,
   following: boolean,
 ) {
@@ -83,16 +118,7 @@ function setFollowingEverywhere(
       old ? { ...old, isFollowing: following } : old,
     );
   } else {
-    queryClient.setQueriesData<InfiniteData<PublicationHome>>(
-      { queryKey: trpc.publications.home.pathKey() },
-      (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((page) => (page.id === target.id ? withFollowing(page, following) : page)),
-            }
-          : old,
-    );
+    updatePublication(queryClient, trpc, target.id, (page) => withFollowing(page, following));
     queryClient.setQueryData(trpc.social.collectionEdge.queryKey({ collectionId: target.id }), (old) =>
       old ? { ...old, isFollowing: following } : old,
     );
@@ -102,46 +128,40 @@ function setFollowingEverywhere(
 type UserResult = RouterOutputs['social']['followUser'];
 type CollectionResult = RouterOutputs['social']['followCollection'];
 
-/** Writes what the server answered about a user into every cached copy (counts and viewer edge). */
-function writeUser(queryClient: QueryClient, trpc: ReturnType<typeof useTRPC>, result: UserResult) {
+/** A cached entity updated with what the server answered: its follower count and the viewer's edge. */
+function withAnswer<T extends { followerCount: number; viewerEdge: object }>(
+  entity: T,
+  result: UserResult | CollectionResult,
+): T {
   const { id: _edgeId, ...edge } = result.viewerEdge;
-  queryClient.setQueriesData<Profile>({ queryKey: trpc.profiles.byUsername.pathKey() }, (old) =>
-    old && old.id === result.id
-      ? { ...old, followerCount: result.followerCount, viewerEdge: { ...old.viewerEdge, ...edge } }
-      : old,
-  );
+  return { ...entity, followerCount: result.followerCount, viewerEdge: { ...entity.viewerEdge, ...edge } };
+}
+
+/** Writes what the server answered about a user into every cached copy (counts and viewer edge). */
+function writeUser(queryClient: QueryClient, trpc: Trpc, result: UserResult) {
+  updateProfile(queryClient, trpc, result.id, (profile) => withAnswer(profile, result));
   queryClient.setQueryData(trpc.social.userEdge.queryKey({ userId: result.id }), result.viewerEdge);
 }
 
 /** Writes what the server answered about a publication into every cached copy. */
-function writeCollection(
-  queryClient: QueryClient,
-  trpc: ReturnType<typeof useTRPC>,
-  result: CollectionResult,
-) {
-  const { id: _edgeId, ...edge } = result.viewerEdge;
-  queryClient.setQueriesData<InfiniteData<PublicationHome>>(
-    { queryKey: trpc.publications.home.pathKey() },
-    (old) =>
-      old
-        ? {
-            ...old,
-            pages: old.pages.map((page) =>
-              page.id === result.id
-                ? {
-                    ...page,
-                    followerCount: result.followerCount,
-                    viewerEdge: { ...page.viewerEdge, ...edge },
-                  }
-                : page,
-            ),
-          }
-        : old,
-  );
+function writeCollection(queryClient: QueryClient, trpc: Trpc, result: CollectionResult) {
+  updatePublication(queryClient, trpc, result.id, (page) => withAnswer(page, result));
   queryClient.setQueryData(
     trpc.social.collectionEdge.queryKey({ collectionId: result.id }),
     result.viewerEdge,
   );
+}
+
+/** Runs `call`; a failure puts the caches back (`rollback`) and shows the server's message. True on success. */
+async function attempt(call: () => Promise<void>, rollback?: () => void): Promise<boolean> {
+  try {
+    await call();
+    return true;
+  } catch (error) {
+    rollback?.();
+    toast(failureMessage(error), 'ERROR');
+    return false;
+  }
 }
 
 /**
@@ -161,9 +181,9 @@ export function useFollowAction(target: SocialTarget) {
           : [trpc.publications.home.pathKey(), trpc.social.collectionEdge.pathKey()];
       // A refetch landing mid-call would overwrite the optimistic state with the old one.
       await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
-      const snapshot = keys.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }));
+      const rollback = snapshotOf(queryClient, keys);
       setFollowingEverywhere(queryClient, trpc, { kind, id }, following);
-      try {
+      return attempt(async () => {
         if (kind === 'user') {
           const input = { targetUserId: id };
           const call = following ? client.social.followUser : client.social.unfollowUser;
@@ -173,12 +193,7 @@ export function useFollowAction(target: SocialTarget) {
           const call = following ? client.social.followCollection : client.social.unfollowCollection;
           writeCollection(queryClient, trpc, await call.mutate(input));
         }
-        return true;
-      } catch (error) {
-        for (const [queryKey, data] of snapshot) queryClient.setQueryData(queryKey, data);
-        toast(failureMessage(error), 'ERROR');
-        return false;
-      }
+      }, rollback);
     },
     [trpc, client, queryClient, kind, id],
   );
@@ -193,20 +208,9 @@ export function useModerationActions(target: SocialTarget) {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const { kind, id, name } = target;
-  const run = useCallback(async (call: () => Promise<void>, rollback?: () => void) => {
-    try {
-      await call();
-      return true;
-    } catch (error) {
-      rollback?.();
-      toast(failureMessage(error), 'ERROR');
-      return false;
-    }
-  }, []);
-
   const mute = useCallback(
     (muted: boolean) =>
-      run(async () => {
+      attempt(async () => {
         if (kind === 'user') {
           const input = { targetUserId: id };
           writeUser(
@@ -223,19 +227,17 @@ export function useModerationActions(target: SocialTarget) {
         else track(muted ? 'collection.muted' : 'collection.unmuted', { collectionId: id });
         toast(muted ? toastTexts.muted(name) : toastTexts.unmuted(name), 'MUTE_ENTITY');
       }),
-    [run, kind, id, name, client, queryClient, trpc],
+    [kind, id, name, client, queryClient, trpc],
   );
 
   const setBlockingOptimistically = useCallback(
     (blocking: boolean) => {
-      const queryKey = trpc.profiles.byUsername.pathKey();
-      const snapshot = queryClient.getQueriesData({ queryKey });
-      queryClient.setQueriesData<Profile>({ queryKey }, (old) =>
-        old && old.id === id ? { ...old, viewerEdge: { ...old.viewerEdge, isBlocking: blocking } } : old,
-      );
-      return () => {
-        for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
-      };
+      const rollback = snapshotOf(queryClient, [trpc.profiles.byUsername.pathKey()]);
+      updateProfile(queryClient, trpc, id, (old) => ({
+        ...old,
+        viewerEdge: { ...old.viewerEdge, isBlocking: blocking },
+      }));
+      return rollback;
     },
     [trpc, queryClient, id],
   );
@@ -243,7 +245,7 @@ export function useModerationActions(target: SocialTarget) {
   const block = useCallback(
     (blocked: boolean) => {
       const rollback = setBlockingOptimistically(blocked);
-      return run(async () => {
+      return attempt(async () => {
         const call = blocked ? client.social.blockUser : client.social.unblockUser;
         writeUser(queryClient, trpc, await call.mutate({ targetUserId: id }));
         // Blocking drops follows both ways: the viewer's own counts are refetched.
@@ -251,12 +253,12 @@ export function useModerationActions(target: SocialTarget) {
         toast(blocked ? toastTexts.blockedUser : toastTexts.unblockedUser);
       }, rollback);
     },
-    [run, setBlockingOptimistically, client, queryClient, trpc, id],
+    [setBlockingOptimistically, client, queryClient, trpc, id],
   );
 
   const report = useCallback(
     (alsoBlock: boolean) =>
-      run(async () => {
+      attempt(async () => {
         if (kind === 'user') {
           const result = await client.social.reportUser.mutate({
             targetUserId: id,
@@ -274,7 +276,7 @@ export function useModerationActions(target: SocialTarget) {
           toast(socialMenuTexts.reportedPublication);
         }
       }),
-    [run, kind, id, client, queryClient, trpc],
+    [kind, id, client, queryClient, trpc],
   );
 
   return { mute, block, report };

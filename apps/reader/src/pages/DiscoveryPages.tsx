@@ -1,10 +1,9 @@
 import { quireRoutes } from '@quire/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { LoadMore } from '../components/LoadMore';
-import { discoveryQueries } from '../lib/discovery-queries';
-import { useTRPC } from '../trpc';
+import { PagedItems } from '../components/LoadMore';
+import { StoryList } from '../components/StoryList';
+import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { NotFoundPage } from './NotFoundPage';
-import { StoryList } from './ProfilePage';
 
 /** Not from the spec (it gives the paths only): the discovery pages' titles. */
 export const discoveryPageTexts = {
@@ -15,42 +14,41 @@ export const discoveryPageTexts = {
   nextDay: 'Next day →',
 } as const;
 
-const useQueries = () => discoveryQueries(useTRPC());
-
 /** Spec §2 /topics: every public topic with its followers and stories, linking to the topic's page. */
 export function TopicsPage() {
-  const topics = useInfiniteQuery(useQueries().topics());
+  const topics = useInfiniteQuery(useDiscoveryQueries().topics());
   const items = topics.data?.pages.flatMap((p) => p.topics) ?? [];
   return (
     <main className="q-column" data-testid="topics">
       <h1>{discoveryPageTexts.topics}</h1>
-      {items.length === 0 && topics.data ? <p className="q-empty">No topics yet.</p> : null}
-      <ul className="q-topics">
-        {items.map((topic) => (
+      <PagedItems
+        items={items}
+        empty={topics.data ? 'No topics yet.' : null}
+        listClass="q-topics"
+        next={topics}
+      >
+        {(topic) => (
           <li key={topic.id} className="q-topic-item">
             <a href={quireRoutes.build('ShowTopic', { topicSlug: topic.slug })}>{topic.name}</a>
             <span className="q-card-meta">
               {` ${topic.followerCount} followers · ${topic.postCount} stories`}
             </span>
           </li>
-        ))}
-      </ul>
-      <LoadMore {...topics} />
+        )}
+      </PagedItems>
     </main>
   );
 }
 
 /** Spec §2 /trending: the stories with the most claps and responses this week, at most 2 by one writer. */
 export function TrendingPage() {
-  const stories = useInfiniteQuery(useQueries().trending());
+  const stories = useInfiniteQuery(useDiscoveryQueries().trending());
   return (
     <main className="q-column" data-testid="trending">
       <h1>{discoveryPageTexts.trending}</h1>
       <StoryList
         pages={stories.data?.pages}
-        hasNextPage={stories.hasNextPage}
-        isFetchingNextPage={stories.isFetchingNextPage}
-        fetchNextPage={stories.fetchNextPage}
+        next={stories}
         empty="Nothing has drawn claps or responses this week yet."
       />
     </main>
@@ -68,7 +66,7 @@ export function TopStoriesPage({
   day: string | null;
   routeName: 'top-stories' | 'browse';
 }) {
-  const stories = useInfiniteQuery(useQueries().topStories(day));
+  const stories = useInfiniteQuery(useDiscoveryQueries().topStories(day));
   if (stories.isError) return <NotFoundPage />;
   const first = stories.data?.pages[0];
   const link = (slug: string) =>
@@ -88,13 +86,7 @@ export function TopStoriesPage({
           </p>
         </nav>
       ) : null}
-      <StoryList
-        pages={stories.data?.pages}
-        hasNextPage={stories.hasNextPage}
-        isFetchingNextPage={stories.isFetchingNextPage}
-        fetchNextPage={stories.fetchNextPage}
-        empty="No stories were published that day."
-      />
+      <StoryList pages={stories.data?.pages} next={stories} empty="No stories were published that day." />
     </main>
   );
 }

@@ -1,51 +1,12 @@
-import type { PostCard, RouterOutputs } from '@quire/api';
+import type { RouterOutputs } from '@quire/api';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type ProfileTab, ProfileTabs } from '../components/DiscoveryTabs';
 import { ProfileMenu } from '../components/EntityMenu';
 import { FollowButton } from '../components/FollowButton';
-import { LoadMore } from '../components/LoadMore';
-import { PostCardItem } from '../components/PostCardItem';
-import { useTRPC } from '../trpc';
-import { NotFoundPage } from './NotFoundPage';
-
-/** A keyset page of story cards, as the profile, publication, topic and following lists return it. */
-export interface StoryListPage {
-  posts: PostCard[];
-  /** The keyset cursor of the next page (a time or a score and an id), null at the end. */
-  next: unknown;
-}
-
-/** A list of story cards that loads the next keyset page on scroll, or with its "Show more" button. */
-export function StoryList({
-  pages,
-  hasNextPage,
-  isFetchingNextPage,
-  fetchNextPage,
-  empty,
-}: {
-  pages: StoryListPage[] | undefined;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-  empty: string;
-}) {
-  const posts = pages?.flatMap((page) => page.posts) ?? [];
-  return (
-    <section aria-label="Stories" data-testid="feed">
-      {posts.length === 0 ? <p className="q-empty">{empty}</p> : null}
-      {posts.map((post) => (
-        <PostCardItem key={post.id} post={post} />
-      ))}
-      <LoadMore
-        hasNextPage={hasNextPage}
-        isFetchingNextPage={isFetchingNextPage}
-        fetchNextPage={fetchNextPage}
-        label="Show more stories"
-      />
-    </section>
-  );
-}
+import { StoryList } from '../components/StoryList';
+import { useDiscoveryQueries } from '../lib/discovery-queries';
+import { EntityColumn } from './EntityColumn';
 
 /** '@ada' → 'ada'; null when the path segment does not name a profile. */
 export function profileUsername(segment: string | undefined): string | null {
@@ -96,37 +57,29 @@ export function ProfileLayout({
   tab: ProfileTab;
   children: (user: Profile) => ReactNode;
 }) {
-  const trpc = useTRPC();
-  const profile = useQuery(trpc.profiles.byUsername.queryOptions({ username }, { staleTime: 60_000 }));
-  if (profile.isError) return <NotFoundPage />;
-  const user = profile.data;
-  if (!user) return <main className="q-column" />;
+  const profile = useQuery(useDiscoveryQueries().profile(username));
   return (
-    <main className="q-column" data-testid="profile">
-      <ProfileHeader user={user} />
-      <ProfileTabs username={user.username} current={tab} />
-      {children(user)}
-    </main>
+    <EntityColumn isError={profile.isError} entity={profile.data} testId="profile">
+      {(user) => (
+        <>
+          <ProfileHeader user={user} />
+          <ProfileTabs username={user.username} current={tab} />
+          {children(user)}
+        </>
+      )}
+    </EntityColumn>
   );
 }
 
 /** Spec §2 /@{username} and /@{username}/latest: the writer's name, bio, followers and stories. */
 export function ProfilePage({ username }: { username: string }) {
-  const trpc = useTRPC();
-  const stories = useInfiniteQuery(
-    trpc.profiles.stories.infiniteQueryOptions(
-      { username },
-      { getNextPageParam: (last) => last.next, staleTime: 60_000 },
-    ),
-  );
+  const stories = useInfiniteQuery(useDiscoveryQueries().profileStories(username));
   return (
     <ProfileLayout username={username} tab="latest">
       {(user) => (
         <StoryList
           pages={stories.data?.pages}
-          hasNextPage={stories.hasNextPage}
-          isFetchingNextPage={stories.isFetchingNextPage}
-          fetchNextPage={stories.fetchNextPage}
+          next={stories}
           empty={`${user.name} has not published any stories yet.`}
         />
       )}

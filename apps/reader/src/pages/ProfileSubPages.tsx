@@ -1,18 +1,16 @@
 import { formatShortDate, quireRoutes } from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { LoadMore } from '../components/LoadMore';
+import { PagedItems } from '../components/LoadMore';
 import { PeopleList } from '../components/PeopleList';
 import { PostCardItem } from '../components/PostCardItem';
-import { discoveryQueries } from '../lib/discovery-queries';
-import { useTRPC } from '../trpc';
+import { StoryList } from '../components/StoryList';
+import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { NotFoundPage } from './NotFoundPage';
-import { followers, ProfileLayout, StoryList, storyCount } from './ProfilePage';
-
-const useQueries = () => discoveryQueries(useTRPC());
+import { followers, ProfileLayout, storyCount } from './ProfilePage';
 
 /** Spec §2 /@{username}/about: the bio, since when the writer is here (and a member), and their counts. */
 export function ProfileAboutPage({ username }: { username: string }) {
-  const about = useQuery(useQueries().profileAbout(username));
+  const about = useQuery(useDiscoveryQueries().profileAbout(username));
   return (
     <ProfileLayout username={username} tab="about">
       {() =>
@@ -39,7 +37,7 @@ export function ProfilePeoplePage({
   username: string;
   which: 'followers' | 'following';
 }) {
-  const q = useQueries();
+  const q = useDiscoveryQueries();
   const people = useInfiniteQuery(
     which === 'followers' ? q.profileFollowers(username) : q.profileFollowing(username),
   );
@@ -61,32 +59,34 @@ export function ProfilePeoplePage({
 
 /** Spec §2 /@{username}/responses: the writer's published responses, each linking to the story it answers. */
 export function ProfileResponsesPage({ username }: { username: string }) {
-  const responses = useInfiniteQuery(useQueries().profileResponses(username));
+  const responses = useInfiniteQuery(useDiscoveryQueries().profileResponses(username));
   const items = responses.data?.pages.flatMap((p) => p.responses) ?? [];
   return (
     <ProfileLayout username={username} tab="responses">
       {(user) => (
         <section aria-label="Responses" data-testid="feed">
-          {items.length === 0 ? (
-            <p className="q-empty">{`${user.name} has not responded to any stories yet.`}</p>
-          ) : null}
-          {items.map((response) => (
-            <article key={response.id} className="q-card q-response-card">
-              <p className="q-card-byline">
-                {'In response to '}
-                <a href={response.inResponseTo.mediumUrl}>{response.inResponseTo.title || 'a story'}</a>
-              </p>
-              <a className="q-card-link" href={response.mediumUrl}>
-                {response.title ? <h2>{response.title}</h2> : null}
-                {response.preview ? <p>{response.preview}</p> : null}
-              </a>
-              <p className="q-card-meta">
-                {response.latestPublishedAt ? formatShortDate(response.latestPublishedAt) : ''} ·{' '}
-                {response.clapCount} claps
-              </p>
-            </article>
-          ))}
-          <LoadMore {...responses} />
+          <PagedItems
+            items={items}
+            empty={`${user.name} has not responded to any stories yet.`}
+            next={responses}
+          >
+            {(response) => (
+              <article key={response.id} className="q-card q-response-card">
+                <p className="q-card-byline">
+                  {'In response to '}
+                  <a href={response.inResponseTo.mediumUrl}>{response.inResponseTo.title || 'a story'}</a>
+                </p>
+                <a className="q-card-link" href={response.mediumUrl}>
+                  {response.title ? <h2>{response.title}</h2> : null}
+                  {response.preview ? <p>{response.preview}</p> : null}
+                </a>
+                <p className="q-card-meta">
+                  {response.latestPublishedAt ? formatShortDate(response.latestPublishedAt) : ''} ·{' '}
+                  {response.clapCount} claps
+                </p>
+              </article>
+            )}
+          </PagedItems>
         </section>
       )}
     </ProfileLayout>
@@ -95,15 +95,13 @@ export function ProfileResponsesPage({ username }: { username: string }) {
 
 /** Spec §2 /@{username}/has-recommended: the stories the writer clapped for, most recent clap first. */
 export function ProfileRecommendedPage({ username }: { username: string }) {
-  const stories = useInfiniteQuery(useQueries().profileRecommended(username));
+  const stories = useInfiniteQuery(useDiscoveryQueries().profileRecommended(username));
   return (
     <ProfileLayout username={username} tab="hasRecommended">
       {(user) => (
         <StoryList
           pages={stories.data?.pages}
-          hasNextPage={stories.hasNextPage}
-          isFetchingNextPage={stories.isFetchingNextPage}
-          fetchNextPage={stories.fetchNextPage}
+          next={stories}
           empty={`${user.name} has not recommended any stories yet.`}
         />
       )}
@@ -113,43 +111,53 @@ export function ProfileRecommendedPage({ username }: { username: string }) {
 
 /** Spec §2 /@{username}/highlights: the writer's highlights, each with the story it is from. */
 export function ProfileHighlightsPage({ username }: { username: string }) {
-  const highlights = useInfiniteQuery(useQueries().profileHighlights(username));
+  const highlights = useInfiniteQuery(useDiscoveryQueries().profileHighlights(username));
   const items = highlights.data?.pages.flatMap((p) => p.highlights) ?? [];
   return (
     <ProfileLayout username={username} tab="highlights">
       {(user) => (
         <section aria-label="Highlights" data-testid="feed">
-          {items.length === 0 ? (
-            <p className="q-empty">{`${user.name} has not highlighted anything yet.`}</p>
-          ) : null}
-          {items.map((highlight) => (
-            <div key={highlight.id} className="q-highlight">
-              {highlight.quote ? (
-                <blockquote className="q-highlight-quote">{highlight.quote}</blockquote>
-              ) : (
-                <p className="q-empty">A highlight in a members-only story.</p>
-              )}
-              <PostCardItem post={highlight.post} />
-            </div>
-          ))}
-          <LoadMore {...highlights} />
+          <PagedItems
+            items={items}
+            empty={`${user.name} has not highlighted anything yet.`}
+            next={highlights}
+          >
+            {(highlight) => (
+              <div key={highlight.id} className="q-highlight">
+                {highlight.quote ? (
+                  <blockquote className="q-highlight-quote">{highlight.quote}</blockquote>
+                ) : (
+                  <p className="q-empty">A highlight in a members-only story.</p>
+                )}
+                <PostCardItem post={highlight.post} />
+              </div>
+            )}
+          </PagedItems>
         </section>
       )}
     </ProfileLayout>
   );
 }
 
+/** A list's story count, and 'Private' when only its owner sees it. */
+const listMeta = (list: { itemCount: number; isPrivate: boolean }) =>
+  `${storyCount(list.itemCount)}${list.isPrivate ? ' · Private' : ''}`;
+
 /** Spec §2 /@{username}/lists: the writer's public lists with how many stories each holds. */
 export function ProfileListsPage({ username }: { username: string }) {
-  const lists = useInfiniteQuery(useQueries().profileLists(username));
+  const lists = useInfiniteQuery(useDiscoveryQueries().profileLists(username));
   const items = lists.data?.pages.flatMap((p) => p.lists) ?? [];
   return (
     <ProfileLayout username={username} tab="lists">
       {(user) => (
         <section aria-label="Lists" data-testid="lists">
-          {items.length === 0 ? <p className="q-empty">{`${user.name} has no public lists yet.`}</p> : null}
-          <ul className="q-lists">
-            {items.map((list) => (
+          <PagedItems
+            items={items}
+            empty={`${user.name} has no public lists yet.`}
+            listClass="q-lists"
+            next={lists}
+          >
+            {(list) => (
               <li key={list.id} className="q-card">
                 <a
                   className="q-card-link"
@@ -161,13 +169,10 @@ export function ProfileListsPage({ username }: { username: string }) {
                   <h2>{list.name}</h2>
                   {list.description ? <p>{list.description}</p> : null}
                 </a>
-                <p className="q-card-meta">
-                  {`${storyCount(list.itemCount)}${list.isPrivate ? ' · Private' : ''}`}
-                </p>
+                <p className="q-card-meta">{listMeta(list)}</p>
               </li>
-            ))}
-          </ul>
-          <LoadMore {...lists} />
+            )}
+          </PagedItems>
         </section>
       )}
     </ProfileLayout>
@@ -176,7 +181,7 @@ export function ProfileListsPage({ username }: { username: string }) {
 
 /** Spec §2 /@{username}/list/{catalogSlugId}: one list's stories; a private list is a 404 to anyone else. */
 export function ProfileListPage({ username, catalogSlugId }: { username: string; catalogSlugId: string }) {
-  const q = useQueries();
+  const q = useDiscoveryQueries();
   const list = useQuery(q.profileList(username, catalogSlugId));
   const stories = useInfiniteQuery(q.profileListItems(username, catalogSlugId));
   if (list.isError) return <NotFoundPage />;
@@ -187,16 +192,8 @@ export function ProfileListPage({ username, catalogSlugId }: { username: string;
           <section aria-label={list.data.name} data-testid="list">
             <h2 className="q-list-title">{list.data.name}</h2>
             {list.data.description ? <p>{list.data.description}</p> : null}
-            <p className="q-card-meta">
-              {`${storyCount(list.data.itemCount)}${list.data.isPrivate ? ' · Private' : ''}`}
-            </p>
-            <StoryList
-              pages={stories.data?.pages}
-              hasNextPage={stories.hasNextPage}
-              isFetchingNextPage={stories.isFetchingNextPage}
-              fetchNextPage={stories.fetchNextPage}
-              empty="This list has no stories yet."
-            />
+            <p className="q-card-meta">{listMeta(list.data)}</p>
+            <StoryList pages={stories.data?.pages} next={stories} empty="This list has no stories yet." />
           </section>
         ) : null
       }

@@ -4,22 +4,15 @@ import type { ReactNode } from 'react';
 import { type PublicationTab, PublicationTabs } from '../components/DiscoveryTabs';
 import { PublicationMenu } from '../components/EntityMenu';
 import { FollowButton } from '../components/FollowButton';
-import { useTRPC } from '../trpc';
-import { NotFoundPage } from './NotFoundPage';
-import { followers, StoryList } from './ProfilePage';
+import { StoryList } from '../components/StoryList';
+import { useDiscoveryQueries } from '../lib/discovery-queries';
+import { EntityColumn } from './EntityColumn';
+import { followers } from './ProfilePage';
 
 type PublicationHome = RouterOutputs['publications']['home'];
 
 /** The publication's home query (header, viewer edge and latest stories), shared by all its pages. */
-function usePublicationHome(slug: string) {
-  const trpc = useTRPC();
-  return useInfiniteQuery(
-    trpc.publications.home.infiniteQueryOptions(
-      { slug },
-      { getNextPageParam: (last) => last.stories.next, staleTime: 60_000 },
-    ),
-  );
-}
+const usePublicationHome = (slug: string) => useInfiniteQuery(useDiscoveryQueries().publicationHome(slug));
 
 /**
  * A /{collectionSlug} page: the publication's header (name, follow button, menu, tagline, followers), its tabs
@@ -35,31 +28,32 @@ export function PublicationLayout({
   children: (publication: PublicationHome) => ReactNode;
 }) {
   const home = usePublicationHome(slug);
-  if (home.isError) return <NotFoundPage />;
-  const publication = home.data?.pages[0];
-  if (!publication) return <main className="q-column" />;
   return (
-    <main className="q-column" data-testid="publication">
-      <header className="q-publication-header">
-        <div className="q-entity-title">
-          <h1>{publication.name}</h1>
-          <FollowButton
-            target={{ kind: 'collection', id: publication.id, name: publication.name }}
-            isFollowing={publication.viewerEdge.isFollowing}
-            followSource="publication"
-          />
-          <PublicationMenu publication={publication} />
-        </div>
-        {publication.tagline || publication.description ? (
-          <p>{publication.tagline || publication.description}</p>
-        ) : null}
-        <p className="q-profile-counts">
-          <span data-testid="follower-count">{followers(publication.followerCount)}</span>
-        </p>
-      </header>
-      <PublicationTabs slug={publication.slug} current={tab} />
-      {children(publication)}
-    </main>
+    <EntityColumn isError={home.isError} entity={home.data?.pages[0]} testId="publication">
+      {(publication) => (
+        <>
+          <header className="q-publication-header">
+            <div className="q-entity-title">
+              <h1>{publication.name}</h1>
+              <FollowButton
+                target={{ kind: 'collection', id: publication.id, name: publication.name }}
+                isFollowing={publication.viewerEdge.isFollowing}
+                followSource="publication"
+              />
+              <PublicationMenu publication={publication} />
+            </div>
+            {publication.tagline || publication.description ? (
+              <p>{publication.tagline || publication.description}</p>
+            ) : null}
+            <p className="q-profile-counts">
+              <span data-testid="follower-count">{followers(publication.followerCount)}</span>
+            </p>
+          </header>
+          <PublicationTabs slug={publication.slug} current={tab} />
+          {children(publication)}
+        </>
+      )}
+    </EntityColumn>
   );
 }
 
@@ -71,9 +65,7 @@ export function PublicationPage({ slug }: { slug: string }) {
       {(publication) => (
         <StoryList
           pages={home.data?.pages.map((page) => page.stories)}
-          hasNextPage={home.hasNextPage}
-          isFetchingNextPage={home.isFetchingNextPage}
-          fetchNextPage={home.fetchNextPage}
+          next={home}
           empty={`${publication.name} has not published any stories yet.`}
         />
       )}

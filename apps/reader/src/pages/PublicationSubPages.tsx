@@ -2,25 +2,21 @@ import { profileMenuTexts, quireRoutes } from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArchiveNav } from '../components/ArchiveNav';
 import { PeopleList } from '../components/PeopleList';
-import { type ArchiveParams, discoveryQueries } from '../lib/discovery-queries';
-import { useTRPC } from '../trpc';
+import { StoryList } from '../components/StoryList';
+import { type ArchiveParams, useDiscoveryQueries } from '../lib/discovery-queries';
 import { NotFoundPage } from './NotFoundPage';
-import { followers, StoryList, storyCount } from './ProfilePage';
+import { followers, storyCount } from './ProfilePage';
 import { PublicationLayout } from './PublicationPage';
-
-const useQueries = () => discoveryQueries(useTRPC());
 
 /** Spec §2 /{collectionSlug}/trending: the stories with the most claps and responses in the last 30 days. */
 export function PublicationTrendingPage({ slug }: { slug: string }) {
-  const stories = useInfiniteQuery(useQueries().publicationTrending(slug));
+  const stories = useInfiniteQuery(useDiscoveryQueries().publicationTrending(slug));
   return (
     <PublicationLayout slug={slug} tab="trending">
       {(publication) => (
         <StoryList
           pages={stories.data?.pages}
-          hasNextPage={stories.hasNextPage}
-          isFetchingNextPage={stories.isFetchingNextPage}
-          fetchNextPage={stories.fetchNextPage}
+          next={stories}
           empty={`Nothing in ${publication.name} has drawn claps or responses in the last 30 days.`}
         />
       )}
@@ -30,7 +26,7 @@ export function PublicationTrendingPage({ slug }: { slug: string }) {
 
 /** Spec §2 /{collectionSlug}/about: 'About {publication}', its description, editors and followers. */
 export function PublicationAboutPage({ slug }: { slug: string }) {
-  const about = useQuery(useQueries().publicationAbout(slug));
+  const about = useQuery(useDiscoveryQueries().publicationAbout(slug));
   return (
     <PublicationLayout slug={slug} tab="about">
       {(publication) =>
@@ -52,38 +48,23 @@ export function PublicationAboutPage({ slug }: { slug: string }) {
 
 /** Spec §2 /{collectionSlug}/archive[/{year}[/{month}[/{day}]]]: stories by date, with the years and months. */
 export function PublicationArchivePage({ slug, at }: { slug: string; at: ArchiveParams }) {
-  const q = useQueries();
+  const q = useDiscoveryQueries();
   const index = useQuery(q.publicationArchive(slug, at));
   const stories = useInfiniteQuery(q.publicationArchiveStories(slug, at));
   if (index.isError) return <NotFoundPage />;
-  const href = (year?: number, month?: number) =>
-    year === undefined
-      ? quireRoutes.build('ShowByCollectionSlugArchive', { collectionSlug: slug })
-      : month === undefined
-        ? quireRoutes.build('ShowByCollectionSlugArchiveByYear', { collectionSlug: slug, year })
-        : quireRoutes.build('ShowByCollectionSlugArchiveByYearByMonth', {
-            collectionSlug: slug,
-            year,
-            month: String(month).padStart(2, '0'),
-          });
   return (
     <PublicationLayout slug={slug} tab="archive">
       {(publication) => (
         <>
-          {index.data ? (
-            <ArchiveNav
-              years={index.data.years}
-              months={index.data.months}
-              year={at.year ? Number(at.year) : null}
-              month={at.month ? Number(at.month) : null}
-              href={href}
-            />
-          ) : null}
+          <ArchiveNav
+            route="ShowByCollectionSlug"
+            params={{ collectionSlug: slug }}
+            index={index.data}
+            at={at}
+          />
           <StoryList
             pages={stories.data?.pages}
-            hasNextPage={stories.hasNextPage}
-            isFetchingNextPage={stories.isFetchingNextPage}
-            fetchNextPage={stories.fetchNextPage}
+            next={stories}
             empty={`${publication.name} published no stories then.`}
           />
         </>
@@ -94,7 +75,7 @@ export function PublicationArchivePage({ slug, at }: { slug: string; at: Archive
 
 /** Spec §2 /{collectionSlug}/tagged/{tagSlug}: the publication's stories with a tag. */
 export function PublicationTaggedPage({ slug, tagSlug }: { slug: string; tagSlug: string }) {
-  const stories = useInfiniteQuery(useQueries().publicationTagged(slug, tagSlug));
+  const stories = useInfiniteQuery(useDiscoveryQueries().publicationTagged(slug, tagSlug));
   if (stories.isError) return <NotFoundPage />;
   const tag = stories.data?.pages[0]?.tag;
   return (
@@ -109,9 +90,7 @@ export function PublicationTaggedPage({ slug, tagSlug }: { slug: string; tagSlug
           ) : null}
           <StoryList
             pages={stories.data?.pages}
-            hasNextPage={stories.hasNextPage}
-            isFetchingNextPage={stories.isFetchingNextPage}
-            fetchNextPage={stories.fetchNextPage}
+            next={stories}
             empty={`${publication.name} has no stories tagged ${tag?.name ?? tagSlug} yet.`}
           />
         </>
@@ -122,7 +101,7 @@ export function PublicationTaggedPage({ slug, tagSlug }: { slug: string; tagSlug
 
 /** Spec §2 /{collectionSlug}/followers: who follows the publication, each with a Follow button. */
 export function PublicationFollowersPage({ slug }: { slug: string }) {
-  const people = useInfiniteQuery(useQueries().publicationFollowers(slug));
+  const people = useInfiniteQuery(useDiscoveryQueries().publicationFollowers(slug));
   return (
     <PublicationLayout slug={slug} tab="followers">
       {(publication) => (

@@ -2,13 +2,10 @@ import { quireRoutes, TOP_TIME_PERIODS, type TopTimePeriod } from '@quire/domain
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArchiveNav } from '../components/ArchiveNav';
 import { PeopleList } from '../components/PeopleList';
-import { type ArchiveParams, discoveryQueries } from '../lib/discovery-queries';
-import { useTRPC } from '../trpc';
+import { StoryList } from '../components/StoryList';
+import { type ArchiveParams, useDiscoveryQueries } from '../lib/discovery-queries';
 import { NotFoundPage } from './NotFoundPage';
-import { StoryList } from './ProfilePage';
 import { TopicLayout } from './TopicPage';
-
-const useQueries = () => discoveryQueries(useTRPC());
 
 /** Not from the spec: how the top-stories periods read. */
 export const TOP_PERIOD_LABELS: Record<TopTimePeriod, string> = {
@@ -21,7 +18,7 @@ export const TOP_PERIOD_LABELS: Record<TopTimePeriod, string> = {
 
 /** Spec §2 /tag/{tagSlug}/top/{timePeriod}: the tagged stories of the period with the most claps. */
 export function TagTopPage({ slug, timePeriod }: { slug: string; timePeriod: TopTimePeriod }) {
-  const stories = useInfiniteQuery(useQueries().tagTop(slug, timePeriod));
+  const stories = useInfiniteQuery(useDiscoveryQueries().tagTop(slug, timePeriod));
   return (
     <TopicLayout slug={slug} tab="top">
       {(tag) => (
@@ -44,9 +41,7 @@ export function TagTopPage({ slug, timePeriod }: { slug: string; timePeriod: Top
           </nav>
           <StoryList
             pages={stories.data?.pages}
-            hasNextPage={stories.hasNextPage}
-            isFetchingNextPage={stories.isFetchingNextPage}
-            fetchNextPage={stories.fetchNextPage}
+            next={stories}
             empty={`No stories about ${tag.name} in this period.`}
           />
         </>
@@ -57,7 +52,7 @@ export function TagTopPage({ slug, timePeriod }: { slug: string; timePeriod: Top
 
 /** Spec §2 /tag/{tagSlug}/top-writers: the writers whose stories with the tag drew the most claps. */
 export function TagTopWritersPage({ slug }: { slug: string }) {
-  const writers = useInfiniteQuery(useQueries().tagTopWriters(slug));
+  const writers = useInfiniteQuery(useDiscoveryQueries().tagTopWriters(slug));
   const people = writers.data?.pages.flatMap((p) => p.writers) ?? [];
   const claps = new Map(people.map((w) => [w.id, w.claps]));
   return (
@@ -77,38 +72,18 @@ export function TagTopWritersPage({ slug }: { slug: string }) {
 
 /** Spec §2 /tag/{tagSlug}/archive[/{year}[/{month}[/{day}]]]: tagged stories by date. */
 export function TagArchivePage({ slug, at }: { slug: string; at: ArchiveParams }) {
-  const q = useQueries();
+  const q = useDiscoveryQueries();
   const index = useQuery(q.tagArchive(slug, at));
   const stories = useInfiniteQuery(q.tagArchiveStories(slug, at));
   if (index.isError) return <NotFoundPage />;
-  const href = (year?: number, month?: number) =>
-    year === undefined
-      ? quireRoutes.build('ShowTagByTagSlugArchive', { tagSlug: slug })
-      : month === undefined
-        ? quireRoutes.build('ShowTagByTagSlugArchiveByYear', { tagSlug: slug, year })
-        : quireRoutes.build('ShowTagByTagSlugArchiveByYearByMonth', {
-            tagSlug: slug,
-            year,
-            month: String(month).padStart(2, '0'),
-          });
   return (
     <TopicLayout slug={slug} tab="archive">
       {(tag) => (
         <>
-          {index.data ? (
-            <ArchiveNav
-              years={index.data.years}
-              months={index.data.months}
-              year={at.year ? Number(at.year) : null}
-              month={at.month ? Number(at.month) : null}
-              href={href}
-            />
-          ) : null}
+          <ArchiveNav route="ShowTagByTagSlug" params={{ tagSlug: slug }} index={index.data} at={at} />
           <StoryList
             pages={stories.data?.pages}
-            hasNextPage={stories.hasNextPage}
-            isFetchingNextPage={stories.isFetchingNextPage}
-            fetchNextPage={stories.fetchNextPage}
+            next={stories}
             empty={`No stories about ${tag.name} then.`}
           />
         </>

@@ -5,6 +5,7 @@ import {
   profileMenuTexts,
   type TopTimePeriod,
 } from '@quire/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type ArchiveParams, discoveryQueries } from '../lib/discovery-queries';
 import {
@@ -49,207 +50,98 @@ type Queries = ReturnType<typeof discoveryQueries>;
 
 const queries = (ctx: PrefetchContext) => discoveryQueries(ctx.trpc);
 
-// ── Profiles ────────────────────────────────────────────────────────────────────────────────
-
-const profileOf = (ctx: PrefetchContext, username: string) =>
-  ctx.queryClient.getQueryData(ctx.trpc.profiles.byUsername.queryKey({ username }));
-
-/** The profile header's query, then the page's own: 404 when either says the thing is missing. */
-async function prefetchProfilePage(
-  ctx: PrefetchContext,
-  username: string | null,
-  load: (q: Queries, username: string) => Promise<unknown>,
-): Promise<number> {
-  if (!username) return 404;
-  const status = await statusOf(
-    ctx.queryClient.fetchQuery(ctx.trpc.profiles.byUsername.queryOptions({ username })),
-  );
-  return status === 200 ? statusOf(load(queries(ctx), username)) : status;
+/** A page's queries and the two ways to fetch them into the request's cache. */
+interface Fetch {
+  q: Queries;
+  one: QueryClient['fetchQuery'];
+  many: QueryClient['fetchInfiniteQuery'];
 }
 
-/** A /@{username}/{subPath} page, titled '{name} – {label}'. */
-function profileRoute(
-  path: string,
-  name: string,
-  label: string,
-  render: (username: string, params: Params) => ReactNode,
-  load: (q: Queries, username: string, params: Params, ctx: PrefetchContext) => Promise<unknown>,
-): PageRoute {
-  return {
-    path,
-    name,
-    render: ({ params }) => {
-      const username = profileUsername(params.owner);
-      return username ? render(username, params) : <NotFoundPage />;
-    },
-    prefetch: (ctx, params) =>
-      prefetchProfilePage(ctx, profileUsername(params.owner), (q, username) =>
-        load(q, username, params, ctx),
-      ),
-    head: (ctx, params) => {
-      const user = profileOf(ctx, profileUsername(params.owner) ?? '');
-      return user ? { title: `${user.name} – ${label}` } : {};
-    },
-  };
+const fetcher = (ctx: PrefetchContext): Fetch => ({
+  q: queries(ctx),
+  one: ctx.queryClient.fetchQuery.bind(ctx.queryClient),
+  many: ctx.queryClient.fetchInfiniteQuery.bind(ctx.queryClient),
+});
+
+// ── Sub-pages of a profile, a publication or a tag ──────────────────────────────────────────
+
+/** Whose sub-page a path is: the key the path names it by, and its header query (every sub-page shows it). */
+interface Owner {
+  /** A username or a slug; null when the path names no such thing. */
+  key: (params: Params) => string | null;
+  /** Loads the header's query: 200, or 404 when it says the thing is missing. */
+  prefetch: (ctx: PrefetchContext, key: string) => Promise<number>;
+  /** The loaded header's name, for the page's title. */
+  nameOf: (ctx: PrefetchContext, key: string) => string | undefined;
 }
 
-const infinite = (ctx: PrefetchContext) => ctx.queryClient.fetchInfiniteQuery.bind(ctx.queryClient);
-
-const profileAbout = profileRoute(
-  '/:owner/about',
-  'ShowUserAbout',
-  'About',
-  (username) => <ProfileAboutPage username={username} />,
-  (q, username, _p, ctx) => ctx.queryClient.fetchQuery(q.profileAbout(username)),
-);
-
-const profileFollowers = profileRoute(
-  '/:owner/followers',
-  'ShowUserFollowers',
-  'Followers',
-  (username) => <ProfilePeoplePage username={username} which="followers" />,
-  (q, username, _p, ctx) => infinite(ctx)(q.profileFollowers(username)),
-);
-
-const profileFollowing = profileRoute(
-  '/:owner/following',
-  'ShowUserFollowing',
-  'Following',
-  (username) => <ProfilePeoplePage username={username} which="following" />,
-  (q, username, _p, ctx) => infinite(ctx)(q.profileFollowing(username)),
-);
-
-const profileResponses = profileRoute(
-  '/:owner/responses',
-  'ShowUserResponses',
-  'Responses',
-  (username) => <ProfileResponsesPage username={username} />,
-  (q, username, _p, ctx) => infinite(ctx)(q.profileResponses(username)),
-);
-
-/** Spec §2 has both /has-recommended and /recommended: the stories the writer clapped for. */
-const recommendedRoute = (path: string, name: string) =>
-  profileRoute(
-    path,
-    name,
-    'Recommended',
-    (username) => <ProfileRecommendedPage username={username} />,
-    (q, username, _p, ctx) => infinite(ctx)(q.profileRecommended(username)),
-  );
-const profileHasRecommended = recommendedRoute('/:owner/has-recommended', 'ShowUserHasRecommended');
-const profileRecommended = recommendedRoute('/:owner/recommended', 'ShowUserRecommended');
-
-const profileHighlights = profileRoute(
-  '/:owner/highlights',
-  'ShowUserHighlights',
-  'Highlights',
-  (username) => <ProfileHighlightsPage username={username} />,
-  (q, username, _p, ctx) => infinite(ctx)(q.profileHighlights(username)),
-);
-
-const profileLists = profileRoute(
-  '/:owner/lists',
-  'ShowUserLists',
-  'Lists',
-  (username) => <ProfileListsPage username={username} />,
-  (q, username, _p, ctx) => infinite(ctx)(q.profileLists(username)),
-);
-
-const profileList: PageRoute = {
-  ...profileRoute(
-    '/:owner/list/:catalogSlugId',
-    'ShowUserList',
-    'List',
-    (username, params) => <ProfileListPage username={username} catalogSlugId={params.catalogSlugId ?? ''} />,
-    (q, username, params, ctx) =>
-      Promise.all([
-        ctx.queryClient.fetchQuery(q.profileList(username, params.catalogSlugId ?? '')),
-        infinite(ctx)(q.profileListItems(username, params.catalogSlugId ?? '')),
-      ]),
-  ),
-  head: (ctx, params) => {
-    const username = profileUsername(params.owner) ?? '';
-    const user = profileOf(ctx, username);
-    const list = ctx.queryClient.getQueryData(
-      queries(ctx).profileList(username, params.catalogSlugId ?? '').queryKey,
-    );
-    return user && list ? { title: `${list.name} – ${user.name}` } : {};
-  },
+const profileOwner: Owner = {
+  key: (params) => profileUsername(params.owner),
+  prefetch: (ctx, username) =>
+    statusOf(ctx.queryClient.fetchQuery(ctx.trpc.profiles.byUsername.queryOptions({ username }))),
+  nameOf: (ctx, username) =>
+    ctx.queryClient.getQueryData(ctx.trpc.profiles.byUsername.queryKey({ username }))?.name,
 };
 
-// ── Publications ────────────────────────────────────────────────────────────────────────────
+const publicationOwner: Owner = {
+  key: (params) => params.owner ?? '',
+  // Called late: routes.tsx, which defines it, loads this file first.
+  prefetch: (ctx, slug) => prefetchPublication(ctx, slug),
+  nameOf: (ctx, slug) =>
+    ctx.queryClient.getQueryData(ctx.trpc.publications.home.infiniteQueryKey({ slug }))?.pages[0]?.name,
+};
 
-const publicationOf = (ctx: PrefetchContext, slug: string) =>
-  ctx.queryClient.getQueryData(ctx.trpc.publications.home.infiniteQueryKey({ slug }))?.pages[0];
+const tagOwner: Owner = {
+  key: (params) => params.tagSlug ?? '',
+  prefetch: (ctx, slug) =>
+    statusOf(ctx.queryClient.fetchQuery(ctx.trpc.topics.bySlug.queryOptions({ slug }))),
+  nameOf: (ctx, slug) => ctx.queryClient.getQueryData(ctx.trpc.topics.bySlug.queryKey({ slug }))?.name,
+};
 
-/** A /{collectionSlug}/{subPath} page: the publication's header first, then the page's own query. */
-function publicationRoute(
-  path: string,
-  name: string,
-  title: (publication: string, ctx: PrefetchContext, params: Params) => string,
-  render: (slug: string, params: Params) => ReactNode,
-  load?: (q: Queries, slug: string, params: Params, ctx: PrefetchContext) => Promise<unknown>,
-): PageRoute {
+/** A sub-page: its path, route-table name, title (null: none yet), page and own queries. */
+interface SubPage<P> {
+  path: string;
+  name: string;
+  title: (ownerName: string, ctx: PrefetchContext, params: Params) => string | null;
+  /** The page's own path params (a time period, a date); null when they name nothing, so the page is a 404. */
+  parse?: (params: Params) => P | null;
+  render: (key: string, own: P) => ReactNode;
+  load?: (f: Fetch, key: string, own: P) => Promise<unknown>;
+}
+
+/** '{owner} – {label}', the title of most sub-pages. */
+const titled = (label: string) => (ownerName: string) => `${ownerName} – ${label}`;
+
+/** A sub-page route: 404 unless the path names the owner and the page; the owner's header loads first. */
+function subPageRoute<P = Params>(owner: Owner, page: SubPage<P>): PageRoute {
+  // Without its own parse a page takes the path's params whole: P is then Params, its default.
+  const parse = (page.parse ?? ((params: Params) => params)) as (params: Params) => P | null;
+  const resolve = (params: Params) => {
+    const key = owner.key(params);
+    const own = key === null ? null : parse(params);
+    return key === null || own === null ? null : { key, own };
+  };
   return {
-    path,
-    name,
-    render: ({ params }) => render(params.owner ?? '', params),
+    path: page.path,
+    name: page.name,
+    render: ({ params }) => {
+      const at = resolve(params);
+      return at ? page.render(at.key, at.own) : <NotFoundPage />;
+    },
     prefetch: async (ctx, params) => {
-      const slug = params.owner ?? '';
-      const status = await prefetchPublication(ctx, slug);
-      if (status !== 200 || !load) return status;
-      return statusOf(load(queries(ctx), slug, params, ctx));
+      const at = resolve(params);
+      if (!at) return 404;
+      const header = await owner.prefetch(ctx, at.key);
+      if (header !== 200 || !page.load) return header;
+      return statusOf(page.load(fetcher(ctx), at.key, at.own));
     },
     head: (ctx, params): PageHead => {
-      const publication = publicationOf(ctx, params.owner ?? '');
-      return publication ? { title: title(publication.name, ctx, params) } : {};
+      const name = owner.nameOf(ctx, owner.key(params) ?? '');
+      const title = name === undefined ? null : page.title(name, ctx, params);
+      return title === null ? {} : { title };
     },
   };
 }
-
-const publicationLatest = publicationRoute(
-  '/:owner/latest',
-  'ShowByCollectionSlugLatest',
-  (name) => name,
-  (slug) => <PublicationPage slug={slug} />,
-);
-
-const publicationTrending = publicationRoute(
-  '/:owner/trending',
-  'ShowByCollectionSlugTrending',
-  (name) => `${name} – Trending`,
-  (slug) => <PublicationTrendingPage slug={slug} />,
-  (q, slug, _p, ctx) => infinite(ctx)(q.publicationTrending(slug)),
-);
-
-const publicationAbout = publicationRoute(
-  '/:owner/about',
-  'ShowCollectionMasthead',
-  (name) => profileMenuTexts.about(name),
-  (slug) => <PublicationAboutPage slug={slug} />,
-  (q, slug, _p, ctx) => ctx.queryClient.fetchQuery(q.publicationAbout(slug)),
-);
-
-const publicationFollowers = publicationRoute(
-  '/:owner/followers',
-  'ShowByCollectionSlugFollowers',
-  (name) => `${name} – Followers`,
-  (slug) => <PublicationFollowersPage slug={slug} />,
-  (q, slug, _p, ctx) => infinite(ctx)(q.publicationFollowers(slug)),
-);
-
-const publicationTagged = publicationRoute(
-  '/:owner/tagged/:tagSlug',
-  'ShowCollectionTagged',
-  (name, ctx, params) => {
-    const tagged = ctx.queryClient.getQueryData(
-      queries(ctx).publicationTagged(params.owner ?? '', params.tagSlug ?? '').queryKey,
-    )?.pages[0];
-    return tagged ? `${tagged.tag.name} – ${name}` : name;
-  },
-  (slug, params) => <PublicationTaggedPage slug={slug} tagSlug={params.tagSlug ?? ''} />,
-  (q, slug, params, ctx) => infinite(ctx)(q.publicationTagged(slug, params.tagSlug ?? '')),
-);
 
 /** The archive segments of a path; null when they name no real date (the page is a 404). */
 function archiveParams(params: Params): ArchiveParams | null {
@@ -266,25 +158,152 @@ const ARCHIVE_DEPTHS = [
   ['archive/:year/:month/:day', 'ArchiveByYearByMonthByDay'],
 ] as const;
 
-const publicationArchive = ARCHIVE_DEPTHS.map(([sub, suffix]) =>
-  publicationRoute(
-    `/:owner/${sub}`,
-    `ShowByCollectionSlug${suffix}`,
-    (name) => `${name} – Archive`,
-    (slug, params) => {
-      const at = archiveParams(params);
-      return at ? <PublicationArchivePage slug={slug} at={at} /> : <NotFoundPage />;
-    },
-    (q, slug, params, ctx) => {
-      const at = archiveParams(params);
-      if (!at) return Promise.reject(new Error('no such date'));
-      return Promise.all([
-        ctx.queryClient.fetchQuery(q.publicationArchive(slug, at)),
-        infinite(ctx)(q.publicationArchiveStories(slug, at)),
-      ]);
-    },
+// ── Profiles ────────────────────────────────────────────────────────────────────────────────
+
+/** A /@{username}/{sub} page titled '{name} – {label}'. */
+const profilePage = (
+  sub: string,
+  name: string,
+  label: string,
+  render: (username: string) => ReactNode,
+  load: (f: Fetch, username: string) => Promise<unknown>,
+) => subPageRoute(profileOwner, { path: `/:owner/${sub}`, name, title: titled(label), render, load });
+
+/** Spec §2 /@{username} sub-pages; its latest is the profile page itself (routes.tsx). */
+const profilePages: PageRoute[] = [
+  profilePage(
+    'about',
+    'ShowUserAbout',
+    'About',
+    (username) => <ProfileAboutPage username={username} />,
+    ({ q, one }, username) => one(q.profileAbout(username)),
   ),
-);
+  profilePage(
+    'followers',
+    'ShowUserFollowers',
+    'Followers',
+    (username) => <ProfilePeoplePage username={username} which="followers" />,
+    ({ q, many }, username) => many(q.profileFollowers(username)),
+  ),
+  profilePage(
+    'following',
+    'ShowUserFollowing',
+    'Following',
+    (username) => <ProfilePeoplePage username={username} which="following" />,
+    ({ q, many }, username) => many(q.profileFollowing(username)),
+  ),
+  profilePage(
+    'responses',
+    'ShowUserResponses',
+    'Responses',
+    (username) => <ProfileResponsesPage username={username} />,
+    ({ q, many }, username) => many(q.profileResponses(username)),
+  ),
+  // Spec §2 has both /has-recommended and /recommended: the stories the writer clapped for.
+  ...(
+    [
+      ['has-recommended', 'ShowUserHasRecommended'],
+      ['recommended', 'ShowUserRecommended'],
+    ] as const
+  ).map(([sub, name]) =>
+    profilePage(
+      sub,
+      name,
+      'Recommended',
+      (username) => <ProfileRecommendedPage username={username} />,
+      ({ q, many }, username) => many(q.profileRecommended(username)),
+    ),
+  ),
+  profilePage(
+    'highlights',
+    'ShowUserHighlights',
+    'Highlights',
+    (username) => <ProfileHighlightsPage username={username} />,
+    ({ q, many }, username) => many(q.profileHighlights(username)),
+  ),
+  profilePage(
+    'lists',
+    'ShowUserLists',
+    'Lists',
+    (username) => <ProfileListsPage username={username} />,
+    ({ q, many }, username) => many(q.profileLists(username)),
+  ),
+  subPageRoute(profileOwner, {
+    path: '/:owner/list/:catalogSlugId',
+    name: 'ShowUserList',
+    title: (userName, ctx, params) => {
+      const username = profileUsername(params.owner) ?? '';
+      const list = ctx.queryClient.getQueryData(
+        queries(ctx).profileList(username, params.catalogSlugId ?? '').queryKey,
+      );
+      return list ? `${list.name} – ${userName}` : null;
+    },
+    render: (username, params) => (
+      <ProfileListPage username={username} catalogSlugId={params.catalogSlugId ?? ''} />
+    ),
+    load: ({ q, one, many }, username, params) =>
+      Promise.all([
+        one(q.profileList(username, params.catalogSlugId ?? '')),
+        many(q.profileListItems(username, params.catalogSlugId ?? '')),
+      ]),
+  }),
+];
+
+// ── Publications ────────────────────────────────────────────────────────────────────────────
+
+/** Spec §2 /{collectionSlug} sub-pages; its home is routes.tsx's. */
+const publicationPages: PageRoute[] = [
+  subPageRoute(publicationOwner, {
+    path: '/:owner/latest',
+    name: 'ShowByCollectionSlugLatest',
+    title: (name) => name,
+    render: (slug) => <PublicationPage slug={slug} />,
+  }),
+  subPageRoute(publicationOwner, {
+    path: '/:owner/trending',
+    name: 'ShowByCollectionSlugTrending',
+    title: titled('Trending'),
+    render: (slug) => <PublicationTrendingPage slug={slug} />,
+    load: ({ q, many }, slug) => many(q.publicationTrending(slug)),
+  }),
+  subPageRoute(publicationOwner, {
+    path: '/:owner/about',
+    name: 'ShowCollectionMasthead',
+    title: (name) => profileMenuTexts.about(name),
+    render: (slug) => <PublicationAboutPage slug={slug} />,
+    load: ({ q, one }, slug) => one(q.publicationAbout(slug)),
+  }),
+  subPageRoute(publicationOwner, {
+    path: '/:owner/followers',
+    name: 'ShowByCollectionSlugFollowers',
+    title: titled('Followers'),
+    render: (slug) => <PublicationFollowersPage slug={slug} />,
+    load: ({ q, many }, slug) => many(q.publicationFollowers(slug)),
+  }),
+  subPageRoute(publicationOwner, {
+    path: '/:owner/tagged/:tagSlug',
+    name: 'ShowCollectionTagged',
+    title: (name, ctx, params) => {
+      const tagged = ctx.queryClient.getQueryData(
+        queries(ctx).publicationTagged(params.owner ?? '', params.tagSlug ?? '').queryKey,
+      )?.pages[0];
+      return tagged ? `${tagged.tag.name} – ${name}` : name;
+    },
+    render: (slug, params) => <PublicationTaggedPage slug={slug} tagSlug={params.tagSlug ?? ''} />,
+    load: ({ q, many }, slug, params) => many(q.publicationTagged(slug, params.tagSlug ?? '')),
+  }),
+  ...ARCHIVE_DEPTHS.map(([sub, suffix]) =>
+    subPageRoute(publicationOwner, {
+      path: `/:owner/${sub}`,
+      name: `ShowByCollectionSlug${suffix}`,
+      title: titled('Archive'),
+      parse: archiveParams,
+      render: (slug, at) => <PublicationArchivePage slug={slug} at={at} />,
+      load: ({ q, one, many }, slug, at) =>
+        Promise.all([one(q.publicationArchive(slug, at)), many(q.publicationArchiveStories(slug, at))]),
+    }),
+  ),
+];
 
 // ── Owner routes: a profile's or a publication's page on the same path ─────────────────────
 
@@ -315,102 +334,51 @@ function ownerRoute(
   };
 }
 
+const PROFILE_LATEST = '/:owner/latest';
+
+/** Each owner path once: the profile's page and the publication's on it (either may be missing). */
 const ownerRoutes: PageRoute[] = [
-  // The profile's latest is the profile page itself (routes.tsx); looked up late, as routes.tsx loads this file.
-  ownerRoute('/:owner/latest', () => showUser, publicationLatest),
-  ownerRoute('/:owner/about', () => profileAbout, publicationAbout),
-  ownerRoute('/:owner/followers', () => profileFollowers, publicationFollowers),
-  ownerRoute('/:owner/following', () => profileFollowing, null),
-  ownerRoute('/:owner/responses', () => profileResponses, null),
-  ownerRoute('/:owner/has-recommended', () => profileHasRecommended, null),
-  ownerRoute('/:owner/recommended', () => profileRecommended, null),
-  ownerRoute('/:owner/highlights', () => profileHighlights, null),
-  ownerRoute('/:owner/lists', () => profileLists, null),
-  ownerRoute('/:owner/list/:catalogSlugId', () => profileList, null),
-  ownerRoute('/:owner/trending', () => null, publicationTrending),
-  ownerRoute('/:owner/tagged/:tagSlug', () => null, publicationTagged),
-  ...publicationArchive.map((route) => ownerRoute(route.path, () => null, route)),
-];
+  ...new Set([PROFILE_LATEST, ...[...profilePages, ...publicationPages].map((route) => route.path)]),
+].map((path) => {
+  const forCollection = publicationPages.find((route) => route.path === path) ?? null;
+  // The profile's latest is the profile page itself; looked up late, as routes.tsx loads this file.
+  if (path === PROFILE_LATEST) return ownerRoute(path, () => showUser, forCollection);
+  const forUser = profilePages.find((route) => route.path === path) ?? null;
+  return ownerRoute(path, () => forUser, forCollection);
+});
 
 // ── Tags ────────────────────────────────────────────────────────────────────────────────────
-
-const tagOf = (ctx: PrefetchContext, slug: string) =>
-  ctx.queryClient.getQueryData(ctx.trpc.topics.bySlug.queryKey({ slug }));
-
-/**
- * A /tag/{tagSlug}/{subPath} page: the tag's header first, then the page's own query. `load` gives the page's
- * loader, or null when the path's other params name nothing (an unknown time period, a date that is not one).
- */
-function tagRoute(
-  path: string,
-  name: string,
-  label: string,
-  render: (slug: string, params: Params) => ReactNode,
-  load: (q: Queries, slug: string, params: Params, ctx: PrefetchContext) => (() => Promise<unknown>) | null,
-): PageRoute {
-  return {
-    path,
-    name,
-    render: ({ params }) => render(params.tagSlug ?? '', params),
-    prefetch: async (ctx, params) => {
-      const slug = params.tagSlug ?? '';
-      const own = load(queries(ctx), slug, params, ctx);
-      if (!own) return 404;
-      const header = await statusOf(
-        ctx.queryClient.fetchQuery(ctx.trpc.topics.bySlug.queryOptions({ slug })),
-      );
-      return header === 200 ? statusOf(own()) : header;
-    },
-    head: (ctx, params) => {
-      const tag = tagOf(ctx, params.tagSlug ?? '');
-      return tag ? { title: `${tag.name} – ${label}` } : {};
-    },
-  };
-}
 
 const topPeriod = (params: Params): TopTimePeriod | null =>
   isTopTimePeriod(params.timePeriod) ? params.timePeriod : null;
 
+/** Spec §2 /tag/{tagSlug} sub-pages; its latest is the topic page (routes.tsx). */
 const tagRoutes: PageRoute[] = [
-  tagRoute(
-    '/tag/:tagSlug/top/:timePeriod',
-    'ShowTagByTagSlugTopByTimePeriod',
-    'Top stories',
-    (slug, params) => {
-      const period = topPeriod(params);
-      return period ? <TagTopPage slug={slug} timePeriod={period} /> : <NotFoundPage />;
-    },
-    (q, slug, params, ctx) => {
-      const period = topPeriod(params);
-      return period ? () => infinite(ctx)(q.tagTop(slug, period)) : null;
-    },
-  ),
-  tagRoute(
-    '/tag/:tagSlug/top-writers',
-    'ShowTagByTagSlugTopWriters',
-    'Top writers',
-    (slug) => <TagTopWritersPage slug={slug} />,
-    (q, slug, _p, ctx) => () => infinite(ctx)(q.tagTopWriters(slug)),
-  ),
+  subPageRoute(tagOwner, {
+    path: '/tag/:tagSlug/top/:timePeriod',
+    name: 'ShowTagByTagSlugTopByTimePeriod',
+    title: titled('Top stories'),
+    parse: topPeriod,
+    render: (slug, period) => <TagTopPage slug={slug} timePeriod={period} />,
+    load: ({ q, many }, slug, period) => many(q.tagTop(slug, period)),
+  }),
+  subPageRoute(tagOwner, {
+    path: '/tag/:tagSlug/top-writers',
+    name: 'ShowTagByTagSlugTopWriters',
+    title: titled('Top writers'),
+    render: (slug) => <TagTopWritersPage slug={slug} />,
+    load: ({ q, many }, slug) => many(q.tagTopWriters(slug)),
+  }),
   ...ARCHIVE_DEPTHS.map(([sub, suffix]) =>
-    tagRoute(
-      `/tag/:tagSlug/${sub}`,
-      `ShowTagByTagSlug${suffix}`,
-      'Archive',
-      (slug, params) => {
-        const at = archiveParams(params);
-        return at ? <TagArchivePage slug={slug} at={at} /> : <NotFoundPage />;
-      },
-      (q, slug, params, ctx) => {
-        const at = archiveParams(params);
-        if (!at) return null;
-        return () =>
-          Promise.all([
-            ctx.queryClient.fetchQuery(q.tagArchive(slug, at)),
-            infinite(ctx)(q.tagArchiveStories(slug, at)),
-          ]);
-      },
-    ),
+    subPageRoute(tagOwner, {
+      path: `/tag/:tagSlug/${sub}`,
+      name: `ShowTagByTagSlug${suffix}`,
+      title: titled('Archive'),
+      parse: archiveParams,
+      render: (slug, at) => <TagArchivePage slug={slug} at={at} />,
+      load: ({ q, one, many }, slug, at) =>
+        Promise.all([one(q.tagArchive(slug, at)), many(q.tagArchiveStories(slug, at))]),
+    }),
   ),
 ];
 

@@ -52,6 +52,7 @@ const datePart = z
 const archiveInput = { year: datePart, month: datePart, day: datePart };
 
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+const viewerIdOf = (ctx: { viewer: { id: string } | null }) => ctx.viewer?.id ?? null;
 
 /** The archive range the path names; NOT_FOUND when it is not a real date. */
 function rangeOf(input: { year?: string | undefined; month?: string | undefined; day?: string | undefined }) {
@@ -71,6 +72,30 @@ async function publicationBySlug(em: EntityManager, value: string) {
   return c;
 }
 
+/** Procedures on one profile: `ctx.writer`, or NOT_FOUND for a missing profile or a blocked viewer. */
+const onProfile = <S extends z.ZodType<{ username: string }>>(schema: S) =>
+  publicProcedure
+    .input(schema)
+    .use(async ({ ctx, input, next }) =>
+      next({ ctx: { writer: await visibleProfile(ctx.em, ctx.viewer, input.username) } }),
+    );
+
+/** Procedures on one publication (by `slug`): `ctx.publication`, or NOT_FOUND. */
+const onPublication = <S extends z.ZodType<{ slug: string }>>(schema: S) =>
+  publicProcedure
+    .input(schema)
+    .use(async ({ ctx, input, next }) =>
+      next({ ctx: { publication: await publicationBySlug(ctx.em, input.slug) } }),
+    );
+
+/** Procedures on one tag (by `slug`): `ctx.tag`, or NOT_FOUND for an unknown or staff-only tag. */
+const onTag = <S extends z.ZodType<{ slug: string }>>(schema: S) =>
+  publicProcedure
+    .input(schema)
+    .use(async ({ ctx, input, next }) =>
+      next({ ctx: { tag: await publicTag(ctx.em, ctx.viewer, input.slug) } }),
+    );
+
 // ── /@{username}/… ──────────────────────────────────────────────────────────────────────────
 
 const profileInput = z.object({ username, cursor: storyCursor });
@@ -79,81 +104,56 @@ const listInput = z.object({ username, catalogSlugId: z.string().trim().min(1).m
 /** Spec §2 Profiles sub-paths; each answers NOT_FOUND for a missing profile or a blocked viewer. */
 const profilePagesRouter = router({
   /** /@{username}/about: the writer's bio, since when they write here and are a member, and their counts. */
-  about: publicProcedure.input(z.object({ username })).query(async ({ ctx, input }) => {
-    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
+  about: onProfile(z.object({ username })).query(async ({ ctx: { em, writer } }) => {
     const [followerCount, followingCount, storyCount] = await Promise.all([
-      ctx.em.count(FollowUser, { target: user.id }),
-      ctx.em.count(FollowUser, { follower: user.id }),
-      ctx.em.count(Post, { creator: user.id, ...LISTED_STORY }),
+      em.count(FollowUser, { target: writer.id }),
+      em.count(FollowUser, { follower: writer.id }),
+      em.count(Post, { creator: writer.id, ...LISTED_STORY }),
     ]);
     return {
-      name: user.name,
-      bio: user.bio,
-      joinedAt: user.createdAt.toISOString(),
-      joined: formatLongDate(user.createdAt),
-      memberSince: memberSinceLabel(Number(user.mediumMemberAt)),
+      name: writer.name,
+      bio: writer.bio,
+      joinedAt: writer.createdAt.toISOString(),
+      joined: formatLongDate(writer.createdAt),
+      memberSince: memberSinceLabel(Number(writer.mediumMemberAt)),
       followerCount,
       followingCount,
       storyCount,
     };
   }),
   /** /@{username}/followers: who follows the writer, newest first. */
-  followers: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
-    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
-    return followPage(
-      ctx.em,
-      FollowUser,
-      { target: user.id },
-      'follower',
-      ctx.viewer?.id ?? null,
-      input.cursor,
-    );
-  }),
+  followers: onProfile(profileInput).query(({ ctx, input }) =>
+    followPage(ctx.em, FollowUser, { target: ctx.writer.id }, 'follower', viewerIdOf(ctx), input.cursor),
+  ),
   /** /@{username}/following: whom the writer follows, newest first. */
-  following: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
-    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
-    return followPage(
-      ctx.em,
-      FollowUser,
-      { follower: user.id },
-      'target',
-      ctx.viewer?.id ?? null,
-      input.cursor,
-    );
-  }),
+  following: onProfile(profileInput).query(({ ctx, input }) =>
+    followPage(ctx.em, FollowUser, { follower: ctx.writer.id }, 'target', viewerIdOf(ctx), input.cursor),
+  ),
   /** /@{username}/responses: the writer's published responses, newest first, with the stories they answer. */
-  responses: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
-    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
-    return responsesPage(ctx.em, user, input.cursor);
-  }),
+  responses: onProfile(profileInput).query(({ ctx, input }) =>
+    responsesPage(ctx.em, ctx.writer, input.cursor),
+  ),
   /** /@{username}/has-recommended: stories the writer clapped for, most recent clap first. */
-  recommended: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
-    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
-    return recommendedPage(ctx.em, user, input.cursor);
-  }),
+  recommended: onProfile(profileInput).query(({ ctx, input }) =>
+    recommendedPage(ctx.em, ctx.writer, input.cursor),
+  ),
   /** /@{username}/highlights: the writer's highlights with their stories. */
-  highlights: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
-    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
-    return highlightsPage(ctx.em, user, ctx.viewer, input.cursor);
-  }),
+  highlights: onProfile(profileInput).query(({ ctx, input }) =>
+    highlightsPage(ctx.em, ctx.writer, ctx.viewer, input.cursor),
+  ),
   /** /@{username}/lists: the writer's public lists (and private ones, to the writer). */
-  lists: publicProcedure.input(profileInput).query(async ({ ctx, input }) => {
-    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
-    return listsPage(ctx.em, user, ctx.viewer, input.cursor);
-  }),
+  lists: onProfile(profileInput).query(({ ctx, input }) =>
+    listsPage(ctx.em, ctx.writer, ctx.viewer, input.cursor),
+  ),
   /** /@{username}/list/{catalogSlugId}: a list's header; a private list is NOT_FOUND to anyone but its creator. */
-  list: publicProcedure.input(listInput).query(async ({ ctx, input }) => {
-    const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
-    return listHeader(ctx.em, await visibleList(ctx.em, user, ctx.viewer, input.catalogSlugId));
-  }),
+  list: onProfile(listInput).query(async ({ ctx, input }) =>
+    listHeader(ctx.em, await visibleList(ctx.em, ctx.writer, ctx.viewer, input.catalogSlugId)),
+  ),
   /** The list's stories in its creator's order. */
-  listItems: publicProcedure
-    .input(listInput.extend({ cursor: scoreCursor }))
-    .query(async ({ ctx, input }) => {
-      const user = await visibleProfile(ctx.em, ctx.viewer, input.username);
-      const catalog = await visibleList(ctx.em, user, ctx.viewer, input.catalogSlugId);
-      return listItemsPage(ctx.em, catalog, input.cursor);
-    }),
+  listItems: onProfile(listInput.extend({ cursor: scoreCursor })).query(async ({ ctx, input }) => {
+    const catalog = await visibleList(ctx.em, ctx.writer, ctx.viewer, input.catalogSlugId);
+    return listItemsPage(ctx.em, catalog, input.cursor);
+  }),
 });
 
 // ── /{collectionSlug}/… ─────────────────────────────────────────────────────────────────────
@@ -161,8 +161,8 @@ const profilePagesRouter = router({
 /** Spec §2 Publications sub-paths; each answers NOT_FOUND for a slug no publication has. */
 const publicationPagesRouter = router({
   /** /{collectionSlug}/about: description, editors (owner first) and follower count. */
-  about: publicProcedure.input(z.object({ slug })).query(async ({ ctx, input }) => {
-    const c = await publicationBySlug(ctx.em, input.slug);
+  about: onPublication(z.object({ slug })).query(async ({ ctx }) => {
+    const c = ctx.publication;
     const [members, followerCount, storyCount] = await Promise.all([
       ctx.em.find(
         CollectionMember,
@@ -188,40 +188,39 @@ const publicationPagesRouter = router({
       storyCount,
       editors: await peopleInOrder(
         ctx.em,
-        ctx.viewer?.id ?? null,
+        viewerIdOf(ctx),
         ordered.map((m) => m.user.id),
       ),
     };
   }),
   /** /{collectionSlug}/trending: its stories with the most claps and responses in the last 30 days. */
-  trending: publicProcedure.input(z.object({ slug, cursor: scoreCursor })).query(async ({ ctx, input }) => {
-    const c = await publicationBySlug(ctx.em, input.slug);
-    return engagementRanking(ctx.em, {
+  trending: onPublication(z.object({ slug, cursor: scoreCursor })).query(({ ctx, input }) =>
+    engagementRanking(ctx.em, {
       since: daysBefore(ctx.now(), DISCOVERY_LIMITS.publicationTrendingDays),
-      collectionId: c.id,
+      collectionId: ctx.publication.id,
       cursor: input.cursor,
-    });
-  }),
+    }),
+  ),
   /** /{collectionSlug}/archive[/{year}[/{month}[/{day}]]]: the years and months that have stories. */
-  archive: publicProcedure.input(z.object({ slug, ...archiveInput })).query(async ({ ctx, input }) => {
-    const c = await publicationBySlug(ctx.em, input.slug);
+  archive: onPublication(z.object({ slug, ...archiveInput })).query(async ({ ctx, input }) => {
     const range = rangeOf(input);
-    const index = await archiveIndex(ctx.em, { collectionId: c.id }, range.year);
-    return { name: c.name, ...index };
+    const index = await archiveIndex(ctx.em, { collectionId: ctx.publication.id }, range.year);
+    return { name: ctx.publication.name, ...index };
   }),
   /** The archive's stories in the selected range, newest first. */
-  archiveStories: publicProcedure
-    .input(z.object({ slug, ...archiveInput, cursor: storyCursor }))
-    .query(async ({ ctx, input }) => {
-      const c = await publicationBySlug(ctx.em, input.slug);
-      const range = rangeOf(input);
-      return storyPage(ctx.em, { collection: c.id, ...inRange(range) }, input.cursor, DISCOVERY_PAGE_SIZE);
-    }),
+  archiveStories: onPublication(z.object({ slug, ...archiveInput, cursor: storyCursor })).query(
+    ({ ctx, input }) =>
+      storyPage(
+        ctx.em,
+        { collection: ctx.publication.id, ...inRange(rangeOf(input)) },
+        input.cursor,
+        DISCOVERY_PAGE_SIZE,
+      ),
+  ),
   /** /{collectionSlug}/tagged/{tagSlug}: its stories with the tag; NOT_FOUND for an unknown tag. */
-  tagged: publicProcedure
-    .input(z.object({ slug, tagSlug: slug, cursor: storyCursor }))
-    .query(async ({ ctx, input }) => {
-      const c = await publicationBySlug(ctx.em, input.slug);
+  tagged: onPublication(z.object({ slug, tagSlug: slug, cursor: storyCursor })).query(
+    async ({ ctx, input }) => {
+      const c = ctx.publication;
       const tag = await publicTag(ctx.em, ctx.viewer, input.tagSlug);
       const page = await storyPage(
         ctx.em,
@@ -234,19 +233,19 @@ const publicationPagesRouter = router({
         tag: { slug: tag.slug, name: tag.name },
         ...page,
       };
-    }),
+    },
+  ),
   /** /{collectionSlug}/followers: who follows the publication, newest first. */
-  followers: publicProcedure.input(z.object({ slug, cursor: storyCursor })).query(async ({ ctx, input }) => {
-    const c = await publicationBySlug(ctx.em, input.slug);
-    return followPage(
+  followers: onPublication(z.object({ slug, cursor: storyCursor })).query(({ ctx, input }) =>
+    followPage(
       ctx.em,
       FollowCollection,
-      { collection: c.id },
+      { collection: ctx.publication.id },
       'follower',
-      ctx.viewer?.id ?? null,
+      viewerIdOf(ctx),
       input.cursor,
-    );
-  }),
+    ),
+  ),
 });
 
 // ── /tag/{tagSlug}/… ────────────────────────────────────────────────────────────────────────
@@ -258,36 +257,26 @@ const timePeriod = z.enum(Object.keys(TOP_TIME_PERIODS) as [TopTimePeriod, ...To
 /** Spec §2 Tags sub-paths; each answers NOT_FOUND for an unknown (or staff-only) tag. */
 const tagPagesRouter = router({
   /** /tag/{tagSlug}/top/{timePeriod}: tagged stories published in the period, most claps first. */
-  top: publicProcedure
-    .input(z.object({ slug, timePeriod, cursor: scoreCursor }))
-    .query(async ({ ctx, input }) => {
-      const tag = await publicTag(ctx.em, ctx.viewer, input.slug);
-      const start = topPeriodStart(input.timePeriod, ctx.now());
-      const where = start
-        ? { $and: [taggedWith(ctx.em, tag.id), { latestPublishedAt: { $gte: start } }] }
-        : taggedWith(ctx.em, tag.id);
-      return rankedStoryPage(ctx.em, where, 'clapCount', input.cursor);
-    }),
-  /** /tag/{tagSlug}/top-writers: writers with the most claps on their stories with the tag. */
-  topWriters: publicProcedure.input(z.object({ slug, cursor: scoreCursor })).query(async ({ ctx, input }) => {
-    const tag = await publicTag(ctx.em, ctx.viewer, input.slug);
-    return topWritersOfTag(ctx.em, ctx.viewer?.id ?? null, tag.id, input.cursor);
+  top: onTag(z.object({ slug, timePeriod, cursor: scoreCursor })).query(({ ctx, input }) => {
+    const start = topPeriodStart(input.timePeriod, ctx.now());
+    const tagged = taggedWith(ctx.em, ctx.tag.id);
+    const where = start ? { $and: [tagged, { latestPublishedAt: { $gte: start } }] } : tagged;
+    return rankedStoryPage(ctx.em, where, 'clapCount', input.cursor);
   }),
+  /** /tag/{tagSlug}/top-writers: writers with the most claps on their stories with the tag. */
+  topWriters: onTag(z.object({ slug, cursor: scoreCursor })).query(({ ctx, input }) =>
+    topWritersOfTag(ctx.em, viewerIdOf(ctx), ctx.tag.id, input.cursor),
+  ),
   /** /tag/{tagSlug}/archive[/{year}[/{month}[/{day}]]]: the years and months that have tagged stories. */
-  archive: publicProcedure.input(z.object({ slug, ...archiveInput })).query(async ({ ctx, input }) => {
-    const tag = await publicTag(ctx.em, ctx.viewer, input.slug);
+  archive: onTag(z.object({ slug, ...archiveInput })).query(async ({ ctx, input }) => {
     const range = rangeOf(input);
-    const index = await archiveIndex(ctx.em, { tagId: tag.id }, range.year);
-    return { name: tag.name, ...index };
+    const index = await archiveIndex(ctx.em, { tagId: ctx.tag.id }, range.year);
+    return { name: ctx.tag.name, ...index };
   }),
   /** The tag archive's stories in the selected range, newest first. */
-  archiveStories: publicProcedure
-    .input(z.object({ slug, ...archiveInput, cursor: storyCursor }))
-    .query(async ({ ctx, input }) => {
-      const tag = await publicTag(ctx.em, ctx.viewer, input.slug);
-      const range = rangeOf(input);
-      return storyPage(ctx.em, { $and: [taggedWith(ctx.em, tag.id), inRange(range)] }, input.cursor);
-    }),
+  archiveStories: onTag(z.object({ slug, ...archiveInput, cursor: storyCursor })).query(({ ctx, input }) =>
+    storyPage(ctx.em, { $and: [taggedWith(ctx.em, ctx.tag.id), inRange(rangeOf(input))] }, input.cursor),
+  ),
 });
 
 // ── /topics, /trending, /top-stories ────────────────────────────────────────────────────────

@@ -1,15 +1,15 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { User } from '@quire/db';
 import { z } from 'zod';
 import {
   collectionViewerEdge,
-  followCollection,
-  followUser,
   reportCollection,
   reportUser,
+  setCollectionFollowed,
   setCollectionMuted,
   setUserBlocked,
+  setUserFollowed,
   setUserMuted,
-  unfollowCollection,
-  unfollowUser,
   userViewerEdge,
 } from '../services/social';
 import { authedProcedure, publicProcedure, router } from '../trpc';
@@ -24,6 +24,25 @@ const targetUser = z.object({ targetUserId: entityId('user') });
 const targetCollection = z.object({ targetCollectionId: entityId('publication') });
 const reason = z.string().trim().max(2000, 'A report reason is at most 2000 characters.').optional();
 
+/** A service call that turns the viewer's follow, mute or block of a target on or off. */
+type Toggle<R> = (em: EntityManager, viewer: User, targetId: string, on: boolean) => Promise<R>;
+
+/** One side (`on`) of a toggle as a mutation on a user, in one transaction. */
+const userToggle = <R>(toggle: Toggle<R>, on: boolean) =>
+  authedProcedure
+    .input(targetUser)
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) => toggle(em, ctx.viewer, input.targetUserId, on)),
+    );
+
+/** One side (`on`) of a toggle as a mutation on a publication, in one transaction. */
+const collectionToggle = <R>(toggle: Toggle<R>, on: boolean) =>
+  authedProcedure
+    .input(targetCollection)
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) => toggle(em, ctx.viewer, input.targetCollectionId, on)),
+    );
+
 /** Spec §4 Follow/unfollow, Mute/unmute, Block/unblock, Report; each mutation is one transaction. */
 export const socialRouter = router({
   /** Spec §7 UserViewerEdge: the viewer's follow, mute and block of a user (all false when signed out). */
@@ -35,65 +54,23 @@ export const socialRouter = router({
     .input(z.object({ collectionId: entityId('publication') }))
     .query(({ ctx, input }) => collectionViewerEdge(ctx.em, ctx.viewer?.id ?? null, input.collectionId)),
 
-  /** Spec §7 FollowUser. */
-  followUser: authedProcedure
-    .input(targetUser)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => followUser(em, ctx.viewer, input.targetUserId)),
-    ),
-  /** Spec §7 UnfollowUser. */
-  unfollowUser: authedProcedure
-    .input(targetUser)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => unfollowUser(em, ctx.viewer, input.targetUserId)),
-    ),
-  /** Spec §7 FollowCollection. */
-  followCollection: authedProcedure
-    .input(targetCollection)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => followCollection(em, ctx.viewer, input.targetCollectionId)),
-    ),
-  /** Spec §7 UnfollowCollection. */
-  unfollowCollection: authedProcedure
-    .input(targetCollection)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => unfollowCollection(em, ctx.viewer, input.targetCollectionId)),
-    ),
+  /** Spec §7 FollowUser / UnfollowUser. */
+  followUser: userToggle(setUserFollowed, true),
+  unfollowUser: userToggle(setUserFollowed, false),
+  /** Spec §7 FollowCollection / UnfollowCollection. */
+  followCollection: collectionToggle(setCollectionFollowed, true),
+  unfollowCollection: collectionToggle(setCollectionFollowed, false),
 
   /** Spec §7 muteUser / unmuteUser. */
-  muteUser: authedProcedure
-    .input(targetUser)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => setUserMuted(em, ctx.viewer, input.targetUserId, true)),
-    ),
-  unmuteUser: authedProcedure
-    .input(targetUser)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => setUserMuted(em, ctx.viewer, input.targetUserId, false)),
-    ),
+  muteUser: userToggle(setUserMuted, true),
+  unmuteUser: userToggle(setUserMuted, false),
   /** Spec §7 muteCollection / unmuteCollection. */
-  muteCollection: authedProcedure
-    .input(targetCollection)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => setCollectionMuted(em, ctx.viewer, input.targetCollectionId, true)),
-    ),
-  unmuteCollection: authedProcedure
-    .input(targetCollection)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => setCollectionMuted(em, ctx.viewer, input.targetCollectionId, false)),
-    ),
+  muteCollection: collectionToggle(setCollectionMuted, true),
+  unmuteCollection: collectionToggle(setCollectionMuted, false),
 
   /** Spec §7 blockUser / unblockUser. */
-  blockUser: authedProcedure
-    .input(targetUser)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => setUserBlocked(em, ctx.viewer, input.targetUserId, true)),
-    ),
-  unblockUser: authedProcedure
-    .input(targetUser)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => setUserBlocked(em, ctx.viewer, input.targetUserId, false)),
-    ),
+  blockUser: userToggle(setUserBlocked, true),
+  unblockUser: userToggle(setUserBlocked, false),
 
   /** Spec §7 reportAndMaybeBlockUser. */
   reportUser: authedProcedure

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery, FindOptions, Loaded } from '@mikro-orm/postgresql';
 import { Catalog, CatalogItem, Clap, Highlight, Post, type User } from '@quire/db';
 import { truncate } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
@@ -31,6 +31,32 @@ const HEADING = /^(H[1-4]|COVER_TITLE|SECTION_CAPTION)$/;
 /** A published response may be listed when it, and the story it answers, are readable by anyone. */
 const LISTED_RESPONSE = { ...READABLE_POST, inResponseToPost: READABLE_POST } as const;
 
+/** Where a time-ordered page starts and how long it is. */
+interface TimePageArgs {
+  cursor: TimeCursor | null | undefined;
+  limit: number;
+}
+
+/** One page of `entity` rows matching `where`, newest `field` first (then id), after the cursor. */
+async function newestFirst<E extends { id: string }, const F extends string = never>(
+  em: EntityManager,
+  entity: new (...args: never[]) => E,
+  field: NoInfer<keyof E & string>,
+  where: FilterQuery<NoInfer<E>>,
+  { cursor, limit }: TimePageArgs,
+  fields?: FindOptions<NoInfer<E>, never, F>['fields'],
+): Promise<{ rows: Loaded<E, never, F>[]; next: TimeCursor | null }> {
+  const rows = await em.find(entity, { $and: [where, afterTime<E>(field, cursor)] } as FilterQuery<E>, {
+    fields,
+    orderBy: { [field]: 'desc', id: 'desc' } as never,
+    limit: limit + 1,
+  });
+  return pageOf(rows, limit, (r) => {
+    const row = r as unknown as E;
+    return { at: ((row[field] as Date | null) ?? new Date(0)).toISOString(), id: row.id };
+  });
+}
+
 /** The writer's published responses, newest first, each with the story it responds to. */
 export async function responsesPage(
   em: EntityManager,
@@ -38,32 +64,27 @@ export async function responsesPage(
   cursor: TimeCursor | null | undefined,
   limit = DISCOVERY_PAGE_SIZE,
 ) {
-  const rows = await em.find(
+  const { rows: page, next } = await newestFirst(
+    em,
     Post,
-    { $and: [{ creator: writer.id }, LISTED_RESPONSE, afterTime<Post>('latestPublishedAt', cursor)] },
-    {
-      fields: [
-        ...CARD_FIELDS,
-        'content',
-        'inResponseToPost.id',
-        'inResponseToPost.title',
-        'inResponseToPost.uniqueSlug',
-        'inResponseToPost.creator.id',
-        'inResponseToPost.creator.name',
-        'inResponseToPost.creator.username',
-        'inResponseToPost.creator.imageId',
-        'inResponseToPost.collection.id',
-        'inResponseToPost.collection.name',
-        'inResponseToPost.collection.slug',
-      ],
-      orderBy: { latestPublishedAt: 'desc', id: 'desc' },
-      limit: limit + 1,
-    },
+    'latestPublishedAt',
+    { $and: [{ creator: writer.id }, LISTED_RESPONSE] },
+    { cursor, limit },
+    [
+      ...CARD_FIELDS,
+      'content',
+      'inResponseToPost.id',
+      'inResponseToPost.title',
+      'inResponseToPost.uniqueSlug',
+      'inResponseToPost.creator.id',
+      'inResponseToPost.creator.name',
+      'inResponseToPost.creator.username',
+      'inResponseToPost.creator.imageId',
+      'inResponseToPost.collection.id',
+      'inResponseToPost.collection.name',
+      'inResponseToPost.collection.slug',
+    ],
   );
-  const { rows: page, next } = pageOf(rows, limit, (r) => ({
-    at: (r.latestPublishedAt ?? new Date(0)).toISOString(),
-    id: r.id,
-  }));
   return {
     responses: page.map((r) => {
       const parent = r.inResponseToPost!;
@@ -96,12 +117,14 @@ export async function recommendedPage(
   cursor: TimeCursor | null | undefined,
   limit = DISCOVERY_PAGE_SIZE,
 ) {
-  const claps = await em.find(
+  const { rows, next } = await newestFirst(
+    em,
     Clap,
-    { $and: [{ user: writer.id, post: LISTED_STORY }, afterTime<Clap>('updatedAt', cursor)] },
-    { fields: ['updatedAt', 'post'], orderBy: { updatedAt: 'desc', id: 'desc' }, limit: limit + 1 },
+    'updatedAt',
+    { user: writer.id, post: LISTED_STORY },
+    { cursor, limit },
+    ['updatedAt', 'post'],
   );
-  const { rows, next } = pageOf(claps, limit, (c) => ({ at: c.updatedAt.toISOString(), id: c.id }));
   return {
     posts: await cardsInOrder(
       em,
@@ -119,14 +142,14 @@ export async function highlightsPage(
   cursor: TimeCursor | null | undefined,
   limit = DISCOVERY_PAGE_SIZE,
 ) {
-  const rows = await em.find(
+  const { rows: page, next } = await newestFirst(
+    em,
     Highlight,
-    {
-      $and: [{ user: writer.id, post: READABLE_POST }, afterTime<Highlight>('createdAt', cursor)],
-    },
-    { fields: ['createdAt', 'quote', 'post'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 },
+    'createdAt',
+    { user: writer.id, post: READABLE_POST },
+    { cursor, limit },
+    ['createdAt', 'quote', 'post'],
   );
-  const { rows: page, next } = pageOf(rows, limit, (h) => ({ at: h.createdAt.toISOString(), id: h.id }));
   const cards = new Map(
     (
       await cardsInOrder(
@@ -189,12 +212,13 @@ export async function listsPage(
   limit = DISCOVERY_PAGE_SIZE,
 ) {
   const visibility = viewer?.id === writer.id ? {} : { visibility: 'PUBLIC' as const };
-  const rows = await em.find(
+  const { rows: page, next } = await newestFirst(
+    em,
     Catalog,
-    { $and: [userList(writer), visibility, afterTime<Catalog>('createdAt', cursor)] },
-    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 },
+    'createdAt',
+    { $and: [userList(writer), visibility] },
+    { cursor, limit },
   );
-  const { rows: page, next } = pageOf(rows, limit, (c) => ({ at: c.createdAt.toISOString(), id: c.id }));
   const counts = await storyCounts(
     em,
     page.map((c) => c.id),

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityClass, EntityManager, FilterQuery, RequiredEntityData } from '@mikro-orm/postgresql';
 import {
   Block,
   Collection,
@@ -18,6 +18,28 @@ const edgeId = (entityId: string, viewerId: string | null) => `${entityId}:${vie
 
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+
+/**
+ * Adds or removes the row that says `pair` (a follow, mute or block), idempotently either way: the unique index
+ * on the pair makes a repeated or concurrent add collapse into one row.
+ */
+async function setEdge<E extends object>(
+  em: EntityManager,
+  entity: EntityClass<E>,
+  pair: { [K in keyof E & string]?: string },
+  on: boolean,
+) {
+  if (on) {
+    await em
+      .createQueryBuilder(entity)
+      .insert({ id: newId(), ...pair } as unknown as RequiredEntityData<E>)
+      .onConflict(Object.keys(pair) as never)
+      .ignore()
+      .execute();
+  } else {
+    await em.nativeDelete(entity, pair as FilterQuery<NoInfer<E>>);
+  }
+}
 
 /** Spec §3 User viewerEdge: what the viewer's follow, mute and block rows say about `userId`. */
 export async function userViewerEdge(em: EntityManager, viewerId: string | null, userId: string) {
@@ -106,44 +128,20 @@ async function collectionResult(em: EntityManager, viewerId: string, collection:
 export type SocialUserResult = Awaited<ReturnType<typeof userResult>>;
 export type SocialCollectionResult = Awaited<ReturnType<typeof collectionResult>>;
 
-/** Spec §7 FollowUser: idempotent (a second follow changes nothing); never oneself, never a blocker. */
-export async function followUser(em: EntityManager, viewer: User, targetUserId: string) {
-  if (targetUserId === viewer.id) throw badRequest(socialErrors.cannotFollowSelf());
-  const target = await targetUser(em, viewer.id, targetUserId);
-  // The unique (follower, target) pair makes concurrent follows collapse into one row.
-  await em
-    .createQueryBuilder(FollowUser)
-    .insert({ id: newId(), follower: viewer.id, target: target.id })
-    .onConflict(['follower', 'target'])
-    .ignore()
-    .execute();
+/**
+ * Spec §7 FollowUser / UnfollowUser: idempotent either way (counts are row counts, so they never fall below
+ * zero); never following oneself, nor someone who blocked the viewer.
+ */
+export async function setUserFollowed(
+  em: EntityManager,
+  viewer: User,
+  targetUserId: string,
+  followed: boolean,
+) {
+  if (followed && targetUserId === viewer.id) throw badRequest(socialErrors.cannotFollowSelf());
+  const target = await targetUser(em, viewer.id, targetUserId, !followed);
+  await setEdge(em, FollowUser, { follower: viewer.id, target: target.id }, followed);
   return userResult(em, viewer.id, target);
-}
-
-/** Spec §7 UnfollowUser: idempotent; counts are row counts, so they never fall below zero. */
-export async function unfollowUser(em: EntityManager, viewer: User, targetUserId: string) {
-  const target = await targetUser(em, viewer.id, targetUserId, true);
-  await em.nativeDelete(FollowUser, { follower: viewer.id, target: target.id });
-  return userResult(em, viewer.id, target);
-}
-
-/** Spec §7 FollowCollection: idempotent. */
-export async function followCollection(em: EntityManager, viewer: User, targetCollectionId: string) {
-  const collection = await targetCollection(em, targetCollectionId);
-  await em
-    .createQueryBuilder(FollowCollection)
-    .insert({ id: newId(), follower: viewer.id, collection: collection.id })
-    .onConflict(['follower', 'collection'])
-    .ignore()
-    .execute();
-  return collectionResult(em, viewer.id, collection);
-}
-
-/** Spec §7 UnfollowCollection: idempotent. */
-export async function unfollowCollection(em: EntityManager, viewer: User, targetCollectionId: string) {
-  const collection = await targetCollection(em, targetCollectionId);
-  await em.nativeDelete(FollowCollection, { follower: viewer.id, collection: collection.id });
-  return collectionResult(em, viewer.id, collection);
 }
 
 /** Spec §4 Mute/unmute authors (§7 muteUser / unmuteUser): idempotent either way. */
@@ -151,48 +149,33 @@ export async function setUserMuted(em: EntityManager, viewer: User, targetUserId
   if (muted && targetUserId === viewer.id) throw badRequest(socialMenuTexts.cannotMuteSelf);
   // Muting someone who blocked you is harmless and reveals nothing, so it is allowed.
   const target = await targetUser(em, viewer.id, targetUserId, true);
-  if (muted) {
-    await em
-      .createQueryBuilder(MuteUser)
-      .insert({ id: newId(), user: viewer.id, target: target.id })
-      .onConflict(['user', 'target'])
-      .ignore()
-      .execute();
-  } else {
-    await em.nativeDelete(MuteUser, { user: viewer.id, target: target.id });
-  }
+  await setEdge(em, MuteUser, { user: viewer.id, target: target.id }, muted);
   return userResult(em, viewer.id, target);
 }
 
-/** Spec §4 Mute/unmute publications (§7 muteCollection / unmuteCollection): idempotent either way. */
-export async function setCollectionMuted(
-  em: EntityManager,
-  viewer: User,
-  targetCollectionId: string,
-  muted: boolean,
+/** A publication edge of the viewer's (follow or mute), turned on or off; idempotent either way. */
+function collectionToggle<E extends object>(
+  entity: new (...args: never[]) => E,
+  viewerKey: keyof E & string,
 ) {
-  const collection = await targetCollection(em, targetCollectionId);
-  if (muted) {
-    await em
-      .createQueryBuilder(MuteCollection)
-      .insert({ id: newId(), user: viewer.id, collection: collection.id })
-      .onConflict(['user', 'collection'])
-      .ignore()
-      .execute();
-  } else {
-    await em.nativeDelete(MuteCollection, { user: viewer.id, collection: collection.id });
-  }
-  return collectionResult(em, viewer.id, collection);
+  return async (em: EntityManager, viewer: User, targetCollectionId: string, on: boolean) => {
+    const collection = await targetCollection(em, targetCollectionId);
+    const pair = { [viewerKey]: viewer.id, collection: collection.id } as {
+      [K in keyof E & string]?: string;
+    };
+    await setEdge(em, entity, pair, on);
+    return collectionResult(em, viewer.id, collection);
+  };
 }
+
+/** Spec §7 FollowCollection / UnfollowCollection. */
+export const setCollectionFollowed = collectionToggle(FollowCollection, 'follower');
+/** Spec §4 Mute/unmute publications (§7 muteCollection / unmuteCollection). */
+export const setCollectionMuted = collectionToggle(MuteCollection, 'user');
 
 /** Inserts the block row and drops follows both ways (spec §4: the blocked user can no longer follow). */
 async function placeBlock(em: EntityManager, viewerId: string, targetId: string) {
-  await em
-    .createQueryBuilder(Block)
-    .insert({ id: newId(), blocker: viewerId, blocked: targetId })
-    .onConflict(['blocker', 'blocked'])
-    .ignore()
-    .execute();
+  await setEdge(em, Block, { blocker: viewerId, blocked: targetId }, true);
   await em.nativeDelete(FollowUser, {
     $or: [
       { follower: viewerId, target: targetId },
@@ -211,7 +194,7 @@ export async function setUserBlocked(
   if (blocked && targetUserId === viewer.id) throw badRequest(socialMenuTexts.cannotBlockSelf);
   const target = await targetUser(em, viewer.id, targetUserId, true);
   if (blocked) await placeBlock(em, viewer.id, target.id);
-  else await em.nativeDelete(Block, { blocker: viewer.id, blocked: target.id });
+  else await setEdge(em, Block, { blocker: viewer.id, blocked: target.id }, false);
   return userResult(em, viewer.id, target);
 }
 

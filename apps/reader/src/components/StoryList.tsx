@@ -1,0 +1,34 @@
+import type { PostCard } from '@quire/api';
+import { type NextPage, PagedItems } from './LoadMore';
+import { PostCardItem } from './PostCardItem';
+
+/** A keyset page of story cards, as the profile, publication, topic and following lists return it. */
+export interface StoryListPage {
+  posts: PostCard[];
+  /** The keyset cursor of the next page (a time or a score and an id), null at the end. */
+  next: unknown;
+}
+
+/** A list of story cards that loads the next keyset page on scroll, or with its "Show more" button. */
+export function StoryList({
+  pages,
+  next,
+  empty,
+}: {
+  pages: StoryListPage[] | undefined;
+  next: NextPage;
+  empty: string;
+}) {
+  return (
+    <section aria-label="Stories" data-testid="feed">
+      <PagedItems
+        items={pages?.flatMap((page) => page.posts) ?? []}
+        empty={empty}
+        next={next}
+        nextLabel="Show more stories"
+      >
+        {(post) => <PostCardItem key={post.id} post={post} />}
+      </PagedItems>
+    </section>
+  );
+}
