@@ -22,9 +22,9 @@ import {
 import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { loadAuthUi } from './components/susi/lazy';
+import { loadPages } from './lib/lazy-page';
 import { routeFor } from './routes';
 import { MAIN_SITE, readPreloadedState } from './state';
 import { TRPCProvider } from './trpc';
@@ -53,22 +53,31 @@ const trpcClient = createTRPCClient<AppRouter>({
 
 // The server rendered the sign-in screens on this page: their chunk must be here before hydration matches.
 if (routeFor(window.location.pathname).route.authUi) await loadAuthUi();
+// The pages the server rendered, so hydration finds the same tree (their chunks are preloaded in the HTML).
+await loadPages(state.pages ?? []);
+
+const xsrf = () => useSessionStore.getState().xsrf;
+const errors = createErrorReporter({ send: (reports) => postTelemetry(ERRORS_PATH, reports, xsrf()) });
 
 hydrateRoot(
   document.getElementById('root')!,
   <QueryClientProvider client={queryClient}>
     <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
       <HydrationBoundary state={state.queries}>
-        <BrowserRouter>
-          <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
-        </BrowserRouter>
+        <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
       </HydrationBoundary>
     </TRPCProvider>
   </QueryClientProvider>,
+  {
+    // A page that hydrated differently from the server's HTML is a bug: logged and reported, not hidden.
+    onRecoverableError: (error) => {
+      console.error(error);
+      errors.report(error);
+    },
+  },
 );
 
 // Spec §7/§9 telemetry: web vitals to the metrics endpoint, uncaught errors to the error reporter.
-const xsrf = () => useSessionStore.getState().xsrf;
 const metrics = createMetricsReporter({
   route: metricsRouteName(routeFor(window.location.pathname).route.name),
   send: (report) =>
@@ -104,7 +113,6 @@ addEventListener('pagehide', () => {
   metrics.flush();
   events.flushNow();
 });
-const errors = createErrorReporter({ send: (reports) => postTelemetry(ERRORS_PATH, reports, xsrf()) });
 addEventListener('error', (e) =>
   errors.report(e.error ?? e.message, { url: e.filename, line: e.lineno, column: e.colno }),
 );

@@ -5,9 +5,10 @@ import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import { App } from './App';
 import { loadAuthUi } from './components/susi/lazy';
+import { collectPages, loadAllPages } from './lib/lazy-page';
+import { StaticRouter } from './lib/router';
 import { ErrorPage } from './pages/ErrorPage';
 import { type PageHead, routeFor } from './routes';
 import { MAIN_SITE, type PreloadedState } from './state';
@@ -32,10 +33,11 @@ export interface RenderResult extends PageHead {
   status: number;
   html: string;
   routeName: string;
-  /** Surrogate keys when an anonymous viewer's copy of this page may be cached; null otherwise. */
   /** What kind of page this was for the spec §4 edge cache decision (the server decides). */
   edgeCachePage: EdgeCachePage;
   queries: PreloadedState['queries'];
+  /** The lazy page modules the render used: the page preloads them and the browser loads them first. */
+  pages: string[];
 }
 
 // During server rendering every query is already in the cache; a fetch here would be a bug.
@@ -62,24 +64,34 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     queryClient: req.queryClient,
     query: new URL(req.url, 'http://localhost').searchParams,
   };
-  // Rendered synchronously below: the sign-in screens' module must be in memory (loaded once per process).
-  await loadAuthUi();
+  // Rendered synchronously below: the sign-in screens and the pages must be in memory (loaded once per process).
+  await Promise.all([loadAuthUi(), loadAllPages()]);
   const status = route.prefetch ? await route.prefetch(prefetchContext, params) : 200;
   const head = route.head?.(prefetchContext, params) ?? {};
   const edgeCachePage: EdgeCachePage =
     status === 200
       ? (route.edgeCachePage?.(prefetchContext, params) ?? { kind: 'other' })
       : { kind: 'other' };
-  const html = renderToString(
-    <QueryClientProvider client={req.queryClient}>
-      <TRPCProvider trpcClient={noNetworkClient} queryClient={req.queryClient}>
-        <StaticRouter location={req.url}>
-          <App viewer={req.viewer} status={status} site={req.site ?? MAIN_SITE} />
-        </StaticRouter>
-      </TRPCProvider>
-    </QueryClientProvider>,
+  const { result: html, pages } = collectPages(() =>
+    renderToString(
+      <QueryClientProvider client={req.queryClient}>
+        <TRPCProvider trpcClient={noNetworkClient} queryClient={req.queryClient}>
+          <StaticRouter location={req.url}>
+            <App viewer={req.viewer} status={status} site={req.site ?? MAIN_SITE} />
+          </StaticRouter>
+        </TRPCProvider>
+      </QueryClientProvider>,
+    ),
   );
-  return { status, html, routeName: route.name, ...head, edgeCachePage, queries: dehydrate(req.queryClient) };
+  return {
+    status,
+    html,
+    routeName: route.name,
+    ...head,
+    edgeCachePage,
+    queries: dehydrate(req.queryClient),
+    pages,
+  };
 }
 
 /** Renders the spec's 500 page body (or 409), for errors outside the React tree. */

@@ -3,20 +3,49 @@ import { authUiTexts, type EdgeCachePage, imageUrl, parsePostId, topBarTexts } f
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
-import { matchRoutes } from 'react-router';
+import { SignInToSee } from './components/SignInToSee';
+import { lazyPage } from './lib/lazy-page';
+import { createMatcher } from './lib/router';
 import { discoveryRoutes } from './pages/discovery-routes';
-import { HOME_PAGE_SIZE, HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PasswordPage } from './pages/PasswordPage';
-import { PostPage } from './pages/PostPage';
-import { ProfilePage, profileUsername } from './pages/ProfilePage';
-import { PublicationPage } from './pages/PublicationPage';
+import { HOME_PAGE_SIZE, profileUsername, STORY_TABS, type StoryTab } from './pages/page-params';
 import { SigninPage } from './pages/SigninPage';
-import { SignInToSee, STORY_TABS, StoriesPage, type StoryTab } from './pages/StoriesPage';
 import { searchRoutes } from './pages/search-routes';
-import { TopicPage } from './pages/TopicPage';
 import { TwoFactorPage } from './pages/TwoFactorPage';
 import type { PreloadedState } from './state';
+
+// The pages, each loaded on demand (see lib/lazy-page.tsx); the small sign-in pages stay in the entry.
+const HomePage = lazyPage(
+  'src/pages/HomePage.tsx',
+  () => import('./pages/HomePage'),
+  (m) => m.HomePage,
+);
+const PostPage = lazyPage(
+  'src/pages/PostPage.tsx',
+  () => import('./pages/PostPage'),
+  (m) => m.PostPage,
+);
+const ProfilePage = lazyPage(
+  'src/pages/ProfilePage.tsx',
+  () => import('./pages/ProfilePage'),
+  (m) => m.ProfilePage,
+);
+const PublicationPage = lazyPage(
+  'src/pages/PublicationPage.tsx',
+  () => import('./pages/PublicationPage'),
+  (m) => m.PublicationPage,
+);
+const StoriesPage = lazyPage(
+  'src/pages/StoriesPage.tsx',
+  () => import('./pages/StoriesPage'),
+  (m) => m.StoriesPage,
+);
+const TopicPage = lazyPage(
+  'src/pages/TopicPage.tsx',
+  () => import('./pages/TopicPage'),
+  (m) => m.TopicPage,
+);
 
 /** What a route's server-side data loader gets. */
 export interface PrefetchContext {
@@ -358,16 +387,16 @@ export const pageRoutes: PageRoute[] = [
 ];
 
 /** The route that renders a path (the catch-all when none other matches), as the server picks it. */
+let matcher: ReturnType<typeof createMatcher<PageRoute>> | null = null;
+
 export function routeFor(pathname: string): { route: PageRoute; params: PageProps['params'] } {
-  const match = matchRoutes(
-    pageRoutes.map((r) => ({ path: r.path, route: r })),
-    pathname,
-  )?.at(-1);
-  if (match?.route.route.name === 'ShowCollectionHome' && profileUsername(match.params.collectionSlug)) {
+  matcher ??= createMatcher(pageRoutes);
+  const match = matcher(pathname);
+  if (match?.route.name === 'ShowCollectionHome' && profileUsername(match.params.collectionSlug)) {
     return { route: showUser, params: { owner: match.params.collectionSlug } };
   }
   const params = match?.params ?? {};
-  const route = match?.route.route ?? pageRoutes[pageRoutes.length - 1]!;
+  const route = match?.route ?? pageRoutes[pageRoutes.length - 1]!;
   return { route: route.dispatch?.(params) ?? route, params };
 }
 

@@ -46,6 +46,8 @@ export interface PreloadedState {
    * enable_global_nav_on_legacy_lite).
    */
   site: SiteInfo;
+  /** The lazily loaded page modules the server rendered; the browser loads them before hydrating. */
+  pages: string[];
 }
 
 export type SiteInfo =

@@ -50,6 +50,15 @@ export function pageErrors(page: Page): string[] {
   return errors;
 }
 
+/** Collects what the page logs as errors (React reports hydration mismatches this way). */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
 /** A server on the file's own database, listening on a free local port, and a fresh Chromium profile. */
 export function useBrowserApp(options: BrowserAppOptions = {}): BrowserApp {
   const { seed, env = { PAGE_CACHE_FRESH_MS: '0' }, setup } = options;

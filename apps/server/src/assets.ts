@@ -26,6 +26,8 @@ export interface PageAssets {
   styles: string[];
   /** The whole CSS, for a <style> element, when it is small enough. */
   inlineCss?: string;
+  /** Per lazily loaded module (by its source path), the chunk files to preload beyond `preloads`. */
+  chunks?: Record<string, string[]>;
 }
 
 /** Reads Vite's manifest of the reader build; throws a clear error when the build is missing. */
@@ -37,16 +39,23 @@ export function readReaderAssets(base = '/static/reader/', dist = readerDist): P
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest['src/entry-client.tsx'];
   if (!entry) throw new Error('The reader manifest has no entry for src/entry-client.tsx.');
-  const preloads = new Set<string>();
   const styles = new Set<string>(entry.css ?? []);
-  const visit = (key: string) => {
+  // The chunks a module needs (itself and its static imports), leaving out those already in `seen`.
+  const closure = (key: string, seen: Set<string>, out = new Set<string>()) => {
     const chunk = manifest[key];
-    if (!chunk || preloads.has(chunk.file)) return;
-    preloads.add(chunk.file);
+    if (!chunk || seen.has(chunk.file) || out.has(chunk.file)) return out;
+    out.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
-    for (const child of chunk.imports ?? []) visit(child);
+    for (const child of chunk.imports ?? []) closure(child, seen, out);
+    return out;
   };
-  for (const key of entry.imports ?? []) visit(key);
+  const preloads = new Set<string>();
+  for (const key of entry.imports ?? []) for (const file of closure(key, preloads)) preloads.add(file);
+  const chunks = Object.fromEntries(
+    Object.keys(manifest)
+      .filter((key) => key !== 'src/entry-client.tsx' && key.startsWith('src/'))
+      .map((key) => [key, [...closure(key, preloads)].map((f) => base + f)]),
+  );
   const css = [...styles].map((f) => readFileSync(path.join(dist, f), 'utf8')).join('\n');
   const inline = Buffer.byteLength(css) <= INLINE_CSS_MAX_BYTES && !/<\/style/i.test(css);
   return {
@@ -54,6 +63,7 @@ export function readReaderAssets(base = '/static/reader/', dist = readerDist): P
     preloads: [...preloads].map((f) => base + f),
     styles: inline ? [] : [...styles].map((f) => base + f),
     ...(inline && css ? { inlineCss: css } : {}),
+    chunks,
   };
 }
 

@@ -113,7 +113,9 @@ ${opts.description ? `<meta name="description" content="${escapeHtml(opts.descri
 ${(opts.meta ?? []).map(headTagHtml).join('\n')}
 ${assets.inlineCss ? `<style>${assets.inlineCss}</style>` : ''}
 ${assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-${assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
+${[...new Set([...assets.preloads, ...(opts.state?.pages ?? []).flatMap((id) => assets.chunks?.[id] ?? [])])]
+  .map((href) => `<link rel="modulepreload" href="${href}">`)
+  .join('\n')}
 </head>
 <body>
 <div id="root">${opts.body}</div>
@@ -189,6 +191,7 @@ export function registerReaderPages(
       country: ctx.visitor.country,
       status: result.status,
       site,
+      pages: result.pages,
     };
     const body = htmlDocument({
       title: result.title ? `${result.title} | ${PRODUCT_NAME}` : PRODUCT_NAME,

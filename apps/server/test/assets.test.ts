@@ -10,7 +10,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A reader build with one entry, one shared chunk and the given stylesheet. */
+/** A reader build with one entry, a shared chunk, a lazily loaded page and the given stylesheet. */
 function fakeDist(css: string): string {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'quire-assets-'));
   dirs.push(dist);
@@ -21,6 +21,8 @@ function fakeDist(css: string): string {
     path.join(dist, '.vite/manifest.json'),
     JSON.stringify({
       '_shared.js': { file: 'assets/shared-2.js' },
+      '_list.js': { file: 'assets/list-5.js', imports: ['_shared.js'] },
+      'src/pages/PostPage.tsx': { file: 'assets/PostPage-4.js', imports: ['_shared.js', '_list.js'] },
       'src/entry-client.tsx': {
         file: 'assets/entry-3.js',
         isEntry: true,
@@ -41,6 +43,9 @@ describe('reader page assets', () => {
       preloads: ['/static/reader/assets/shared-2.js'],
       styles: [],
       inlineCss: css,
+      chunks: {
+        'src/pages/PostPage.tsx': ['/static/reader/assets/PostPage-4.js', '/static/reader/assets/list-5.js'],
+      },
     });
     const html = htmlDocument({ title: 'T', body: '<p>x</p>', assets });
     expect(html).toContain(`<style>${css}</style>`);
@@ -62,5 +67,21 @@ describe('reader page assets', () => {
     const assets = readReaderAssets('/static/reader/', fakeDist('.a::after{content:"</style><script>"}'));
     expect(assets.styles).toEqual(['/static/reader/assets/entry-1.css']);
     expect(assets.inlineCss).toBeUndefined();
+  });
+});
+
+describe('lazily loaded pages', () => {
+  it('preloads the chunks of the pages a render used, besides the entry’s, each once', () => {
+    const assets = readReaderAssets('/static/reader/', fakeDist('body{margin:0}'));
+    const state = { pages: ['src/pages/PostPage.tsx', 'src/pages/Unknown.tsx'] } as Parameters<
+      typeof htmlDocument
+    >[0]['state'];
+    const html = htmlDocument({ title: 'T', body: '', assets, state });
+    const preloads = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads).toEqual([
+      '/static/reader/assets/shared-2.js',
+      '/static/reader/assets/PostPage-4.js',
+      '/static/reader/assets/list-5.js',
+    ]);
   });
 });

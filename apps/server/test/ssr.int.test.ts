@@ -72,6 +72,18 @@ describe('server-rendered reader pages', () => {
     expect(home.body).toContain('>Careers</a>');
   });
 
+  it('names the page modules a render used, so the browser loads them before hydrating', async () => {
+    const em = t.db.em();
+    const post = await buildPost(em, { creator: await buildUser(em), title: 'Chunked story' });
+    const res = await t.app.inject({ url: `/p/${post.id}` });
+    const state = JSON.parse(res.body.match(/id="__QUIRE_STATE__">(.*?)<\/script>/s)![1]!);
+    expect(state.pages).toEqual(['src/pages/PostPage.tsx']);
+    const home = await t.app.inject({ url: '/' });
+    expect(JSON.parse(home.body.match(/id="__QUIRE_STATE__">(.*?)<\/script>/s)![1]!).pages).toEqual([
+      'src/pages/HomePage.tsx',
+    ]);
+  });
+
   it('serves the editor shell at /new-story', async () => {
     const res = await t.app.inject({ url: '/new-story' });
     expect(res.statusCode).toBe(200);

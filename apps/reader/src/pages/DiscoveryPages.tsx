@@ -4,15 +4,7 @@ import { PagedItems } from '../components/LoadMore';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { NotFoundPage } from './NotFoundPage';
-
-/** Not from the spec (it gives the paths only): the discovery pages' titles. */
-export const discoveryPageTexts = {
-  topics: 'Topics',
-  trending: 'Trending',
-  topStories: 'Top stories',
-  previousDay: '← Previous day',
-  nextDay: 'Next day →',
-} as const;
+import { discoveryPageTexts } from './page-params';
 
 /** Spec §2 /topics: every public topic with its followers and stories, linking to the topic's page. */
 export function TopicsPage() {

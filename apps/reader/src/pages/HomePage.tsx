@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { PostCardItem } from '../components/PostCardItem';
 import { useLoadMore } from '../components/useLoadMore';
 import { useTRPC } from '../trpc';
-
-export const HOME_PAGE_SIZE = 20;
+import { HOME_PAGE_SIZE } from './page-params';
 
 /** The home page: the For you feed (ranked for the reader) and the Following tab, loading more on scroll. */
 export function HomePage({ signedIn }: { signedIn: boolean }) {

@@ -8,11 +8,6 @@ import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { EntityColumn } from './EntityColumn';
 
-/** '@ada' → 'ada'; null when the path segment does not name a profile. */
-export function profileUsername(segment: string | undefined): string | null {
-  return segment?.startsWith('@') && segment.length > 1 ? segment.slice(1) : null;
-}
-
 /** '1 follower', '2 followers'. */
 export const followers = (n: number) => `${n} ${n === 1 ? 'follower' : 'followers'}`;
 

@@ -1,20 +1,9 @@
 import { PRODUCT_NAME, quireRoutes, searchTexts } from '@quire/domain';
 import { useQuery } from '@tanstack/react-query';
-import { fullSearchPath, type SearchData, type SearchScope } from '../components/SearchBox';
+import { fullSearchPath, type SearchData } from '../components/SearchBox';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
-
-/** Spec §2 Paths: the search categories; no category means post search. */
-export const SEARCH_CATEGORIES = {
-  posts: 'post',
-  users: 'user',
-  publications: 'collection',
-  tags: 'tag',
-} as const;
-export type SearchCategory = keyof typeof SEARCH_CATEGORIES;
-
-/** Hits on one page of a full search page. */
-export const SEARCH_PAGE_SIZE = 20;
+import { isSearchCategory, SEARCH_CATEGORIES, type SearchCategory, searchPageInput } from './page-params';
 
 const TAB_LABELS: Record<SearchCategory, string> = {
   posts: 'Stories',
@@ -22,29 +11,6 @@ const TAB_LABELS: Record<SearchCategory, string> = {
   publications: searchTexts.publications,
   tags: searchTexts.tags,
 };
-
-export const isSearchCategory = (value: string | undefined): value is SearchCategory =>
-  value === undefined || Object.hasOwn(SEARCH_CATEGORIES, value);
-
-/** The scope of '/{collectionSlug}/search…' ('@ada' names a profile). */
-export function searchPageScope(slug: string | undefined): SearchScope | null {
-  if (!slug) return null;
-  if (slug.startsWith('@')) return slug.length > 1 ? { username: slug.slice(1) } : null;
-  return { collectionSlug: slug };
-}
-
-/** The search router input of a search page; the server prefetch and the page must agree on it. */
-export function searchPageInput(params: { category?: string; scope?: string }, query: URLSearchParams) {
-  const category = (params.category ?? 'posts') as SearchCategory;
-  const page = Math.min(Math.max(Number.parseInt(query.get('page') ?? '1', 10) || 1, 1), 100);
-  return {
-    q: (query.get('q') ?? '').slice(0, 500),
-    scope: searchPageScope(params.scope),
-    entities: [SEARCH_CATEGORIES[category] ?? 'post'],
-    hitsPerPage: SEARCH_PAGE_SIZE,
-    page: page - 1,
-  };
-}
 
 function Hits({ data }: { data: SearchData }) {
   const result = data.results[0];

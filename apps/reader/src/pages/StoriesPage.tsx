@@ -3,17 +3,9 @@ import { formatShortDate, toastTexts } from '@quire/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTRPC } from '../trpc';
+import { STORY_TABS, type StoryTab } from './page-params';
 
 /** Spec §2 /me/stories/{filterBy}: the tabs, in order, with our labels. */
-export const STORY_TABS = [
-  { filterBy: 'drafts', label: 'Drafts' },
-  { filterBy: 'public', label: 'Published' },
-  { filterBy: 'unlisted', label: 'Unlisted' },
-  { filterBy: 'responses', label: 'Responses' },
-  { filterBy: 'deleted', label: 'Deleted' },
-] as const;
-export type StoryTab = (typeof STORY_TABS)[number]['filterBy'];
-
 const tabLabel = (filterBy: string) => STORY_TABS.find((t) => t.filterBy === filterBy)?.label ?? filterBy;
 
 /** The viewer's stories under one tab, with draft labels, edit, delete (with Undo) and restore. */
@@ -103,18 +95,6 @@ export function StoriesPage({ filterBy }: { filterBy: StoryTab }) {
         ))}
       </ul>
       {stories.data?.length === 0 ? <p className="q-empty">No stories here yet.</p> : null}
-    </main>
-  );
-}
-
-/** What a signed-out visitor sees on a page of their own things: a way to sign in and come back. */
-export function SignInToSee({ what, redirect }: { what: string; redirect: string }) {
-  return (
-    <main className="q-column q-error-page">
-      <h1>Sign in to see {what}.</h1>
-      <a className="q-button q-button-dark" href={`/m/signin?redirect=${encodeURIComponent(redirect)}`}>
-        Sign in
-      </a>
     </main>
   );
 }

@@ -8,6 +8,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type ArchiveParams, discoveryQueries } from '../lib/discovery-queries';
+import { lazyPage, lazyPages } from '../lib/lazy-page';
 import {
   type PageHead,
   type PageProps,
@@ -17,27 +18,38 @@ import {
   showUser,
   statusOf,
 } from '../routes';
-import { discoveryPageTexts, TopicsPage, TopStoriesPage, TrendingPage } from './DiscoveryPages';
 import { NotFoundPage } from './NotFoundPage';
-import { profileUsername } from './ProfilePage';
-import {
-  ProfileAboutPage,
-  ProfileHighlightsPage,
-  ProfileListPage,
-  ProfileListsPage,
-  ProfilePeoplePage,
-  ProfileRecommendedPage,
-  ProfileResponsesPage,
-} from './ProfileSubPages';
-import { PublicationPage } from './PublicationPage';
-import {
-  PublicationAboutPage,
-  PublicationArchivePage,
-  PublicationFollowersPage,
-  PublicationTaggedPage,
-  PublicationTrendingPage,
-} from './PublicationSubPages';
-import { TagArchivePage, TagTopPage, TagTopWritersPage } from './TagSubPages';
+import { discoveryPageTexts, profileUsername } from './page-params';
+
+// The discovery pages load on demand (see lib/lazy-page.tsx), a module's pages together.
+const discovery = lazyPages('src/pages/DiscoveryPages.tsx', () => import('./DiscoveryPages'));
+const profileSub = lazyPages('src/pages/ProfileSubPages.tsx', () => import('./ProfileSubPages'));
+const publicationSub = lazyPages('src/pages/PublicationSubPages.tsx', () => import('./PublicationSubPages'));
+const tagSub = lazyPages('src/pages/TagSubPages.tsx', () => import('./TagSubPages'));
+
+const TopicsPage = discovery('TopicsPage');
+const TopStoriesPage = discovery('TopStoriesPage');
+const TrendingPage = discovery('TrendingPage');
+const ProfileAboutPage = profileSub('ProfileAboutPage');
+const ProfileHighlightsPage = profileSub('ProfileHighlightsPage');
+const ProfileListPage = profileSub('ProfileListPage');
+const ProfileListsPage = profileSub('ProfileListsPage');
+const ProfilePeoplePage = profileSub('ProfilePeoplePage');
+const ProfileRecommendedPage = profileSub('ProfileRecommendedPage');
+const ProfileResponsesPage = profileSub('ProfileResponsesPage');
+const PublicationPage = lazyPage(
+  'src/pages/PublicationPage.tsx',
+  () => import('./PublicationPage'),
+  (m) => m.PublicationPage,
+);
+const PublicationAboutPage = publicationSub('PublicationAboutPage');
+const PublicationArchivePage = publicationSub('PublicationArchivePage');
+const PublicationFollowersPage = publicationSub('PublicationFollowersPage');
+const PublicationTaggedPage = publicationSub('PublicationTaggedPage');
+const PublicationTrendingPage = publicationSub('PublicationTrendingPage');
+const TagArchivePage = tagSub('TagArchivePage');
+const TagTopPage = tagSub('TagTopPage');
+const TagTopWritersPage = tagSub('TagTopWritersPage');
 
 /*
  * Spec §2 Paths: the discovery pages. React-router params are whole path segments, so /@ada/about and

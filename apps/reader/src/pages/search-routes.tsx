@@ -1,5 +1,12 @@
+import { lazyPage } from '../lib/lazy-page';
 import type { PageRoute, PrefetchContext } from '../routes';
-import { isSearchCategory, SearchPage, searchPageInput } from './SearchPage';
+import { isSearchCategory, searchPageInput } from './page-params';
+
+const SearchPage = lazyPage(
+  'src/pages/SearchPage.tsx',
+  () => import('./SearchPage'),
+  (m) => m.SearchPage,
+);
 
 async function prefetchSearch(ctx: PrefetchContext, params: Record<string, string | undefined>) {
   const category = params.category;
