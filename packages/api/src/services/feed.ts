@@ -40,8 +40,20 @@ async function rankedIds(
   opts: { offset: number; limit: number; now: Date },
 ): Promise<string[]> {
   const viewerId = viewer?.id ?? null;
+  // The reader's own sets are read once each (small hashed sets), not probed per candidate story.
   const rows: { id: string }[] = await em.getConnection().execute(
-    `with candidates as (
+    `with me as (select ?::varchar as id),
+     followed_writers as (select target_id from follow_users where follower_id = (select id from me)),
+     followed_publications as (select collection_id from follow_collections where follower_id = (select id from me)),
+     followed_topics as (select tag_id from follow_tags where follower_id = (select id from me)),
+     turned_down as (select post_id, creator_id from negative_signals where user_id = (select id from me)),
+     muted_writers as (select target_id from mute_users where user_id = (select id from me)),
+     muted_publications as (select collection_id from mute_collections where user_id = (select id from me)),
+     blocked as (
+       select blocker_id as user_id from blocks where blocked_id = (select id from me)
+       union select blocked_id from blocks where blocker_id = (select id from me)
+     ),
+     candidates as (
        select p.id, p.creator_id, p.collection_id, p.clap_count, p.responses_count, p.latest_published_at
          from posts p
         where p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
@@ -49,28 +61,23 @@ async function rankedIds(
         order by p.latest_published_at desc
         limit ?
      ),
+     on_followed_topics as (
+       select distinct pt.post_id from post_tags pt
+        where pt.post_id in (select id from candidates) and pt.tag_id in (select tag_id from followed_topics)
+     ),
      scored as (
        select c.id, c.creator_id,
               ln(1 + c.clap_count) * ? + ln(1 + c.responses_count) * ?
-              + case when exists (select 1 from follow_users f where f.follower_id = ? and f.target_id = c.creator_id)
-                     then ? else 0 end
-              + case when c.collection_id is not null and exists (
-                       select 1 from follow_collections f where f.follower_id = ? and f.collection_id = c.collection_id)
-                     then ? else 0 end
-              + case when exists (
-                       select 1 from post_tags pt join follow_tags f on f.tag_id = pt.tag_id
-                        where pt.post_id = c.id and f.follower_id = ?)
-                     then ? else 0 end
-              - case when exists (select 1 from negative_signals n where n.user_id = ? and n.creator_id = c.creator_id)
-                     then ? else 0 end
+              + case when c.creator_id in (select target_id from followed_writers) then ? else 0 end
+              + case when c.collection_id in (select collection_id from followed_publications) then ? else 0 end
+              + case when c.id in (select post_id from on_followed_topics) then ? else 0 end
+              - case when c.creator_id in (select creator_id from turned_down) then ? else 0 end
               - extract(epoch from (?::timestamptz - c.latest_published_at)) / 86400 * ? as score
          from candidates c
-        where not exists (select 1 from negative_signals n where n.user_id = ? and n.post_id = c.id)
-          and not exists (select 1 from mute_users m where m.user_id = ? and m.target_id = c.creator_id)
-          and not exists (select 1 from mute_collections m where m.user_id = ? and m.collection_id = c.collection_id)
-          and not exists (select 1 from blocks b
-                           where (b.blocker_id = c.creator_id and b.blocked_id = ?)
-                              or (b.blocker_id = ? and b.blocked_id = c.creator_id))
+        where c.id not in (select post_id from turned_down)
+          and c.creator_id not in (select target_id from muted_writers)
+          and (c.collection_id is null or c.collection_id not in (select collection_id from muted_publications))
+          and c.creator_id not in (select user_id from blocked)
      )
      select id from (
        select id, score - (row_number() over (partition by creator_id order by score desc, id desc) - 1) * ? as final
@@ -79,24 +86,16 @@ async function rankedIds(
      order by final desc, id desc
      offset ? limit ?`,
     [
+      viewerId,
       FOR_YOU_CANDIDATES,
       W.claps,
       W.responses,
-      viewerId,
       W.followedWriter,
-      viewerId,
       W.followedPublication,
-      viewerId,
       W.followedTopic,
-      viewerId,
       W.fewerLikeThis,
       opts.now.toISOString(),
       W.perDayOld,
-      viewerId,
-      viewerId,
-      viewerId,
-      viewerId,
-      viewerId,
       W.sameWriterAgain,
       opts.offset,
       opts.limit,
