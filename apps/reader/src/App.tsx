@@ -2,6 +2,7 @@ import { useClientStore, useToastStore } from '@quire/client-state';
 import { generalTexts, TOAST_DURATION_FOREVER } from '@quire/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
+import { Route, Routes, useLocation, useParams } from 'react-router';
 import { Footer, MinimalFooter } from './components/Footer';
 import { LegacyBar } from './components/LegacyBar';
 import { OpenInAppStrip } from './components/OpenInAppStrip';
@@ -13,9 +14,8 @@ import { Toaster } from './components/Toaster';
 import { TopBar } from './components/TopBar';
 import { VerifyEmailBanner } from './components/VerifyEmailBanner';
 import { PRELOADABLE_ROUTES, preloadUrl } from './lib/preload';
-import { ParamsProvider, useLocation, useParams } from './lib/router';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { friendLinkKey, type PageRoute, routeFor, storyIdAt } from './routes';
+import { friendLinkKey, type PageRoute, pageRoutes, routeFor, storyIdAt } from './routes';
 import type { PreloadedState, SiteInfo } from './state';
 import { useTRPC } from './trpc';
 
@@ -62,8 +62,7 @@ export function App({
   const markHydrated = useClientStore((s) => s.markHydrated);
   const preloadPage = usePreloadPage();
   const location = useLocation();
-  const matched = routeFor(location.pathname);
-  const routeName = matched.route.name;
+  const routeName = routeFor(location.pathname).route.name;
   // Effects run only in the browser, after hydration commits: the page is interactive from here.
   useEffect(() => {
     markHydrated();
@@ -101,9 +100,15 @@ export function App({
       {status === 404 ? (
         <NotFoundPage />
       ) : (
-        <ParamsProvider params={matched.params}>
-          <RoutedPage key={matched.route.path} route={matched.route} viewer={viewer} />
-        </ParamsProvider>
+        <Routes>
+          {pageRoutes.map((route) => (
+            <Route
+              key={route.path}
+              path={route.path}
+              element={<RoutedPage route={route} viewer={viewer} />}
+            />
+          ))}
+        </Routes>
       )}
       {/* The overlay the top bar opens; pages that embed the modal render their own. */}
       {routeName === 'ShowSignin' ? <MinimalFooter /> : <Footer />}

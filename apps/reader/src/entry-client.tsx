@@ -22,6 +22,7 @@ import {
 import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { loadAuthUi } from './components/susi/lazy';
 import { loadPages } from './lib/lazy-page';
@@ -64,7 +65,9 @@ hydrateRoot(
   <QueryClientProvider client={queryClient}>
     <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
       <HydrationBoundary state={state.queries}>
-        <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
+        <BrowserRouter>
+          <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
+        </BrowserRouter>
       </HydrationBoundary>
     </TRPCProvider>
   </QueryClientProvider>,

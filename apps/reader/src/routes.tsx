@@ -3,9 +3,9 @@ import { authUiTexts, type EdgeCachePage, imageUrl, parsePostId, topBarTexts } f
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
+import { matchRoutes } from 'react-router';
 import { SignInToSee } from './components/SignInToSee';
 import { lazyPage } from './lib/lazy-page';
-import { createMatcher } from './lib/router';
 import { discoveryRoutes } from './pages/discovery-routes';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PasswordPage } from './pages/PasswordPage';
@@ -387,16 +387,16 @@ export const pageRoutes: PageRoute[] = [
 ];
 
 /** The route that renders a path (the catch-all when none other matches), as the server picks it. */
-let matcher: ReturnType<typeof createMatcher<PageRoute>> | null = null;
-
 export function routeFor(pathname: string): { route: PageRoute; params: PageProps['params'] } {
-  matcher ??= createMatcher(pageRoutes);
-  const match = matcher(pathname);
-  if (match?.route.name === 'ShowCollectionHome' && profileUsername(match.params.collectionSlug)) {
+  const match = matchRoutes(
+    pageRoutes.map((r) => ({ path: r.path, route: r })),
+    pathname,
+  )?.at(-1);
+  if (match?.route.route.name === 'ShowCollectionHome' && profileUsername(match.params.collectionSlug)) {
     return { route: showUser, params: { owner: match.params.collectionSlug } };
   }
   const params = match?.params ?? {};
-  const route = match?.route ?? pageRoutes[pageRoutes.length - 1]!;
+  const route = match?.route.route ?? pageRoutes[pageRoutes.length - 1]!;
   return { route: route.dispatch?.(params) ?? route, params };
 }
 

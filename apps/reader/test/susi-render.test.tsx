@@ -5,10 +5,10 @@ import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SusiModal, type SusiPageOpen } from '../src/components/susi';
 import { loadAuthUi } from '../src/components/susi/lazy';
-import { StaticRouter } from '../src/lib/router';
 import { TRPCProvider } from '../src/trpc';
 
 type Options = RouterOutputs['auth']['options'];

@@ -10,7 +10,7 @@ import {
 } from '@quire/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation } from '../lib/router';
+import { useLocation } from 'react-router';
 import { useTRPC } from '../trpc';
 
 const PARTNER_PROGRAM_PATH = '/me/partner/dashboard';

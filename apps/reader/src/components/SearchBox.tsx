@@ -12,7 +12,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useLocation, useNavigate } from '../lib/router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTRPC } from '../trpc';
 
 export type SearchData = RouterOutputs['search']['query'];

@@ -1,7 +1,7 @@
 import { type Toast, useToastStore } from '@quire/client-state';
 import { TOAST_DURATION_NEXTPAGE } from '@quire/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from '../lib/router';
+import { useLocation } from 'react-router';
 
 /** One toast on screen: a timed toast hides itself after its ms, pausing while the pointer is over it. */
 function ToastView({ toast, hide }: { toast: Toast; hide: () => void }) {

@@ -9,7 +9,7 @@ import {
 import { dialogTexts, firstUseTooltip, LAYOUT, type SusiOperation, topBarTexts } from '@quire/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
-import { useLocation } from '../lib/router';
+import { useLocation } from 'react-router';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { AvatarMenu } from './AvatarMenu';

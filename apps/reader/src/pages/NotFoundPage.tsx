@@ -1,5 +1,5 @@
 import { errorPageTexts, quireRoutes } from '@quire/domain';
-import { useLocation } from '../lib/router';
+import { useLocation } from 'react-router';
 import { routeFor } from '../routes';
 
 const staticSegments = (path: string) =>

@@ -1,7 +1,7 @@
+import { useLocation, useSearchParams } from 'react-router';
 import { SusiModal } from '../components/susi';
 import { useAuthUi } from '../components/susi/lazy';
 import { navigateTo, safeRedirect } from '../lib/browser';
-import { useLocation, useSearchParams } from '../lib/router';
 import type { PreloadedState } from '../state';
 
 /**

@@ -1,8 +1,8 @@
 import { accountLockoutMessage, authErrors, TwoFactorMethod } from '@quire/domain';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { SusiModal } from '../components/susi';
 import { navigateTo, safeRedirect } from '../lib/browser';
-import { useSearchParams } from '../lib/router';
 
 /**
  * /m/signin: the sign-in modal open on load, with operation, entry (email_login_timeout after an expired link)

@@ -1,7 +1,7 @@
+import { useLocation, useSearchParams } from 'react-router';
 import { SusiModal } from '../components/susi';
 import { useAuthUi } from '../components/susi/lazy';
 import { navigateTo } from '../lib/browser';
-import { useLocation, useSearchParams } from '../lib/router';
 import type { PreloadedState } from '../state';
 
 /** /two-factor-authentication: the setup for a signed-in viewer, else the sign-in modal. */
