@@ -1,3 +1,4 @@
+import { Tag } from '@quire/db';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers';
@@ -19,6 +20,17 @@ describe('anonymous page micro-cache', () => {
     expect(second.cookies.find((c) => c.name === 'xsrf')?.value).not.toBe(
       first.cookies.find((c) => c.name === 'xsrf')?.value,
     );
+  });
+
+  it('caches a topic page for anonymous readers under its tag key', async () => {
+    const em = t.db.em();
+    const tag = em.create(Tag, { slug: 'cached-topic', name: 'Cached topic', isTopic: true });
+    await em.flush();
+    const first = await t.app.inject({ url: '/tag/cached-topic' });
+    const second = await t.app.inject({ url: '/tag/cached-topic' });
+    expect(first.statusCode).toBe(200);
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.headers['surrogate-key']).toContain(`tag-${tag.id}`);
   });
 
   it('renders afresh for signed-in readers and never stores their page', async () => {
