@@ -1,5 +1,6 @@
 import { authDocuments } from './auth-documents';
 import { cacheDocuments } from './cache-schema';
+import { edgesDocuments } from './edges-schema';
 import { notificationsDocuments } from './notifications-schema';
 import { postsDocuments } from './posts-schema';
 import { publicationDocuments } from './publication-schema';
@@ -19,6 +20,7 @@ export const persistedDocuments: Readonly<Record<string, string>> = {
   ...cacheDocuments,
   ...notificationsDocuments,
   ...socialDocuments,
+  ...edgesDocuments,
   ...searchDocuments,
   ViewerQuery: /* GraphQL */ `
     query ViewerQuery {

@@ -1,6 +1,7 @@
 import type { appRouter } from '@quire/api';
 import { authResolvers } from './auth-resolvers';
 import { cacheResolvers } from './cache-schema';
+import { edgesResolvers } from './edges-schema';
 import { notificationsResolvers } from './notifications-schema';
 import { publicationResolvers } from './publication-schema';
 import { searchResolvers } from './search-schema';
@@ -23,6 +24,7 @@ export const resolvers = {
     ...viewerResolvers.Query,
     ...publicationResolvers.Query,
     ...notificationsResolvers.Query,
+    ...edgesResolvers.Query,
     viewer: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.me(),
     visitor: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.visitor(),
     variantFlags: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.flags.variantFlags(),

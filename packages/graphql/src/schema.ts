@@ -1,5 +1,6 @@
 import { authTypeDefs } from './auth-schema';
 import { cacheTypeDefs } from './cache-schema';
+import { edgesTypeDefs } from './edges-schema';
 import { notificationsTypeDefs } from './notifications-schema';
 import { postsTypeDefs } from './posts-schema';
 import { publicationTypeDefs } from './publication-schema';
@@ -84,4 +85,4 @@ const baseTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}\n${viewerTypeDefs}\n${publicationTypeDefs}\n${cacheTypeDefs}\n${notificationsTypeDefs}\n${socialTypeDefs}\n${searchTypeDefs}`;
+export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}\n${viewerTypeDefs}\n${publicationTypeDefs}\n${cacheTypeDefs}\n${notificationsTypeDefs}\n${socialTypeDefs}\n${searchTypeDefs}\n${edgesTypeDefs}`;

@@ -15,11 +15,15 @@ export const socialTypeDefs = /* GraphQL */ `
     isBlocking: Boolean!
     isUser: Boolean!
   }
-  "Spec §3 Collection viewerEdge: the follow and mute part."
+  "Spec §3 Collection viewerEdge: follow, mute and the viewer's role (newsletter subscriptions come later)."
   type CollectionViewerEdge {
     id: ID!
     isFollowing: Boolean!
     isMuting: Boolean!
+    isEditor: Boolean!
+    isWriter: Boolean!
+    canEditPosts: Boolean!
+    canEditOwnPosts: Boolean!
   }
   extend type User {
     viewerEdge: UserViewerEdge

@@ -16,6 +16,7 @@ import {
   saveDraft,
 } from '../services/stories/lifecycle';
 import { myStories, STORY_FILTERS } from '../services/stories/my-stories';
+import { postViewerEdge } from '../services/viewer-edges';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 const postId = z.string().regex(/^[0-9a-f]{8,16}$/, 'A story id is 8 to 16 hex characters.');
@@ -60,6 +61,10 @@ export const postsRouter = router({
     .query(({ ctx, input }) =>
       forYouFeed(ctx.em, ctx.viewer, { offset: input.cursor ?? 0, limit: input.limit, now: ctx.now() }),
     ),
+  /** Spec §7 PostViewerEdgeQuery: the viewer's claps, reading list and (for its author) share key. */
+  viewerEdge: publicProcedure
+    .input(z.object({ postId }))
+    .query(({ ctx, input }) => postViewerEdge(ctx.em, ctx.viewer, input.postId)),
   /** Spec §8 'Got it. You will see fewer stories like this.' */
   showFewer: authedProcedure
     .input(z.object({ postId }))

@@ -4,6 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { CARD_FIELDS, postCard } from '../services/posts';
 import { userViewerEdge } from '../services/social';
+import { userResult } from '../services/viewer-edges';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 export const STORY_PAGE_SIZE = 20;
@@ -90,6 +91,20 @@ export const FOLLOWING_PER_AUTHOR = 3;
 const username = z.string().trim().min(1).max(50);
 
 export const profilesRouter = router({
+  /** Spec §7 userResult / UserSearchQuery: a user by id or username. */
+  userResult: publicProcedure
+    .input(
+      z
+        .object({
+          id: z
+            .string()
+            .regex(/^[0-9a-f]{8,16}$/)
+            .optional(),
+          username: username.optional(),
+        })
+        .refine((by) => by.id || by.username, 'Give a user id or a username.'),
+    )
+    .query(({ ctx, input }) => userResult(ctx.em, ctx.viewer, input)),
   /** Spec §2 /@{username}: the profile header, with the spec §3 User viewerEdge fields it shows. */
   byUsername: publicProcedure.input(z.object({ username })).query(async ({ ctx, input }) => {
     const user = await visibleProfile(ctx.em, ctx.viewer, input.username);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Collection, CollectionMember, CustomDomain, FollowCollection } from '@quire/db';
+import { Collection, CustomDomain, FollowCollection } from '@quire/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { collectionViewerEdge } from '../services/social';
@@ -59,13 +59,11 @@ export const publicationsRouter = router({
       const c = await ctx.em.findOne(Collection, { slug: input.slug });
       if (!c) throw new TRPCError({ code: 'NOT_FOUND', message: 'This publication does not exist.' });
       const viewer = ctx.viewer;
-      const [member, edge, followerCount, stories] = await Promise.all([
-        viewer ? ctx.em.findOne(CollectionMember, { collection: c.id, user: viewer.id }) : null,
+      const [viewerEdge, followerCount, stories] = await Promise.all([
         collectionViewerEdge(ctx.em, viewer?.id ?? null, c.id),
         ctx.em.count(FollowCollection, { collection: c.id }),
         storyPage(ctx.em, { collection: c.id }, input.cursor, STORY_PAGE_SIZE),
       ]);
-      const isEditor = member?.role === 'OWNER' || member?.role === 'EDITOR';
       return {
         id: c.id,
         name: c.name,
@@ -79,14 +77,7 @@ export const publicationsRouter = router({
         isAuroraVisible: c.isAuroraVisible,
         creator: { id: c.creator.id },
         followerCount,
-        viewerEdge: {
-          isFollowing: edge.isFollowing,
-          isMuting: edge.isMuting,
-          isEditor,
-          isWriter: !!member,
-          canEditPosts: isEditor,
-          canEditOwnPosts: !!member,
-        },
+        viewerEdge,
         stories,
       };
     }),

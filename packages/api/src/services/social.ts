@@ -2,6 +2,7 @@ import type { EntityClass, EntityManager, FilterQuery, RequiredEntityData } from
 import {
   Block,
   Collection,
+  CollectionMember,
   FollowCollection,
   FollowUser,
   MuteCollection,
@@ -14,7 +15,7 @@ import { socialErrors, socialMenuTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 
 /** Spec §3 viewerEdge id: one edge per (entity, viewer) pair; anonymous viewers share one. */
-const edgeId = (entityId: string, viewerId: string | null) => `${entityId}:${viewerId ?? 'anonymous'}`;
+export const edgeId = (entityId: string, viewerId: string | null) => `${entityId}:${viewerId ?? 'anonymous'}`;
 
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
@@ -66,14 +67,35 @@ export async function userViewerEdge(em: EntityManager, viewerId: string | null,
   };
 }
 
-/** Spec §3 Collection viewerEdge: the viewer's follow and mute of a publication. */
+/** Spec §3 Collection viewerEdge: the viewer's follow and mute of a publication, and their role in it. */
 export async function collectionViewerEdge(em: EntityManager, viewerId: string | null, collectionId: string) {
-  if (!viewerId) return { id: edgeId(collectionId, null), isFollowing: false, isMuting: false };
-  const [following, muting] = await Promise.all([
+  if (!viewerId) {
+    return {
+      id: edgeId(collectionId, null),
+      isFollowing: false,
+      isMuting: false,
+      isEditor: false,
+      isWriter: false,
+      canEditPosts: false,
+      canEditOwnPosts: false,
+    };
+  }
+  const [following, muting, member] = await Promise.all([
     em.count(FollowCollection, { follower: viewerId, collection: collectionId }),
     em.count(MuteCollection, { user: viewerId, collection: collectionId }),
+    em.findOne(CollectionMember, { collection: collectionId, user: viewerId }, { fields: ['role'] }),
   ]);
-  return { id: edgeId(collectionId, viewerId), isFollowing: following > 0, isMuting: muting > 0 };
+  // Owners and editors edit every story of the publication; writers their own (spec §6).
+  const isEditor = member?.role === 'OWNER' || member?.role === 'EDITOR';
+  return {
+    id: edgeId(collectionId, viewerId),
+    isFollowing: following > 0,
+    isMuting: muting > 0,
+    isEditor,
+    isWriter: !!member,
+    canEditPosts: isEditor,
+    canEditOwnPosts: !!member,
+  };
 }
 
 /** Whether `blockerId` has blocked `blockedId` (spec §4: the blocked user can no longer follow or view them). */

@@ -1,0 +1,67 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CatalogItem, Clap, PartnerEnrollment, Post, User } from '@quire/db';
+import { TRPCError } from '@trpc/server';
+import { canViewPost, isPostAuthor } from './policy';
+import { edgeId } from './social';
+
+const storyNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
+
+/**
+ * Spec §3 Post viewerEdge (§7 PostViewerEdgeQuery): the viewer's claps on the story, the reading list
+ * holding it, the share key (its author only) and the writer's Partner Program status.
+ */
+export async function postViewerEdge(em: EntityManager, viewer: User | null, postId: string) {
+  const post = await em.findOne(Post, { id: postId }, { populate: ['creator'] });
+  if (!post || !canViewPost(viewer, post)) throw storyNotFound();
+  const [claps, listed, enrollment] = await Promise.all([
+    viewer ? em.find(Clap, { user: viewer.id, post: post.id }, { fields: ['count'] }) : [],
+    viewer
+      ? em.findOne(
+          CatalogItem,
+          { post: post.id, archivedAt: null, catalog: { creator: viewer.id, predefined: { $ne: null } } },
+          { populate: ['catalog'] },
+        )
+      : null,
+    em.findOne(PartnerEnrollment, { user: post.creator.id }, { fields: ['status'] }),
+  ]);
+  return {
+    id: edgeId(post.id, viewer?.id ?? null),
+    clapCount: claps.reduce((sum, clap) => sum + clap.count, 0),
+    /** The viewer's predefined list holding the story (e.g. READING_LIST), or null. */
+    readingList: listed?.catalog.predefined ?? null,
+    shareKey: isPostAuthor(viewer, post) ? (post.shareKey ?? null) : null,
+    creatorPartnerProgramEnrollmentStatus: enrollment?.status ?? 'NOT_ENROLLED',
+  };
+}
+
+/**
+ * Spec §7 userResult / UserSearchQuery: a user by id or username with the fields the style reminder reads.
+ * hasSeenStyleReminder is the viewer's own business: false for anyone else.
+ */
+export async function userResult(
+  em: EntityManager,
+  viewer: User | null,
+  by: { id?: string; username?: string },
+) {
+  const user = await em.findOne(User, {
+    ...(by.id ? { id: by.id } : { username: by.username ?? '' }),
+    isDeleted: false,
+    deletedAt: null,
+  });
+  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'This profile does not exist.' });
+  const publishedPosts = await em.count(Post, {
+    creator: user.id,
+    status: 'PUBLISHED',
+    deletedAt: null,
+    inResponseToPost: null,
+  });
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    // Custom style sheets are not built yet: nobody has one.
+    customStyleSheet: null,
+    hasSeenStyleReminder: viewer?.id === user.id ? user.hasSeenStyleReminder : false,
+    userPostCounts: { publishedPosts },
+  };
+}
