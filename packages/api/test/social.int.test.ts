@@ -1,4 +1,13 @@
-import { Block, FollowCollection, FollowUser, MuteCollection, MuteUser, Report, type User } from '@quire/db';
+import {
+  Block,
+  FollowCollection,
+  FollowUser,
+  MuteCollection,
+  MuteUser,
+  Notification,
+  Report,
+  type User,
+} from '@quire/db';
 import { socialErrors, socialMenuTexts } from '@quire/domain';
 import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
@@ -217,5 +226,19 @@ describe('report (spec §4 Report, §7 reportAndMaybeBlockUser)', () => {
       targetType: 'COLLECTION',
       targetId: pub.id,
     });
+  });
+});
+
+describe('a new follower is news for the writer (spec §2 notifications)', () => {
+  it('adds the follower to one rolled-up notification, once, and not on a repeated follow', async () => {
+    const { reader, writer, api } = await pair();
+    const other = await buildUser(db.em(), { name: 'Olga Other' });
+    await api.social.followUser({ targetUserId: writer.id });
+    await api.social.followUser({ targetUserId: writer.id });
+    await as(other).social.followUser({ targetUserId: writer.id });
+    const rows = await db.em().fork().find(Notification, { recipient: writer.id });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.notificationType).toBe('users_following_you_rollup');
+    expect(rows[0]?.rollupItems.map((i) => i.actorId).sort()).toEqual([other.id, reader.id].sort());
   });
 });

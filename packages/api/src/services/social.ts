@@ -13,6 +13,7 @@ import {
 } from '@quire/db';
 import { socialErrors, socialMenuTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
+import { notify } from './notifications';
 
 /** Spec §3 viewerEdge id: one edge per (entity, viewer) pair; anonymous viewers share one. */
 export const edgeId = (entityId: string, viewerId: string | null) => `${entityId}:${viewerId ?? 'anonymous'}`;
@@ -29,17 +30,17 @@ async function setEdge<E extends object>(
   entity: EntityClass<E>,
   pair: { [K in keyof E & string]?: string },
   on: boolean,
-) {
+): Promise<boolean> {
   if (on) {
-    await em
+    const result = await em
       .createQueryBuilder(entity)
       .insert({ id: newId(), ...pair } as unknown as RequiredEntityData<E>)
       .onConflict(Object.keys(pair) as never)
       .ignore()
-      .execute();
-  } else {
-    await em.nativeDelete(entity, pair as FilterQuery<NoInfer<E>>);
+      .execute('run');
+    return result.affectedRows > 0;
   }
+  return (await em.nativeDelete(entity, pair as FilterQuery<NoInfer<E>>)) > 0;
 }
 
 /** Spec §3 User viewerEdge: what the viewer's follow, mute and block rows say about `userId`. */
@@ -162,7 +163,10 @@ export async function setUserFollowed(
 ) {
   if (followed && targetUserId === viewer.id) throw badRequest(socialErrors.cannotFollowSelf());
   const target = await targetUser(em, viewer.id, targetUserId, !followed);
-  await setEdge(em, FollowUser, { follower: viewer.id, target: target.id }, followed);
+  const changed = await setEdge(em, FollowUser, { follower: viewer.id, target: target.id }, followed);
+  // A new follower is news for the writer, folded into one 'followed you' notification while unread.
+  if (followed && changed)
+    await notify(em, { recipient: target, type: 'users_following_you_rollup', actor: viewer });
   return userResult(em, viewer.id, target);
 }
 
