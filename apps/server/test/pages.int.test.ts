@@ -88,7 +88,7 @@ describe('profile, publication and topic pages (spec §2 Paths)', () => {
 });
 
 describe('the Following feed', () => {
-  it("shows followed writers' stories, at most 3 per author on a page", async () => {
+  it("shows followed writers' stories newest first, a writer's further stories spaced out, none lost", async () => {
     const em = t.db.em();
     const reader = await buildUser(em);
     const prolific = await buildUser(em);
@@ -114,7 +114,15 @@ describe('the Following feed', () => {
     });
     expect(res.statusCode).toBe(200);
     const titles = (res.json().result.data.posts as { title: string }[]).map((p) => p.title);
-    expect(titles).toEqual(['Prolific 4', 'Prolific 3', 'Prolific 2', 'Other writer']);
+    // Each further story by the same writer moves back 12 hours: the other writer comes second.
+    expect(titles).toEqual([
+      'Prolific 4',
+      'Other writer',
+      'Prolific 3',
+      'Prolific 2',
+      'Prolific 1',
+      'Prolific 0',
+    ]);
 
     const anonymous = await t.app.inject({
       url: `/trpc/profiles.followingFeed?input=${encodeURIComponent(JSON.stringify({}))}`,

@@ -1,4 +1,15 @@
-import { Block, FollowUser, MuteCollection, MuteUser, NegativeSignal, type User } from '@quire/db';
+import {
+  Block,
+  FollowCollection,
+  FollowTag,
+  FollowUser,
+  MuteCollection,
+  MuteUser,
+  NegativeSignal,
+  PostTag,
+  Tag,
+  type User,
+} from '@quire/db';
 import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { browser, testClock } from './auth-helpers';
@@ -133,5 +144,61 @@ describe('For you feed (spec §2 home)', () => {
     await expect(api.posts.showFewer({ postId: '0123456789ab' })).rejects.toThrow(
       'This story does not exist.',
     );
+  });
+});
+
+describe('Following feed (spec §2 home)', () => {
+  it('holds stories by followed writers, in followed publications and on followed topics, and pages without losing any', async () => {
+    const em = db.em();
+    const reader = await buildUser(em);
+    const writer = await buildUser(em);
+    const owner = await buildUser(em);
+    const publication = await buildCollection(em, { creator: owner });
+    const tag = em.create(Tag, { slug: `following-topic-${Date.now()}`, name: 'Following topic' });
+    const onTopic = await buildPost(em, {
+      creator: await buildUser(em),
+      title: 'follow topic story',
+      publishedAt: hoursAgo(2),
+    });
+    em.create(PostTag, { post: onTopic, tag, position: 0 });
+    await buildPost(em, {
+      creator: owner,
+      collection: publication,
+      title: 'follow pub story',
+      publishedAt: hoursAgo(3),
+    });
+    await buildPost(em, {
+      creator: await buildUser(em),
+      title: 'follow stranger story',
+      publishedAt: hoursAgo(1),
+    });
+    for (let i = 0; i < 24; i++) {
+      await buildPost(em, {
+        creator: writer,
+        title: `follow writer ${i}`,
+        publishedAt: hoursAgo(1 + i / 10),
+      });
+    }
+    em.create(FollowUser, { follower: reader, target: writer });
+    em.create(FollowCollection, { follower: reader, collection: publication });
+    em.create(FollowTag, { follower: reader, tag });
+    await em.flush();
+
+    const seen: string[] = [];
+    let cursor: number | null = 0;
+    while (cursor !== null) {
+      const page: { posts: { title: string }[]; next: number | null } = await as(
+        reader,
+      ).profiles.followingFeed({ cursor });
+      expect(page.posts.length).toBeLessThanOrEqual(20);
+      seen.push(...page.posts.map((p) => p.title));
+      cursor = page.next;
+    }
+    expect(seen).toHaveLength(26);
+    expect(new Set(seen).size).toBe(26);
+    expect(seen).toEqual(expect.arrayContaining(['follow topic story', 'follow pub story']));
+    expect(seen).not.toContain('follow stranger story');
+    // The followed writer's second story already comes after the topic and publication stories.
+    expect(seen.indexOf('follow writer 1')).toBeGreaterThan(seen.indexOf('follow pub story'));
   });
 });

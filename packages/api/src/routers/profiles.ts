@@ -1,7 +1,8 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { Block, FollowCollection, FollowTag, FollowUser, Post, PostTag, User } from '@quire/db';
+import { Block, FollowUser, Post, PostTag, User } from '@quire/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { FOR_YOU_MAX_OFFSET, followingFeed } from '../services/feed';
 import { CARD_FIELDS, postCard } from '../services/posts';
 import { userViewerEdge } from '../services/social';
 import { userResult } from '../services/viewer-edges';
@@ -86,7 +87,6 @@ export async function visibleProfile(em: EntityManager, viewer: User | null, use
 }
 
 /** Spec §4 Following feed: at most this many stories by one author on a page. */
-export const FOLLOWING_PER_AUTHOR = 3;
 
 const username = z.string().trim().min(1).max(50);
 
@@ -139,53 +139,10 @@ export const profilesRouter = router({
       return storyPage(ctx.em, { creator: user.id }, input.cursor);
     }),
 
-  /**
-   * The home page's Following tab: stories by followed writers, in followed publications or with
-   * followed topics, newest first; no author shows more than FOLLOWING_PER_AUTHOR times on one page.
-   */
-  followingFeed: authedProcedure.input(z.object({ cursor: storyCursor })).query(async ({ ctx, input }) => {
-    const viewerId = ctx.viewer.id;
-    const [users, collections, tags] = await Promise.all([
-      ctx.em.find(FollowUser, { follower: viewerId }, { fields: ['target'] }),
-      ctx.em.find(FollowCollection, { follower: viewerId }, { fields: ['collection'] }),
-      ctx.em.find(FollowTag, { follower: viewerId }, { fields: ['tag'] }),
-    ]);
-    const sources: FilterQuery<Post>[] = [];
-    if (users.length) sources.push({ creator: { $in: users.map((f) => f.target.id) } });
-    if (collections.length) sources.push({ collection: { $in: collections.map((f) => f.collection.id) } });
-    if (tags.length)
-      sources.push(
-        taggedWith(
-          ctx.em,
-          tags.map((f) => f.tag.id),
-        ),
-      );
-    if (!sources.length) return { posts: [], next: null };
-
-    const perAuthor = new Map<string, number>();
-    const page: Awaited<ReturnType<typeof findStories>> = [];
-    let cursor = input.cursor;
-    let more = false;
-    // Scan in batches until the page is full: an author's 4th and later stories are left out of the page.
-    for (let round = 0; round < 5 && page.length < STORY_PAGE_SIZE; round += 1) {
-      const batch = await findStories(ctx.em, { $or: sources }, cursor, STORY_PAGE_SIZE * 2);
-      for (const [index, post] of batch.entries()) {
-        if (page.length === STORY_PAGE_SIZE) {
-          more = true;
-          break;
-        }
-        const seen = perAuthor.get(post.creator.id) ?? 0;
-        if (seen < FOLLOWING_PER_AUTHOR) {
-          perAuthor.set(post.creator.id, seen + 1);
-          page.push(post);
-        }
-        if (index === batch.length - 1) more = batch.length === STORY_PAGE_SIZE * 2;
-      }
-      const last = batch.at(-1);
-      if (batch.length < STORY_PAGE_SIZE * 2 || !last) break;
-      cursor = cursorOf(last);
-    }
-    const last = page.at(-1);
-    return { posts: page.map(postCard), next: more && last ? cursorOf(last) : null };
-  }),
+  /** The home page's Following tab (`followingFeed` in services/feed.ts), offset-paged. */
+  followingFeed: authedProcedure
+    .input(z.object({ cursor: z.number().int().min(0).max(FOR_YOU_MAX_OFFSET).nullish() }))
+    .query(({ ctx, input }) =>
+      followingFeed(ctx.em, ctx.viewer, { offset: input.cursor ?? 0, limit: STORY_PAGE_SIZE }),
+    ),
 });

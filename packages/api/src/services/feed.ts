@@ -104,13 +104,8 @@ async function rankedIds(
   return rows.map((r) => r.id);
 }
 
-/** One page of the For you feed as cards, with the next page's offset (null at the end). */
-export async function forYouFeed(
-  em: EntityManager,
-  viewer: User | null,
-  opts: { offset: number; limit: number; now: Date },
-) {
-  const ids = await rankedIds(em, viewer, { ...opts, limit: opts.limit + 1 });
+/** A page of ranked story ids (one more than `limit` asked for) as cards, with the next page's offset. */
+async function cardsPage(em: EntityManager, ids: string[], opts: { offset: number; limit: number }) {
   const pageIds = ids.slice(0, opts.limit);
   const posts = pageIds.length
     ? await em.find(Post, { id: { $in: pageIds } }, { fields: CARD_FIELDS, strategy: 'joined' })
@@ -124,6 +119,62 @@ export async function forYouFeed(
     }),
     next: ids.length > opts.limit && next < FOR_YOU_MAX_OFFSET ? next : null,
   };
+}
+
+/** One page of the For you feed as cards, with the next page's offset (null at the end). */
+export async function forYouFeed(
+  em: EntityManager,
+  viewer: User | null,
+  opts: { offset: number; limit: number; now: Date },
+) {
+  return cardsPage(em, await rankedIds(em, viewer, { ...opts, limit: opts.limit + 1 }), opts);
+}
+
+/** How far back in time each further story by the same writer moves in the Following tab. */
+export const FOLLOWING_SAME_WRITER_SPACING_HOURS = 12;
+
+/**
+ * The home page's Following tab: the newest stories by followed writers, in followed publications or on
+ * followed topics. A writer's further stories move back 12 hours each, so one writer never floods a page
+ * and none of their stories is skipped; offset-paged like For you.
+ */
+export async function followingFeed(
+  em: EntityManager,
+  viewer: User,
+  opts: { offset: number; limit: number },
+) {
+  const rows: { id: string }[] = await em.getConnection().execute(
+    `with me as (select ?::varchar as id),
+     followed_writers as (select target_id from follow_users where follower_id = (select id from me)),
+     followed_publications as (select collection_id from follow_collections where follower_id = (select id from me)),
+     followed_topics as (select tag_id from follow_tags where follower_id = (select id from me)),
+     candidates as (
+       select p.id, p.creator_id, p.latest_published_at
+         from posts p
+        where p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
+          and p.in_response_to_post_id is null and p.is_suspended = false
+          and (p.creator_id in (select target_id from followed_writers)
+               or p.collection_id in (select collection_id from followed_publications)
+               or exists (select 1 from post_tags pt
+                           where pt.post_id = p.id and pt.tag_id in (select tag_id from followed_topics)))
+        order by p.latest_published_at desc
+        limit ?
+     )
+     select id from (
+       select id, latest_published_at
+                  - (row_number() over (partition by creator_id order by latest_published_at desc, id desc) - 1)
+                    * make_interval(hours => ?) as at
+         from candidates
+     ) spaced
+     order by at desc, id desc
+     offset ? limit ?`,
+    [viewer.id, FOR_YOU_CANDIDATES, FOLLOWING_SAME_WRITER_SPACING_HOURS, opts.offset, opts.limit + 1],
+  );
+  return cardsPage(
+    em,
+    rows.map((r) => r.id),
+    opts,
+  );
 }
 
 /** Spec §8 'Got it. You will see fewer stories like this.': records the reader's signal (idempotent). */
