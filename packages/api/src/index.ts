@@ -22,7 +22,7 @@ export {
   type ServiceEnvironment,
   type SocialProvider,
 } from './services/environment';
-export { forYouFeed } from './services/feed';
+export { followingFeed, forYouFeed } from './services/feed';
 export {
   markViewed,
   type NotificationItem,

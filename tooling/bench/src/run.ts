@@ -1,7 +1,7 @@
 // `pnpm bench [--scale N] [--duration S] [--connections C]`: load-tests a real server on seeded data
 // over loopback and writes bench/results/latest.json and latest.md.
 import { gzipSync } from 'node:zlib';
-import { createSession, forYouFeed } from '@quire/api';
+import { createSession, followingFeed, forYouFeed } from '@quire/api';
 import { type Orm, User } from '@quire/db';
 import { DEMO } from '@quire/seed';
 import autocannon from 'autocannon';
@@ -36,17 +36,24 @@ const signedIn = prepared.headers;
  */
 async function timeHomeFeedQuery(orm: Orm, reader: User) {
   const runs = 200;
-  const times: number[] = [];
-  for (let i = 0; i < runs + 10; i++) {
-    const em = orm.em.fork();
-    const started = performance.now();
-    await forYouFeed(em, reader, { offset: (i % 5) * 20, limit: 20, now: new Date() });
-    if (i >= 10) times.push(performance.now() - started); // the first 10 warm the caches
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10;
-  return { runs, p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
+  const time = async (query: (em: ReturnType<Orm['em']['fork']>, page: number) => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let i = 0; i < runs + 10; i++) {
+      const em = orm.em.fork();
+      const started = performance.now();
+      await query(em, i % 5);
+      if (i >= 10) times.push(performance.now() - started); // the first 10 warm the caches
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10;
+    return { p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
+  };
+  const forYou = await time((em, page) =>
+    forYouFeed(em, reader, { offset: page * 20, limit: 20, now: new Date() }),
+  );
+  const following = await time((em, page) => followingFeed(em, reader, { offset: page * 20, limit: 20 }));
+  return { runs, ...forYou, following };
 }
 
 interface Row {
@@ -148,6 +155,6 @@ const table = [
   `- post page: ${DEMO.story.path}`,
   `- start to ready (data present): ${results.startReadyMs} ms`,
   `- JavaScript a post page loads: ${(postPageJsGzipBytes / 1024).toFixed(1)} KB gzipped (${scripts.length} file(s))`,
-  `- home feed query (For you, signed in, ${results.homeFeedQuery.runs} runs one at a time): p50 ${results.homeFeedQuery.p50Ms} ms, p95 ${results.homeFeedQuery.p95Ms} ms, p99 ${results.homeFeedQuery.p99Ms} ms`,
+  `- home feed query (For you, signed in, ${results.homeFeedQuery.runs} runs one at a time): p50 ${results.homeFeedQuery.p50Ms} ms, p95 ${results.homeFeedQuery.p95Ms} ms, p99 ${results.homeFeedQuery.p99Ms} ms; Following tab p50 ${results.homeFeedQuery.following.p50Ms} ms, p95 ${results.homeFeedQuery.following.p95Ms} ms`,
 ].join('\n');
 writeResults('latest', results, table);

@@ -148,17 +148,28 @@ export async function followingFeed(
      followed_writers as (select target_id from follow_users where follower_id = (select id from me)),
      followed_publications as (select collection_id from follow_collections where follower_id = (select id from me)),
      followed_topics as (select tag_id from follow_tags where follower_id = (select id from me)),
-     candidates as (
-       select p.id, p.creator_id, p.latest_published_at
+     live as not materialized (
+       select p.id, p.creator_id, p.collection_id, p.latest_published_at
          from posts p
         where p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
           and p.in_response_to_post_id is null and p.is_suspended = false
-          and (p.creator_id in (select target_id from followed_writers)
-               or p.collection_id in (select collection_id from followed_publications)
-               or exists (select 1 from post_tags pt
-                           where pt.post_id = p.id and pt.tag_id in (select tag_id from followed_topics)))
-        order by p.latest_published_at desc
-        limit ?
+     ),
+     -- Each source on its own index (writer, publication, topic), then merged: never a scan of every story.
+     candidates as (
+       select distinct on (id) id, creator_id, latest_published_at from (
+         (select l.id, l.creator_id, l.latest_published_at from live l
+           where l.creator_id in (select target_id from followed_writers)
+           order by l.latest_published_at desc limit ?)
+         union all
+         (select l.id, l.creator_id, l.latest_published_at from live l
+           where l.collection_id in (select collection_id from followed_publications)
+           order by l.latest_published_at desc limit ?)
+         union all
+         (select l.id, l.creator_id, l.latest_published_at from live l
+            join post_tags pt on pt.post_id = l.id
+           where pt.tag_id in (select tag_id from followed_topics)
+           order by l.latest_published_at desc limit ?)
+       ) sources
      )
      select id from (
        select id, latest_published_at
@@ -168,7 +179,15 @@ export async function followingFeed(
      ) spaced
      order by at desc, id desc
      offset ? limit ?`,
-    [viewer.id, FOR_YOU_CANDIDATES, FOLLOWING_SAME_WRITER_SPACING_HOURS, opts.offset, opts.limit + 1],
+    [
+      viewer.id,
+      FOR_YOU_CANDIDATES,
+      FOR_YOU_CANDIDATES,
+      FOR_YOU_CANDIDATES,
+      FOLLOWING_SAME_WRITER_SPACING_HOURS,
+      opts.offset,
+      opts.limit + 1,
+    ],
   );
   return cardsPage(
     em,
