@@ -286,10 +286,13 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
     }),
   );
 
+  // Feeds are public: a private publication has none (spec §3 Collection visibility).
+  const publicCollection = (slug: string) => ({ slug, visibility: { $ne: 'PRIVATE' as const } });
+
   app.get(
     '/feed/:collectionSlug',
     serve<{ collectionSlug: string }>(async (em, { collectionSlug }) => {
-      const collection = await em.findOne(Collection, { slug: collectionSlug });
+      const collection = await em.findOne(Collection, publicCollection(collectionSlug));
       if (!collection) return null;
       return {
         title: collection.name,
@@ -304,7 +307,7 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
   app.get(
     '/feed/:collectionSlug/tagged/:tagSlug',
     serve<{ collectionSlug: string; tagSlug: string }>(async (em, { collectionSlug, tagSlug }) => {
-      const collection = await em.findOne(Collection, { slug: collectionSlug });
+      const collection = await em.findOne(Collection, publicCollection(collectionSlug));
       const tag = collection ? await em.findOne(Tag, { slug: tagSlug }) : null;
       if (!collection || !tag) return null;
       const ids = await taggedStoryIds(em, tag, { collection: collection.id });

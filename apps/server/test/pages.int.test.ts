@@ -1,6 +1,12 @@
 import { Block, FollowUser, PostTag, Tag } from '@quire/db';
 import { errorPageTexts } from '@quire/domain';
-import { buildCollection, buildPost, buildSession, buildUser } from '@quire/test-harness';
+import {
+  addCollectionMember,
+  buildCollection,
+  buildPost,
+  buildSession,
+  buildUser,
+} from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers';
 
@@ -128,5 +134,42 @@ describe('the Following feed', () => {
       url: `/trpc/profiles.followingFeed?input=${encodeURIComponent(JSON.stringify({}))}`,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('a private publication (spec §3 Collection visibility)', () => {
+  it('shows its pages, stories and feed to its members only; to anyone else it does not exist', async () => {
+    const em = t.db.em();
+    const owner = await buildUser(em);
+    const writer = await buildUser(em);
+    const outsider = await buildUser(em);
+    const publication = await buildCollection(em, {
+      creator: owner,
+      slug: 'private-circle',
+      name: 'Private Circle',
+    });
+    publication.visibility = 'PRIVATE';
+    await em.flush();
+    await addCollectionMember(em, publication, writer, 'WRITER');
+    const post = await buildPost(em, {
+      creator: writer,
+      collection: publication,
+      title: 'Members of the circle only',
+    });
+    const [ownerToken, writerToken, outsiderToken] = await Promise.all(
+      [owner, writer, outsider].map((u) => buildSession(em, u)),
+    );
+
+    for (const url of ['/private-circle', '/private-circle/about', `/p/${post.id}`]) {
+      for (const token of [undefined, outsiderToken]) {
+        const res = await page(url, token);
+        expect(res.statusCode, `${url} ${token ? 'outsider' : 'visitor'}`).toBe(404);
+        expect(res.body).not.toContain('Members of the circle only');
+      }
+      expect((await page(url, ownerToken)).statusCode, url).toBe(200);
+    }
+    // The story's author reads it wherever it was published.
+    expect((await page(`/p/${post.id}`, writerToken)).body).toContain('Members of the circle only');
+    expect((await page('/feed/private-circle')).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,12 @@
-import { AnalyticsEvent, type Collection, FeatureFlag, FeatureFlagOverride, Tag, type User } from '@quire/db';
+import {
+  AnalyticsEvent,
+  Block,
+  type Collection,
+  FeatureFlag,
+  FeatureFlagOverride,
+  Tag,
+  type User,
+} from '@quire/db';
 import { buildCollection, buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_HEADERS } from '../src/search';
@@ -206,5 +214,29 @@ describe('searchClickEvent (spec §7 GraphQL)', () => {
     );
     expect(mismatched.json().errors?.[0]?.message).toContain('same length');
     expect(await clicks()).toBe(before);
+  });
+});
+
+describe('blocks in search (spec §4 Block)', () => {
+  it('leaves out the profile and stories of a writer who blocked the reader, for that reader only', async () => {
+    const em = t.db.em();
+    const blocker = await buildUser(em, { name: 'Zebulon Blockwright', username: 'zebblock' });
+    blocker.isHighQuality = true;
+    await buildPost(em, { creator: blocker, title: 'Zebulon and the quiet harbour' });
+    const reader = await buildUser(em, { name: 'Blocked Reader' });
+    em.create(Block, { blocker, blocked: reader });
+    await em.flush();
+    const find = async (token?: string) => {
+      const input = encodeURIComponent(JSON.stringify({ q: 'zebulon', entities: ['user', 'post'] }));
+      const res = await t.app.inject({
+        url: `/trpc/search.query?input=${input}`,
+        headers: token ? authHeaders(token) : {},
+      });
+      const results = res.json().result.data.results as { entity: string; hits: unknown[] }[];
+      return Object.fromEntries(results.map((r) => [r.entity, r.hits.length]));
+    };
+    expect(await find()).toEqual({ user: 1, post: 1 });
+    expect(await find(await buildSession(em, reader))).toEqual({ user: 0, post: 0 });
+    expect(await find(await buildSession(em, await buildUser(em)))).toEqual({ user: 1, post: 1 });
   });
 });

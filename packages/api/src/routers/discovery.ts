@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Collection, CollectionMember, FollowCollection, FollowUser, Post, Tag } from '@quire/db';
+import { Collection, CollectionMember, FollowCollection, FollowUser, Post, Tag, type User } from '@quire/db';
 import {
   type ArchiveRange,
   archiveRange,
@@ -27,6 +27,7 @@ import {
   rankedStoryPage,
   topWritersOfTag,
 } from '../services/discovery';
+import { canViewCollection } from '../services/policy';
 import {
   highlightsPage,
   listHeader,
@@ -66,9 +67,9 @@ const inRange = (range: ArchiveRange) =>
   range.from ? { latestPublishedAt: { $gte: range.from, $lt: range.to } } : {};
 
 /** A publication by its slug (as its home page finds it); NOT_FOUND otherwise. */
-async function publicationBySlug(em: EntityManager, value: string) {
+async function publicationBySlug(em: EntityManager, viewer: User | null, value: string) {
   const c = await em.findOne(Collection, { slug: value });
-  if (!c) throw notFound('This publication does not exist.');
+  if (!c || !(await canViewCollection(em, viewer, c))) throw notFound('This publication does not exist.');
   return c;
 }
 
@@ -85,7 +86,7 @@ const onPublication = <S extends z.ZodType<{ slug: string }>>(schema: S) =>
   publicProcedure
     .input(schema)
     .use(async ({ ctx, input, next }) =>
-      next({ ctx: { publication: await publicationBySlug(ctx.em, input.slug) } }),
+      next({ ctx: { publication: await publicationBySlug(ctx.em, ctx.viewer, input.slug) } }),
     );
 
 /** Procedures on one tag (by `slug`): `ctx.tag`, or NOT_FOUND for an unknown or staff-only tag. */

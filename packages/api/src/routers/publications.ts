@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, CustomDomain, FollowCollection } from '@quire/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { canViewCollection } from '../services/policy';
 import { collectionViewerEdge } from '../services/social';
 import { publicProcedure, router } from '../trpc';
 import { STORY_PAGE_SIZE, storyCursor, storyPage } from './profiles';
@@ -57,7 +58,9 @@ export const publicationsRouter = router({
     .input(z.object({ slug: z.string().trim().min(1).max(100), cursor: storyCursor }))
     .query(async ({ ctx, input }) => {
       const c = await ctx.em.findOne(Collection, { slug: input.slug });
-      if (!c) throw new TRPCError({ code: 'NOT_FOUND', message: 'This publication does not exist.' });
+      if (!c || !(await canViewCollection(ctx.em, ctx.viewer, c))) {
+        throw new TRPCError({ code: 'NOT_FOUND', message: 'This publication does not exist.' });
+      }
       const viewer = ctx.viewer;
       const [viewerEdge, followerCount, stories] = await Promise.all([
         collectionViewerEdge(ctx.em, viewer?.id ?? null, c.id),

@@ -3,7 +3,7 @@ import { Block, type Collection, CollectionMember, Post, PostTag, type User } fr
 import { generalTexts, type Paragraph, type PostContent, postStateLabel, uniqueSlug } from '@quire/domain';
 import type { VisitorInfo } from '../trpc';
 import { accessToStory } from './paywall';
-import { canViewPost } from './policy';
+import { canViewCollection, canViewPost } from './policy';
 
 /** Paragraphs a non-entitled reader sees of a members-only story: the opening, up to 3 text paragraphs. */
 export function lockedPreview(content: PostContent): Paragraph[] {
@@ -180,6 +180,10 @@ export async function postForViewer(
     return unavailable(post.deletedAt && wasPublic ? 'RemovedByUser' : 'NotFound');
   }
   const isAuthor = !!reader.viewer && reader.viewer.id === post.creator.id;
+  // A story in a private publication exists only for the publication's members (and its author).
+  if (!isAuthor && post.collection && !(await canViewCollection(em, reader.viewer, post.collection))) {
+    return unavailable('NotFound');
+  }
   if (post.creator.isDeleted) return unavailable('AccountDeleted');
   if (!isAuthor && post.creator.isSuspended) return unavailable('AccountSuspended');
   if (

@@ -1,4 +1,4 @@
-import { Collection, User } from '@quire/db';
+import { Block, Collection, User } from '@quire/db';
 import { SEARCH_HITS_PER_PAGE, SEARCH_SCOPED_POST_HITS_PER_PAGE } from '@quire/domain';
 import {
   type NumericFilter,
@@ -6,6 +6,7 @@ import {
   type SearchEntity,
   type SearchIndex,
   type SearchQuery,
+  type SearchResult,
   type SearchScope,
   search,
 } from '@quire/search';
@@ -90,5 +91,31 @@ export async function runSearch(
     highQualityOnly:
       q.entity !== 'tag' && (!!q.highQualityRequested || (filtered && !(q.entity === 'post' && q.scope))),
   }));
-  return search(searchIndexFor(ctx), prepared);
+  return hideBlockers(ctx, await search(searchIndexFor(ctx), prepared));
+}
+
+/**
+ * Spec §4 Block: a blocked reader can no longer view the blocker's content, so search leaves out the
+ * blocker's profile and stories for them (pages may then hold fewer hits than asked for).
+ */
+async function hideBlockers<R extends SearchResult>(ctx: Context, results: R[]): Promise<R[]> {
+  if (!ctx.viewer) return results;
+  const blockers = new Set(
+    (await ctx.em.find(Block, { blocked: ctx.viewer.id }, { fields: ['blocker'] })).map((b) => b.blocker.id),
+  );
+  if (!blockers.size) return results;
+  const usernames = new Set(
+    (await ctx.em.find(User, { id: { $in: [...blockers] } }, { fields: ['username'] })).map(
+      (u) => u.username,
+    ),
+  );
+  return results.map((result) => {
+    if (result.entity === 'user') {
+      return { ...result, hits: result.hits.filter((hit) => !blockers.has(hit.userId)) };
+    }
+    if (result.entity === 'post') {
+      return { ...result, hits: result.hits.filter((hit) => !usernames.has(hit.authorUsername)) };
+    }
+    return result;
+  });
 }
