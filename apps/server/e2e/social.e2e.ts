@@ -1,4 +1,4 @@
-import { FollowUser } from '@quire/db';
+import { FollowTag, FollowUser, Tag } from '@quire/db';
 import { buildSession, buildUser } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageErrors, useBrowserApp, waitForHydration } from './harness';
@@ -41,6 +41,29 @@ describe('following in Chromium (spec §4 Follow/unfollow)', () => {
     await expect.poll(() => page.getByTestId('follower-count').textContent()).toBe('0 followers');
     await expect.poll(() => db.em().count(FollowUser, { follower: readerId })).toBe(0);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('follows a topic from its page: the label and the count change, a reload keeps it', async () => {
+    const em = db.em();
+    const tag = em.create(Tag, {
+      slug: 'chromium-gardens',
+      name: 'Chromium Gardens',
+      isTopic: true,
+      postCount: 1,
+    });
+    await em.flush();
+    const page = await e2e.openPage();
+    await e2e.gotoHydrated(page, '/tag/chromium-gardens');
+    const button = page.getByTestId('follow-button');
+    expect(await button.textContent()).toBe('Follow');
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe('Following');
+    await expect.poll(() => page.locator('.q-topic-header').textContent()).toContain('1 followers');
+    await expect.poll(() => db.em().count(FollowTag, { follower: readerId, tag: tag.id })).toBe(1);
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.getByTestId('follow-button').textContent()).toBe('Following');
     await page.close();
   });
 });

@@ -1,11 +1,13 @@
 import {
   Block,
   FollowCollection,
+  FollowTag,
   FollowUser,
   MuteCollection,
   MuteUser,
   Notification,
   Report,
+  Tag,
   type User,
 } from '@quire/db';
 import { socialErrors, socialMenuTexts } from '@quire/domain';
@@ -240,5 +242,32 @@ describe('a new follower is news for the writer (spec §2 notifications)', () =>
     expect(rows).toHaveLength(1);
     expect(rows[0]?.notificationType).toBe('users_following_you_rollup');
     expect(rows[0]?.rollupItems.map((i) => i.actorId).sort()).toEqual([other.id, reader.id].sort());
+  });
+});
+
+describe('following a topic (spec §1)', () => {
+  it('is idempotent both ways, moves the follower count with it, and shows on the topic header', async () => {
+    const { reader, api } = await pair();
+    const em = db.em();
+    const tag = em.create(Tag, { slug: `followable-${Date.now()}`, name: 'Followable', isTopic: true });
+    await em.flush();
+    expect(await api.social.followTag({ tagId: tag.id })).toMatchObject({
+      followerCount: 1,
+      viewerEdge: { isFollowing: true },
+    });
+    expect((await api.social.followTag({ tagId: tag.id })).followerCount).toBe(1);
+    expect(await db.em().count(FollowTag, { follower: reader.id, tag: tag.id })).toBe(1);
+    expect((await api.topics.bySlug({ slug: tag.slug })).viewerEdge.isFollowing).toBe(true);
+    expect((await as(null).topics.bySlug({ slug: tag.slug })).viewerEdge.isFollowing).toBe(false);
+
+    expect(await api.social.unfollowTag({ tagId: tag.id })).toMatchObject({
+      followerCount: 0,
+      viewerEdge: { isFollowing: false },
+    });
+    expect((await api.social.unfollowTag({ tagId: tag.id })).followerCount).toBe(0);
+    await expect(api.social.followTag({ tagId: '0123456789ab' })).rejects.toThrow(
+      'This topic does not exist.',
+    );
+    await expect(as(null).social.followTag({ tagId: tag.id })).rejects.toThrow('You need to sign in first.');
   });
 });

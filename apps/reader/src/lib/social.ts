@@ -8,13 +8,14 @@ import { useTRPC, useTRPCClient } from '../trpc';
 
 /** Who a follow, mute, block or report is about. */
 export interface SocialTarget {
-  kind: 'user' | 'collection';
+  kind: 'user' | 'collection' | 'tag';
   id: string;
   name: string;
 }
 
 type Profile = RouterOutputs['profiles']['byUsername'];
 type PublicationHome = RouterOutputs['publications']['home'];
+type TopicHeader = RouterOutputs['topics']['bySlug'];
 type Viewer = NonNullable<RouterOutputs['viewer']['me']>;
 
 /** Spec §4 Follow/unfollow: the count after one follow (+1) or unfollow (−1), never below zero. */
@@ -117,6 +118,8 @@ function setFollowingEverywhere(
     queryClient.setQueryData(trpc.social.userEdge.queryKey({ userId: target.id }), (old) =>
       old ? { ...old, isFollowing: following } : old,
     );
+  } else if (target.kind === 'tag') {
+    updateTopic(queryClient, trpc, target.id, (topic) => withFollowing(topic, following));
   } else {
     updatePublication(queryClient, trpc, target.id, (page) => withFollowing(page, following));
     queryClient.setQueryData(trpc.social.collectionEdge.queryKey({ collectionId: target.id }), (old) =>
@@ -141,6 +144,18 @@ function withAnswer<T extends { followerCount: number; viewerEdge: object }>(
 function writeUser(queryClient: QueryClient, trpc: Trpc, result: UserResult) {
   updateProfile(queryClient, trpc, result.id, (profile) => withAnswer(profile, result));
   queryClient.setQueryData(trpc.social.userEdge.queryKey({ userId: result.id }), result.viewerEdge);
+}
+
+/** Applies `change` to every cached copy of the header of topic `id`. */
+function updateTopic(
+  queryClient: QueryClient,
+  trpc: Trpc,
+  id: string,
+  change: (topic: TopicHeader) => TopicHeader,
+) {
+  queryClient.setQueriesData<TopicHeader>({ queryKey: trpc.topics.bySlug.pathKey() }, (old) =>
+    old && old.id === id ? change(old) : old,
+  );
 }
 
 /** Writes what the server answered about a publication into every cached copy. */
@@ -178,7 +193,9 @@ export function useFollowAction(target: SocialTarget) {
       const keys: QueryKey[] =
         kind === 'user'
           ? [trpc.profiles.byUsername.pathKey(), trpc.viewer.me.queryKey(), trpc.social.userEdge.pathKey()]
-          : [trpc.publications.home.pathKey(), trpc.social.collectionEdge.pathKey()];
+          : kind === 'tag'
+            ? [trpc.topics.bySlug.pathKey()]
+            : [trpc.publications.home.pathKey(), trpc.social.collectionEdge.pathKey()];
       // A refetch landing mid-call would overwrite the optimistic state with the old one.
       await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
       const rollback = snapshotOf(queryClient, keys);
@@ -188,6 +205,14 @@ export function useFollowAction(target: SocialTarget) {
           const input = { targetUserId: id };
           const call = following ? client.social.followUser : client.social.unfollowUser;
           writeUser(queryClient, trpc, await call.mutate(input));
+        } else if (kind === 'tag') {
+          const call = following ? client.social.followTag : client.social.unfollowTag;
+          const answer = await call.mutate({ tagId: id });
+          updateTopic(queryClient, trpc, id, (topic) => ({
+            ...topic,
+            followerCount: answer.followerCount,
+            viewerEdge: answer.viewerEdge,
+          }));
         } else {
           const input = { targetCollectionId: id };
           const call = following ? client.social.followCollection : client.social.unfollowCollection;

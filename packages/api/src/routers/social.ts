@@ -7,6 +7,7 @@ import {
   reportUser,
   setCollectionFollowed,
   setCollectionMuted,
+  setTagFollowed,
   setUserBlocked,
   setUserFollowed,
   setUserMuted,
@@ -71,6 +72,18 @@ export const socialRouter = router({
   /** Spec §7 blockUser / unblockUser. */
   blockUser: userToggle(setUserBlocked, true),
   unblockUser: userToggle(setUserBlocked, false),
+
+  /** Following a topic: its follower count and the viewer's edge. */
+  followTag: authedProcedure
+    .input(z.object({ tagId: entityId('topic') }))
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) => setTagFollowed(em, ctx.viewer, input.tagId, true)),
+    ),
+  unfollowTag: authedProcedure
+    .input(z.object({ tagId: entityId('topic') }))
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) => setTagFollowed(em, ctx.viewer, input.tagId, false)),
+    ),
 
   /** Spec §7 reportAndMaybeBlockUser. */
   reportUser: authedProcedure

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Tag, type User } from '@quire/db';
+import { FollowTag, Tag, type User } from '@quire/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
@@ -19,12 +19,16 @@ export const topicsRouter = router({
   /** Spec §2 /topic/{topicSlug} and /tag/{tagSlug}: the header of a topic or tag page. */
   bySlug: publicProcedure.input(z.object({ slug })).query(async ({ ctx, input }) => {
     const tag = await publicTag(ctx.em, ctx.viewer, input.slug);
+    const following = ctx.viewer
+      ? await ctx.em.count(FollowTag, { follower: ctx.viewer.id, tag: tag.id })
+      : 0;
     return {
       id: tag.id,
       slug: tag.slug,
       name: tag.name,
       postCount: tag.postCount,
       followerCount: tag.followerCount,
+      viewerEdge: { isFollowing: following > 0 },
     };
   }),
   /** The tagged published stories, newest first, keyset-paged. */

@@ -4,11 +4,13 @@ import {
   Collection,
   CollectionMember,
   FollowCollection,
+  FollowTag,
   FollowUser,
   MuteCollection,
   MuteUser,
   newId,
   Report,
+  Tag,
   User,
 } from '@quire/db';
 import { socialErrors, socialMenuTexts } from '@quire/domain';
@@ -267,4 +269,21 @@ async function fileReport(
     em.create(Report, { reporter: viewer.id, targetType, targetId, reason, alsoBlocked });
   }
   await em.flush();
+}
+
+/**
+ * Following a topic (spec §1: readers follow writers, publications and topics): idempotent either way; the
+ * topic's follower count moves with the row, in the same transaction.
+ */
+export async function setTagFollowed(em: EntityManager, viewer: User, tagId: string, followed: boolean) {
+  const tag = await em.findOne(Tag, { id: tagId });
+  if (!tag || (tag.visibility === 'STAFF' && !viewer.isStaff)) throw notFound('This topic does not exist.');
+  if (await setEdge(em, FollowTag, { follower: viewer.id, tag: tag.id }, followed)) {
+    await em.execute('update tags set follower_count = greatest(0, follower_count + ?) where id = ?', [
+      followed ? 1 : -1,
+      tag.id,
+    ]);
+  }
+  const followerCount = (await em.findOneOrFail(Tag, tag.id, { refresh: true })).followerCount;
+  return { id: tag.id, name: tag.name, slug: tag.slug, followerCount, viewerEdge: { isFollowing: followed } };
 }
