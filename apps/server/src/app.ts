@@ -90,7 +90,11 @@ export async function buildApp(opts: {
   // Routes that the spec rate-limits (sign-in lockouts, account creation) opt in per route.
   await app.register(fastifyRateLimit, { global: false });
 
+  // Pages and the API give a first-time visitor their cookies; static files never set any (shared caches
+  // keep responses without Set-Cookie, and the bytes are wasted on every asset).
+  const COOKIELESS = ['/static/', '/media/', '/favicon.ico', '/_/favicon/'];
   app.addHook('onRequest', async (req, reply) => {
+    if (COOKIELESS.some((prefix) => req.url.startsWith(prefix))) return;
     ensureClientCookies(config, req, reply);
   });
 

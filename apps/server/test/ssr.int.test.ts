@@ -97,6 +97,9 @@ describe('server-rendered reader pages', () => {
     const res = await t.app.inject({ url: script! });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Assets set no cookies (shared caches keep them); pages still give a first-time visitor theirs.
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(String(home.headers['set-cookie'])).toContain('xsrf=');
   });
 });
 
