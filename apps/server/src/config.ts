@@ -34,6 +34,8 @@ const envSchema = z.object({
   PAGE_CACHE_FRESH_MS: z.coerce.number().int().min(0).default(5000),
   /** How long page rendering trusts the global feature flags it read, before reading them again. */
   FLAG_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /** How long the For you candidate stories are reused in a process; by default 5 s (0 in tests). */
+  FOR_YOU_CACHE_MS: z.coerce.number().int().min(0).optional(),
   /** How long after that a stale page is still served while one request refreshes it. */
   PAGE_CACHE_STALE_MS: z.coerce.number().int().min(0).default(30000),
   /** Largest image upload in megabytes (spec §3 client config imageUploadMaxSizeMb). */
@@ -100,6 +102,8 @@ export function serviceEnvironment(config: ServerConfig): ServiceEnvironment {
       : {}),
     publicUrl: config.publicUrl,
     productName: PRODUCT_NAME,
+    // Tests see every change at once; a running site may rank from candidates a few seconds old.
+    forYouCacheMs: config.FOR_YOU_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : 5000),
     captcha,
     oauth: standardProviders(credentials),
   });

@@ -12,6 +12,7 @@ import {
 } from '@quire/db';
 import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
+import { forYouFeed } from '../src/services/feed';
 import { browser, testClock } from './auth-helpers';
 
 const db = useTestDatabase();
@@ -200,5 +201,27 @@ describe('Following feed (spec §2 home)', () => {
     expect(seen).not.toContain('follow stranger story');
     // The followed writer's second story already comes after the topic and publication stories.
     expect(seen.indexOf('follow writer 1')).toBeGreaterThan(seen.indexOf('follow pub story'));
+  });
+});
+
+describe('For you candidate cache', () => {
+  it('reuses the shared candidates for cacheMs, while each reader’s own follows and mutes apply at once', async () => {
+    const em = db.em();
+    const reader = await buildUser(em);
+    const writer = await buildUser(em);
+    await buildPost(em, { creator: writer, title: 'cache first', publishedAt: hoursAgo(0.1) });
+    const feed = (cacheMs: number) =>
+      forYouFeed(db.em(), reader, { offset: 0, limit: 50, now: clock.now(), cacheMs }).then((p) =>
+        p.posts.map((c) => c.title),
+      );
+    expect(await feed(60_000)).toContain('cache first');
+    await buildPost(em, { creator: writer, title: 'cache second', publishedAt: hoursAgo(0.05) });
+    // Within the window the new story is not yet a candidate; without a cache it is.
+    expect(await feed(60_000)).not.toContain('cache second');
+    expect(await feed(0)).toContain('cache second');
+    // A mute applies at once, cache or not.
+    em.create(MuteUser, { user: reader, target: writer });
+    await em.flush();
+    expect((await feed(60_000)).filter((t) => t.startsWith('cache'))).toEqual([]);
   });
 });

@@ -59,7 +59,12 @@ export const postsRouter = router({
       }),
     )
     .query(({ ctx, input }) =>
-      forYouFeed(ctx.em, ctx.viewer, { offset: input.cursor ?? 0, limit: input.limit, now: ctx.now() }),
+      forYouFeed(ctx.em, ctx.viewer, {
+        offset: input.cursor ?? 0,
+        limit: input.limit,
+        now: ctx.now(),
+        cacheMs: ctx.env.forYouCacheMs,
+      }),
     ),
   /** Spec §7 PostViewerEdgeQuery: the viewer's claps, reading list and (for its author) share key. */
   viewerEdge: publicProcedure

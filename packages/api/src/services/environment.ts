@@ -19,6 +19,8 @@ export interface ServiceEnvironment {
   oauth: OAuthProviderConfig[];
   /** The search backend when it is not the database itself (OpenSearch); unset means PostgreSQL. */
   search?: SearchIndex;
+  /** How long a process may reuse the For you candidate stories (ms); 0 or unset reads them every time. */
+  forYouCacheMs?: number;
 }
 
 /** Defaults for a fresh machine and for tests: local captcha, codes through the mail outbox. */

@@ -30,78 +30,162 @@ export const FOR_YOU_WEIGHTS = {
 
 const W = FOR_YOU_WEIGHTS;
 
+/** A story the For you feed may rank: what every reader's ranking shares. */
+interface Candidate {
+  id: string;
+  creatorId: string;
+  collectionId: string | null;
+  claps: number;
+  responses: number;
+  publishedAt: number;
+  tagIds: string[];
+}
+
+/** The newest published stories with their engagement and topics (one query, read in index order). */
+async function loadCandidates(em: EntityManager): Promise<Candidate[]> {
+  const rows: {
+    id: string;
+    creator_id: string;
+    collection_id: string | null;
+    clap_count: number;
+    responses_count: number;
+    latest_published_at: Date;
+    tag_ids: string[];
+  }[] = await em.getConnection().execute(
+    `select p.id, p.creator_id, p.collection_id, p.clap_count, p.responses_count, p.latest_published_at,
+            coalesce((select array_agg(pt.tag_id) from post_tags pt where pt.post_id = p.id), '{}') as tag_ids
+       from posts p
+      where p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
+        and p.in_response_to_post_id is null and p.is_suspended = false
+      order by p.latest_published_at desc
+      limit ?`,
+    [FOR_YOU_CANDIDATES],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    creatorId: r.creator_id,
+    collectionId: r.collection_id,
+    claps: r.clap_count,
+    responses: r.responses_count,
+    publishedAt: new Date(r.latest_published_at).getTime(),
+    tagIds: r.tag_ids,
+  }));
+}
+
+/**
+ * The candidates are the same for every reader: a process may keep them for `cacheMs` (one load at a time),
+ * so a signed-in home page costs one small query for the reader's own follows instead of a ranking query.
+ */
+const shared: { rows: Candidate[] | null; expiresAt: number; loading: Promise<Candidate[]> | null } = {
+  rows: null,
+  expiresAt: 0,
+  loading: null,
+};
+
+async function candidates(em: EntityManager, cacheMs: number): Promise<Candidate[]> {
+  if (cacheMs <= 0) return loadCandidates(em);
+  if (shared.rows && shared.expiresAt > Date.now()) return shared.rows;
+  shared.loading ??= loadCandidates(em)
+    .then((rows) => {
+      shared.rows = rows;
+      shared.expiresAt = Date.now() + cacheMs;
+      return rows;
+    })
+    .finally(() => {
+      shared.loading = null;
+    });
+  return shared.loading;
+}
+
+/** The reader's own sets the ranking reads: follows, turned-down stories, mutes and blocks either way. */
+async function readerSets(em: EntityManager, viewer: User | null) {
+  const empty = () => new Set<string>();
+  if (!viewer) {
+    return {
+      writers: empty(),
+      publications: empty(),
+      topics: empty(),
+      turnedDownPosts: empty(),
+      turnedDownWriters: empty(),
+      mutedWriters: empty(),
+      mutedPublications: empty(),
+      blocked: empty(),
+    };
+  }
+  const [row] = (await em.getConnection().execute(
+    `select
+       coalesce((select array_agg(target_id) from follow_users where follower_id = ?), '{}') as writers,
+       coalesce((select array_agg(collection_id) from follow_collections where follower_id = ?), '{}') as publications,
+       coalesce((select array_agg(tag_id) from follow_tags where follower_id = ?), '{}') as topics,
+       coalesce((select array_agg(post_id) from negative_signals where user_id = ?), '{}') as turned_down_posts,
+       coalesce((select array_agg(creator_id) from negative_signals where user_id = ?), '{}') as turned_down_writers,
+       coalesce((select array_agg(target_id) from mute_users where user_id = ?), '{}') as muted_writers,
+       coalesce((select array_agg(collection_id) from mute_collections where user_id = ?), '{}') as muted_publications,
+       coalesce((select array_agg(blocked_id) from blocks where blocker_id = ?), '{}')
+         || coalesce((select array_agg(blocker_id) from blocks where blocked_id = ?), '{}') as blocked`,
+    Array(9).fill(viewer.id),
+  )) as Record<string, string[]>[];
+  const set = (key: string) => new Set(row?.[key] ?? []);
+  return {
+    writers: set('writers'),
+    publications: set('publications'),
+    topics: set('topics'),
+    turnedDownPosts: set('turned_down_posts'),
+    turnedDownWriters: set('turned_down_writers'),
+    mutedWriters: set('muted_writers'),
+    mutedPublications: set('muted_publications'),
+    blocked: set('blocked'),
+  };
+}
+
+const DAY_MS = 86_400_000;
+const byFinalThenId = (a: { final: number; id: string }, b: { final: number; id: string }) =>
+  b.final - a.final || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
 /**
  * Ranks the newest published stories for a reader (or a visitor, with no affinity) and returns one page of
- * story ids in order. One SQL statement: the ranking runs where the rows are.
+ * story ids in order: engagement, affinity and recency per story, then each writer's further stories pushed
+ * down by `sameWriterAgain` per place.
  */
 async function rankedIds(
   em: EntityManager,
   viewer: User | null,
-  opts: { offset: number; limit: number; now: Date },
+  opts: { offset: number; limit: number; now: Date; cacheMs?: number },
 ): Promise<string[]> {
-  const viewerId = viewer?.id ?? null;
-  // The reader's own sets are read once each (small hashed sets), not probed per candidate story.
-  const rows: { id: string }[] = await em.getConnection().execute(
-    `with me as (select ?::varchar as id),
-     followed_writers as (select target_id from follow_users where follower_id = (select id from me)),
-     followed_publications as (select collection_id from follow_collections where follower_id = (select id from me)),
-     followed_topics as (select tag_id from follow_tags where follower_id = (select id from me)),
-     turned_down as (select post_id, creator_id from negative_signals where user_id = (select id from me)),
-     muted_writers as (select target_id from mute_users where user_id = (select id from me)),
-     muted_publications as (select collection_id from mute_collections where user_id = (select id from me)),
-     blocked as (
-       select blocker_id as user_id from blocks where blocked_id = (select id from me)
-       union select blocked_id from blocks where blocker_id = (select id from me)
-     ),
-     candidates as (
-       select p.id, p.creator_id, p.collection_id, p.clap_count, p.responses_count, p.latest_published_at
-         from posts p
-        where p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
-          and p.in_response_to_post_id is null and p.is_suspended = false
-        order by p.latest_published_at desc
-        limit ?
-     ),
-     on_followed_topics as (
-       select distinct pt.post_id from post_tags pt
-        where pt.post_id in (select id from candidates) and pt.tag_id in (select tag_id from followed_topics)
-     ),
-     scored as (
-       select c.id, c.creator_id,
-              ln(1 + c.clap_count) * ? + ln(1 + c.responses_count) * ?
-              + case when c.creator_id in (select target_id from followed_writers) then ? else 0 end
-              + case when c.collection_id in (select collection_id from followed_publications) then ? else 0 end
-              + case when c.id in (select post_id from on_followed_topics) then ? else 0 end
-              - case when c.creator_id in (select creator_id from turned_down) then ? else 0 end
-              - extract(epoch from (?::timestamptz - c.latest_published_at)) / 86400 * ? as score
-         from candidates c
-        where c.id not in (select post_id from turned_down)
-          and c.creator_id not in (select target_id from muted_writers)
-          and (c.collection_id is null or c.collection_id not in (select collection_id from muted_publications))
-          and c.creator_id not in (select user_id from blocked)
-     )
-     select id from (
-       select id, score - (row_number() over (partition by creator_id order by score desc, id desc) - 1) * ? as final
-         from scored
-     ) ranked
-     order by final desc, id desc
-     offset ? limit ?`,
-    [
-      viewerId,
-      FOR_YOU_CANDIDATES,
-      W.claps,
-      W.responses,
-      W.followedWriter,
-      W.followedPublication,
-      W.followedTopic,
-      W.fewerLikeThis,
-      opts.now.toISOString(),
-      W.perDayOld,
-      W.sameWriterAgain,
-      opts.offset,
-      opts.limit,
-    ],
-  );
-  return rows.map((r) => r.id);
+  const [stories, sets] = await Promise.all([candidates(em, opts.cacheMs ?? 0), readerSets(em, viewer)]);
+  const now = opts.now.getTime();
+  const scored = stories
+    .filter(
+      (c) =>
+        !sets.turnedDownPosts.has(c.id) &&
+        !sets.mutedWriters.has(c.creatorId) &&
+        !(c.collectionId && sets.mutedPublications.has(c.collectionId)) &&
+        !sets.blocked.has(c.creatorId),
+    )
+    .map((c) => ({
+      id: c.id,
+      creatorId: c.creatorId,
+      final:
+        Math.log1p(c.claps) * W.claps +
+        Math.log1p(c.responses) * W.responses +
+        (sets.writers.has(c.creatorId) ? W.followedWriter : 0) +
+        (c.collectionId && sets.publications.has(c.collectionId) ? W.followedPublication : 0) +
+        (c.tagIds.some((t) => sets.topics.has(t)) ? W.followedTopic : 0) -
+        (sets.turnedDownWriters.has(c.creatorId) ? W.fewerLikeThis : 0) -
+        ((now - c.publishedAt) / DAY_MS) * W.perDayOld,
+    }))
+    .sort(byFinalThenId);
+  // The writer's n-th story (by its own score) moves down n - 1 places' worth.
+  const seen = new Map<string, number>();
+  for (const story of scored) {
+    const earlier = seen.get(story.creatorId) ?? 0;
+    seen.set(story.creatorId, earlier + 1);
+    story.final -= earlier * W.sameWriterAgain;
+  }
+  return scored
+    .sort(byFinalThenId)
+    .slice(opts.offset, opts.offset + opts.limit)
+    .map((s) => s.id);
 }
 
 /** A page of ranked story ids (one more than `limit` asked for) as cards, with the next page's offset. */
@@ -125,7 +209,7 @@ async function cardsPage(em: EntityManager, ids: string[], opts: { offset: numbe
 export async function forYouFeed(
   em: EntityManager,
   viewer: User | null,
-  opts: { offset: number; limit: number; now: Date },
+  opts: { offset: number; limit: number; now: Date; cacheMs?: number },
 ) {
   return cardsPage(em, await rankedIds(em, viewer, { ...opts, limit: opts.limit + 1 }), opts);
 }
