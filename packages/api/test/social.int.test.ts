@@ -259,6 +259,8 @@ describe('following a topic (spec §1)', () => {
     expect(await db.em().count(FollowTag, { follower: reader.id, tag: tag.id })).toBe(1);
     expect((await api.topics.bySlug({ slug: tag.slug })).viewerEdge.isFollowing).toBe(true);
     expect((await as(null).topics.bySlug({ slug: tag.slug })).viewerEdge.isFollowing).toBe(false);
+    const listed = (await api.discovery.topics({})).topics.find((t) => t.id === tag.id);
+    expect(listed?.viewerEdge.isFollowing).toBe(true);
 
     expect(await api.social.unfollowTag({ tagId: tag.id })).toMatchObject({
       followerCount: 0,

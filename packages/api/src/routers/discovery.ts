@@ -1,5 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Collection, CollectionMember, FollowCollection, FollowUser, Post, Tag, type User } from '@quire/db';
+import {
+  Collection,
+  CollectionMember,
+  FollowCollection,
+  FollowTag,
+  FollowUser,
+  Post,
+  Tag,
+  type User,
+} from '@quire/db';
 import {
   type ArchiveRange,
   archiveRange,
@@ -306,6 +315,17 @@ export const discoveryRouter = router({
       { orderBy: { name: 'asc', id: 'asc' }, limit: DISCOVERY_PAGE_SIZE + 1 },
     );
     const { rows: page, next } = pageOf(rows, DISCOVERY_PAGE_SIZE, (t) => ({ name: t.name, id: t.id }));
+    const followed = new Set(
+      ctx.viewer && page.length
+        ? (
+            await ctx.em.find(
+              FollowTag,
+              { follower: ctx.viewer.id, tag: { $in: page.map((t) => t.id) } },
+              { fields: ['tag'] },
+            )
+          ).map((f) => f.tag.id)
+        : [],
+    );
     return {
       topics: page.map((t) => ({
         id: t.id,
@@ -313,6 +333,7 @@ export const discoveryRouter = router({
         name: t.name,
         followerCount: t.followerCount,
         postCount: t.postCount,
+        viewerEdge: { isFollowing: followed.has(t.id) },
       })),
       next,
     };
