@@ -44,6 +44,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
 /** Builds the one Fastify server: tRPC, GraphQL shim, reader SSR, editor shell, static assets. */
+/** Helmet's headers that apply to documents, not to scripts and stylesheets. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 export async function buildApp(opts: {
   orm: Orm;
   config: ServerConfig;
@@ -96,6 +109,12 @@ export async function buildApp(opts: {
   app.addHook('onRequest', async (req, reply) => {
     if (COOKIELESS.some((prefix) => req.url.startsWith(prefix))) return;
     ensureClientCookies(config, req, reply);
+  });
+  // Headers that only mean something on a document are dropped from hashed scripts and styles, which a
+  // story page loads about twenty of (nosniff and the resource policy stay).
+  app.addHook('onSend', async (req, reply) => {
+    if (!req.url.startsWith('/static/')) return;
+    for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
   });
 
   // Every state-changing request needs the anti-forgery token, except GraphQL (checked per operation).

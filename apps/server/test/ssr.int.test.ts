@@ -99,6 +99,10 @@ describe('server-rendered reader pages', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // Assets set no cookies (shared caches keep them); pages still give a first-time visitor theirs.
     expect(res.headers['set-cookie']).toBeUndefined();
+    // Document-only security headers stay on pages, not on scripts; nosniff stays everywhere.
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(home.headers['content-security-policy']).toContain("default-src 'self'");
     expect(String(home.headers['set-cookie'])).toContain('xsrf=');
   });
 });
