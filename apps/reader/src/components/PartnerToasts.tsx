@@ -1,4 +1,4 @@
-import { track, useClientStore, useToastStore } from '@quire/client-state';
+import { useClientStore, useToastStore } from '@quire/client-state';
 import {
   dialogTexts,
   PP_TERMS_ACKNOWLEDGEMENT_FLAG,
@@ -8,9 +8,10 @@ import {
   TOAST_DURATION_NEXTPAGE,
   taxStatusToast,
 } from '@quire/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useDismissFlag } from '../lib/dismiss-flag';
 import { useTRPC } from '../trpc';
 
 const PARTNER_PROGRAM_PATH = '/me/partner/dashboard';
@@ -23,18 +24,9 @@ const TAX_FORMS_PATH = '/me/partner/taxes';
  */
 export function PartnerToasts({ routeName }: { routeName: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const hydrated = useClientStore((s) => s.hydrated);
   const me = useQuery({ ...trpc.viewer.me.queryOptions(), enabled: hydrated }).data;
-  const dismissFlag = useMutation(
-    trpc.viewer.dismissFlag.mutationOptions({
-      onSuccess: (result) =>
-        queryClient.setQueryData(trpc.viewer.me.queryKey(), (old) =>
-          old ? { ...old, dismissableFlags: result.dismissableFlags } : old,
-        ),
-    }),
-  );
-  const dismiss = dismissFlag.mutate;
+  const dismiss = useDismissFlag();
   // A NEXTPAGE toast leaves with the page; the tax toast comes back on the next one.
   const { pathname } = useLocation();
 
@@ -60,10 +52,7 @@ export function PartnerToasts({ routeName }: { routeName: string }) {
       link: { label: partnerToastTexts.reviewTerms, href: PARTNER_PROGRAM_PATH },
       action: {
         label: dialogTexts.gotIt,
-        run: () => {
-          dismiss({ flag: PP_TERMS_ACKNOWLEDGEMENT_FLAG, action: 'DISMISSED' });
-          track('user.dismissedPopover', { flag: PP_TERMS_ACKNOWLEDGEMENT_FLAG, action: 'DISMISSED' });
-        },
+        run: () => dismiss(PP_TERMS_ACKNOWLEDGEMENT_FLAG),
       },
     });
   }, [termsDue, dismiss]);

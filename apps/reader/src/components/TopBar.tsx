@@ -10,6 +10,7 @@ import { dialogTexts, firstUseTooltip, LAYOUT, type SusiOperation, topBarTexts }
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useDismissFlag } from '../lib/dismiss-flag';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { AvatarMenu } from './AvatarMenu';
@@ -84,18 +85,9 @@ function browserStorage(): Storage | null {
  * server), visitors in local storage. Shown only in the browser, once the dismissals are known.
  */
 function LogoTooltip({ signedIn, me }: { signedIn: boolean; me: MeData | undefined }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const hydrated = useClientStore((s) => s.hydrated);
   const dismissedNow = useFirstUseStore((s) => s.dismissed.includes(TOP_NAV_TOOLTIP_FLAG));
-  const dismissFlag = useMutation(
-    trpc.viewer.dismissFlag.mutationOptions({
-      onSuccess: (result) =>
-        queryClient.setQueryData(trpc.viewer.me.queryKey(), (old) =>
-          old ? { ...old, dismissableFlags: result.dismissableFlags } : old,
-        ),
-    }),
-  );
+  const dismissFlag = useDismissFlag();
   if (!hydrated || dismissedNow) return null;
   if (signedIn && !me) return null;
   const store = useFirstUseStore.getState();
@@ -103,8 +95,8 @@ function LogoTooltip({ signedIn, me }: { signedIn: boolean; me: MeData | undefin
     return null;
   const onDismiss = () => {
     useFirstUseStore.getState().dismiss(TOP_NAV_TOOLTIP_FLAG, signedIn ? null : browserStorage());
-    track('user.dismissedPopover', { flag: TOP_NAV_TOOLTIP_FLAG, action: 'DISMISSED' });
-    if (signedIn) dismissFlag.mutate({ flag: TOP_NAV_TOOLTIP_FLAG });
+    // Visitors keep the dismissal in local storage only.
+    dismissFlag(TOP_NAV_TOOLTIP_FLAG, { record: signedIn });
   };
   return (
     <div
