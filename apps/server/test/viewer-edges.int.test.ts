@@ -1,4 +1,4 @@
-import { Catalog, CatalogItem, Clap, FollowUser, PartnerEnrollment } from '@quire/db';
+import { Block, Catalog, CatalogItem, Clap, FollowUser, PartnerEnrollment } from '@quire/db';
 import {
   addCollectionMember,
   buildCollection,
@@ -114,5 +114,27 @@ describe('GraphQL UserSearchQuery and userResult', () => {
     expect(nobody.json().errors[0].message).toBe('This profile does not exist.');
     const neither = await t.gql('UserSearchQuery', {});
     expect(neither.json().errors[0].message).toContain('Give a user id or a username.');
+  });
+});
+
+describe('viewer edges and blocks (spec §4 Block)', () => {
+  it('answer a reader blocked by the writer as if the story and profile did not exist', async () => {
+    const em = t.db.em();
+    const writer = await signedIn('Blocking Writer');
+    const blocked = await signedIn('Blocked Reader');
+    const post = await buildPost(em, { creator: writer.user });
+    em.create(Block, { blocker: writer.user, blocked: blocked.user });
+    await em.flush();
+    const edge = await t.gql('PostViewerEdgeQuery', { postId: post.id }, blocked.headers);
+    expect(edge.json().errors[0].message).toBe('This story does not exist.');
+    const user = await t.gql('userResult', { id: writer.user.id }, blocked.headers);
+    expect(user.json().errors[0].message).toBe('This profile does not exist.');
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/reading.view',
+      payload: { postId: post.id },
+      headers: blocked.headers,
+    });
+    expect(view.statusCode).toBe(404);
   });
 });

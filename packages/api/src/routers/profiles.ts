@@ -1,10 +1,9 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { Block, FollowUser, Post, PostTag, User } from '@quire/db';
-import { TRPCError } from '@trpc/server';
+import { FollowUser, Post, PostTag, type User } from '@quire/db';
 import { z } from 'zod';
 import { FOR_YOU_MAX_OFFSET, followingFeed } from '../services/feed';
 import { CARD_FIELDS, postCard } from '../services/posts';
-import { userViewerEdge } from '../services/social';
+import { userViewerEdge, visibleUser } from '../services/social';
 import { userResult } from '../services/viewer-edges';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
@@ -75,18 +74,9 @@ export function taggedWith(em: EntityManager, tagIds: string | string[]): Filter
 }
 
 /** A profile the viewer may see: not deleted, and not hidden by a block the profile's user placed. */
-export async function visibleProfile(em: EntityManager, viewer: User | null, username: string) {
-  const user = await em.findOne(User, { username, isDeleted: false, deletedAt: null });
-  const blocked =
-    user && viewer && viewer.id !== user.id
-      ? await em.count(Block, { blocker: user.id, blocked: viewer.id })
-      : 0;
-  if (!user || blocked > 0)
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'This profile does not exist.' });
-  return user;
-}
-
-/** Spec §4 Following feed: at most this many stories by one author on a page. */
+/** A profile by username; NOT_FOUND when missing or when its owner blocked the viewer. */
+export const visibleProfile = (em: EntityManager, viewer: User | null, username: string) =>
+  visibleUser(em, viewer?.id ?? null, { username });
 
 const username = z.string().trim().min(1).max(50);
 

@@ -175,25 +175,8 @@ export async function postForViewer(
     { populate: ['creator', 'collection', 'pendingCollection', 'primaryTopic'] },
   );
   if (!post) return unavailable('NotFound');
-  if (!canViewPost(reader.viewer, post)) {
-    const wasPublic = post.status === 'PUBLISHED' || post.status === 'UNLISTED';
-    return unavailable(post.deletedAt && wasPublic ? 'RemovedByUser' : 'NotFound');
-  }
-  const isAuthor = !!reader.viewer && reader.viewer.id === post.creator.id;
-  // A story in a private publication exists only for the publication's members (and its author).
-  if (!isAuthor && post.collection && !(await canViewCollection(em, reader.viewer, post.collection))) {
-    return unavailable('NotFound');
-  }
-  if (post.creator.isDeleted) return unavailable('AccountDeleted');
-  if (!isAuthor && post.creator.isSuspended) return unavailable('AccountSuspended');
-  if (
-    reader.viewer &&
-    !isAuthor &&
-    (await em.count(Block, { blocker: post.creator.id, blocked: reader.viewer.id })) > 0
-  ) {
-    return unavailable('Blocked');
-  }
-  if (!isAuthor && post.isSuspended) return unavailable('PostSuspended');
+  const refused = await whyUnavailable(em, reader.viewer, post);
+  if (refused) return unavailable(refused);
   const [access, tags, stateLabel] = await Promise.all([
     accessToStory(em, { ...reader, post, shareKey }),
     em.find(PostTag, { post: post.id }, { populate: ['tag'], orderBy: { position: 'asc' } }),
@@ -220,6 +203,33 @@ export async function postForViewer(
   };
 }
 export type PostResult = Awaited<ReturnType<typeof postForViewer>>;
+
+/**
+ * Why the viewer may not see a story (spec §3 PostResult), or null when they may: drafts and trash are the
+ * author's, a private publication's stories its members', and blocked readers, deleted or suspended
+ * accounts and suspended stories answer their own cases. Every read of a story goes through this.
+ */
+export async function whyUnavailable(
+  em: EntityManager,
+  viewer: User | null,
+  post: Post,
+): Promise<PostUnavailable['__typename'] | null> {
+  // The rules read the writer and the publication (loaded already by story pages; a no-op then).
+  await em.populate(post, ['creator', 'collection']);
+  if (!canViewPost(viewer, post)) {
+    const wasPublic = post.status === 'PUBLISHED' || post.status === 'UNLISTED';
+    return post.deletedAt && wasPublic ? 'RemovedByUser' : 'NotFound';
+  }
+  const isAuthor = !!viewer && viewer.id === post.creator.id;
+  if (isAuthor) return post.creator.isDeleted ? 'AccountDeleted' : null;
+  if (post.collection && !(await canViewCollection(em, viewer, post.collection))) return 'NotFound';
+  if (post.creator.isDeleted) return 'AccountDeleted';
+  if (post.creator.isSuspended) return 'AccountSuspended';
+  if (viewer && (await em.count(Block, { blocker: post.creator.id, blocked: viewer.id })) > 0) {
+    return 'Blocked';
+  }
+  return post.isSuspended ? 'PostSuspended' : null;
+}
 
 /** Spec §4 draft and published labels for this viewer (editors of the pending publication count as its staff). */
 async function storyStateLabel(em: EntityManager, post: Post, viewer: User | null): Promise<string | null> {

@@ -3,7 +3,8 @@ import { MeterEntry, Post, ReadEvent, type User } from '@quire/db';
 import { TRPCError } from '@trpc/server';
 import type { VisitorInfo } from '../trpc';
 import { accessToStory } from './paywall';
-import { canViewPost, isMember } from './policy';
+import { isMember } from './policy';
+import { whyUnavailable } from './posts';
 
 /** A view counts once per reader per story in this window (spec §4 read tracking). */
 export const VIEW_DEDUP_MS = 30 * 60 * 1000;
@@ -27,7 +28,7 @@ function readerKey(reader: Reader) {
 async function readableStory(em: EntityManager, reader: Reader, postId: string) {
   const post = await em.findOne(Post, { id: postId });
   const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED') && !post.deletedAt;
-  if (!post || !published || !canViewPost(reader.viewer, post)) {
+  if (!post || !published || (await whyUnavailable(em, reader.viewer, post))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
   }
   return post;

@@ -107,17 +107,26 @@ export async function isBlockedBy(em: EntityManager, blockedId: string, blockerI
 }
 
 /**
- * A user the viewer may act on: not deleted, and (unless `evenIfBlocked`) not one who blocked the viewer,
- * who answers as missing exactly as their profile does, so a block is never revealed.
+ * A user the viewer may see, by id or username: not deleted, and (unless `evenIfBlocked`) not one who
+ * blocked the viewer, who answers as missing so a block is never revealed (spec §4 Block).
  */
-async function targetUser(em: EntityManager, viewerId: string, userId: string, evenIfBlocked = false) {
-  const user = await em.findOne(User, { id: userId, isDeleted: false, deletedAt: null });
+export async function visibleUser(
+  em: EntityManager,
+  viewerId: string | null,
+  by: { id: string } | { username: string },
+  evenIfBlocked = false,
+) {
+  const user = await em.findOne(User, { ...by, isDeleted: false, deletedAt: null });
   if (!user) throw notFound(socialMenuTexts.profileNotFound);
-  if (!evenIfBlocked && user.id !== viewerId && (await isBlockedBy(em, viewerId, user.id))) {
+  if (!evenIfBlocked && viewerId && user.id !== viewerId && (await isBlockedBy(em, viewerId, user.id))) {
     throw notFound(socialMenuTexts.profileNotFound);
   }
   return user;
 }
+
+/** A user the viewer acts on (follow, mute, block, report). */
+const targetUser = (em: EntityManager, viewerId: string, userId: string, evenIfBlocked = false) =>
+  visibleUser(em, viewerId, { id: userId }, evenIfBlocked);
 
 async function targetCollection(em: EntityManager, collectionId: string) {
   const collection = await em.findOne(Collection, { id: collectionId });

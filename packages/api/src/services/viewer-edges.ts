@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CatalogItem, Clap, PartnerEnrollment, Post, User } from '@quire/db';
+import { CatalogItem, Clap, PartnerEnrollment, Post, type User } from '@quire/db';
 import { TRPCError } from '@trpc/server';
-import { canViewPost, isPostAuthor } from './policy';
-import { edgeId } from './social';
+import { isPostAuthor } from './policy';
+import { whyUnavailable } from './posts';
+import { edgeId, visibleUser } from './social';
 
 const storyNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
 
@@ -11,8 +12,8 @@ const storyNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'This st
  * holding it, the share key (its author only) and the writer's Partner Program status.
  */
 export async function postViewerEdge(em: EntityManager, viewer: User | null, postId: string) {
-  const post = await em.findOne(Post, { id: postId }, { populate: ['creator'] });
-  if (!post || !canViewPost(viewer, post)) throw storyNotFound();
+  const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
+  if (!post || (await whyUnavailable(em, viewer, post))) throw storyNotFound();
   const [claps, listed, enrollment] = await Promise.all([
     viewer ? em.find(Clap, { user: viewer.id, post: post.id }, { fields: ['count'] }) : [],
     viewer
@@ -43,12 +44,11 @@ export async function userResult(
   viewer: User | null,
   by: { id?: string; username?: string },
 ) {
-  const user = await em.findOne(User, {
-    ...(by.id ? { id: by.id } : { username: by.username ?? '' }),
-    isDeleted: false,
-    deletedAt: null,
-  });
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'This profile does not exist.' });
+  const user = await visibleUser(
+    em,
+    viewer?.id ?? null,
+    by.id ? { id: by.id } : { username: by.username ?? '' },
+  );
   const publishedPosts = await em.count(Post, {
     creator: user.id,
     status: 'PUBLISHED',
