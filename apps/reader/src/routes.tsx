@@ -301,7 +301,7 @@ export const pageRoutes: PageRoute[] = [
     render: ({ params, viewer, query }) => (
       <PostPage
         postId={parsePostId(params.postId ?? '') ?? ''}
-        viewerId={viewer?.id ?? null}
+        viewer={viewer}
         shareKey={friendLinkKey(query)}
       />
     ),
@@ -314,11 +314,7 @@ export const pageRoutes: PageRoute[] = [
     name: 'ShowPostUnderUser',
     render: ({ params, viewer, query }) => {
       const id = postUnderOwner(params);
-      return id ? (
-        <PostPage postId={id} viewerId={viewer?.id ?? null} shareKey={friendLinkKey(query)} />
-      ) : (
-        <NotFoundPage />
-      );
+      return id ? <PostPage postId={id} viewer={viewer} shareKey={friendLinkKey(query)} /> : <NotFoundPage />;
     },
     prefetch: (ctx, params) => prefetchPost(ctx, postUnderOwner(params)),
     head: (ctx, params) => postHead(ctx, postUnderOwner(params)),

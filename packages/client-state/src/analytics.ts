@@ -3,7 +3,7 @@
  * event reporter; until then (server rendering, tests) and for bots (spec §6: no click analytics), `track`
  * does nothing.
  */
-import { type AnalyticsEventName, SOURCE_FIELDS, type SourceField, type TelemetryData } from '@quire/domain';
+import type { AnalyticsEventName, TelemetryData } from '@quire/domain';
 import { useClientStore } from './client';
 import type { EventReporter } from './reporters';
 
@@ -12,13 +12,6 @@ let reporter: Pick<EventReporter, 'track'> | null = null;
 /** Installs (or, with null, removes) the reporter every later `track` goes to. */
 export function setAnalyticsReporter(next: Pick<EventReporter, 'track'> | null): void {
   reporter = next;
-}
-
-/** Spec §7 source-tracking string: the ordered source fields that are set, as `field:value` joined by '|'. */
-export function sourceString(source: Partial<Record<SourceField, string | number>>): string {
-  return SOURCE_FIELDS.filter((field) => source[field] !== undefined && source[field] !== '')
-    .map((field) => `${field}:${source[field]}`)
-    .join('|');
 }
 
 /** Records one analytics event; never throws (telemetry never breaks the page). */

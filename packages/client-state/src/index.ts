@@ -1,4 +1,4 @@
-export { setAnalyticsReporter, sourceString, track } from './analytics';
+export { setAnalyticsReporter, track } from './analytics';
 export { type ClientStore, useClientStore } from './client';
 export {
   type FirstUseStore,

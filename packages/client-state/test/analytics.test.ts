@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setAnalyticsReporter, sourceString, track } from '../src/analytics';
+import { setAnalyticsReporter, track } from '../src/analytics';
 import { useClientStore } from '../src/client';
 import { useSusiStore } from '../src/susi';
 
@@ -42,13 +42,5 @@ describe('track (spec §7 analytics events)', () => {
     useSusiStore.getState().open(undefined, 'login', 'google_one_tap');
     expect(sent).toEqual([['susi.viewed', { entryPoint: 'google_one_tap' }]]);
     useSusiStore.getState().close();
-  });
-});
-
-describe('sourceString (spec §7 source-tracking fields)', () => {
-  it('joins the set fields in the spec order', () => {
-    expect(sourceString({ postId: 'p1', name: 'home', rankPosition: 3, userId: '' })).toBe(
-      'name:home|postId:p1|rankPosition:3',
-    );
   });
 });

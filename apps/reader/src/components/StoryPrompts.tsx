@@ -7,20 +7,11 @@ import {
 } from '@quire/client-state';
 import { POST_PROMPT_MIN_STORIES, postPromptTexts, topBarTexts } from '@quire/domain';
 import { useEffect, useState } from 'react';
-import { readPreloadedState } from '../state';
+import type { PreloadedState } from '../state';
 
 function localStorageOrNull(): Storage | null {
   try {
     return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** The page's viewer as the server described it (browser only). */
-function preloadedViewer() {
-  try {
-    return readPreloadedState(document).viewer;
   } catch {
     return null;
   }
@@ -31,14 +22,21 @@ function preloadedViewer() {
  * is not a member, shows the membership prompt under the story, whose copy changes once 3 stories were read
  * this month. Browser only, after hydration, so server and client render the same first page.
  */
-export function PostPrompt({ isLocked, isAuthor }: { isLocked: boolean; isAuthor: boolean }) {
+export function PostPrompt({
+  isLocked,
+  isAuthor,
+  viewer,
+}: {
+  isLocked: boolean;
+  isAuthor: boolean;
+  viewer: PreloadedState['viewer'];
+}) {
   const hydrated = useClientStore((s) => s.hydrated);
   const [counters, setCounters] = useState<ViewingCounters | null>(null);
   useEffect(() => {
     if (!hydrated) return;
     setCounters(recordPostView(localStorageOrNull(), { isLocked, now: new Date() }));
   }, [hydrated, isLocked]);
-  const viewer = counters ? preloadedViewer() : null;
   if (!counters || isAuthor || viewer?.isMember) return null;
   const prompt = postPrompt({
     storiesReadThisMonth: counters.month.count,

@@ -5,6 +5,7 @@ import { AuthorFollowButton } from '../components/FollowButton';
 import { PostManagementMenu } from '../components/PostManagementMenu';
 import { ReadTracker } from '../components/ReadTracker';
 import { PostPrompt, ReadNextMeter } from '../components/StoryPrompts';
+import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -28,15 +29,16 @@ function ResultNotice({ kind, message, editHref }: { kind: string; message: stri
 /** A story page, rendered from its paragraph model (no editor code in the reader). */
 export function PostPage({
   postId,
-  viewerId = null,
+  viewer = null,
   shareKey = null,
 }: {
   postId: string;
-  viewerId?: string | null;
+  viewer?: PreloadedState['viewer'];
   /** The friend link's key, when the story was opened through one (spec §1). */
   shareKey?: string | null;
 }) {
   const trpc = useTRPC();
+  const viewerId = viewer?.id ?? null;
   const { data: result, isError } = useQuery(
     trpc.posts.byId.queryOptions({ id: postId, shareKey }, { retry: false }),
   );
@@ -106,7 +108,7 @@ export function PostPage({
           </ul>
         ) : null}
         {post.content.isLockedPreviewOnly ? null : (
-          <PostPrompt isLocked={post.isLocked} isAuthor={viewerId === post.creator.id} />
+          <PostPrompt isLocked={post.isLocked} isAuthor={viewerId === post.creator.id} viewer={viewer} />
         )}
         <footer className="q-post-footer">
           <span>{post.clapCount} claps</span> · <span>{post.responsesCount} responses</span>
