@@ -89,3 +89,20 @@ export function AuthorFollowButton({
     />
   );
 }
+
+/** The Follow button of a topic (its page header, the /topics list). */
+export function TopicFollowButton({
+  topic,
+  followSource,
+}: {
+  topic: { id: string; name: string; viewerEdge: { isFollowing: boolean } };
+  followSource: string;
+}) {
+  return (
+    <FollowButton
+      target={{ kind: 'tag', id: topic.id, name: topic.name }}
+      isFollowing={topic.viewerEdge.isFollowing}
+      followSource={followSource}
+    />
+  );
+}

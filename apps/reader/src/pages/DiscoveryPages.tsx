@@ -1,6 +1,6 @@
 import { quireRoutes } from '@quire/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { FollowButton } from '../components/FollowButton';
+import { TopicFollowButton } from '../components/FollowButton';
 import { PagedItems } from '../components/LoadMore';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
@@ -26,11 +26,7 @@ export function TopicsPage() {
             <span className="q-card-meta">
               {` ${topic.followerCount} followers · ${topic.postCount} stories`}
             </span>
-            <FollowButton
-              target={{ kind: 'tag', id: topic.id, name: topic.name }}
-              isFollowing={topic.viewerEdge.isFollowing}
-              followSource="topics_list"
-            />
+            <TopicFollowButton topic={topic} followSource="topics_list" />
           </li>
         )}
       </PagedItems>

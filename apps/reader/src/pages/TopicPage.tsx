@@ -2,7 +2,7 @@ import type { RouterOutputs } from '@quire/api';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type TagTab, TagTabs } from '../components/DiscoveryTabs';
-import { FollowButton } from '../components/FollowButton';
+import { TopicFollowButton } from '../components/FollowButton';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { EntityColumn } from './EntityColumn';
@@ -29,11 +29,7 @@ export function TopicLayout({
             <p>
               <span>{tag.postCount} stories</span> · <span>{tag.followerCount} followers</span>
             </p>
-            <FollowButton
-              target={{ kind: 'tag', id: tag.id, name: tag.name }}
-              isFollowing={tag.viewerEdge.isFollowing}
-              followSource="topic_header"
-            />
+            <TopicFollowButton topic={tag} followSource="topic_header" />
           </header>
           <TagTabs tagSlug={tag.slug} current={tab} />
           {children(tag)}
