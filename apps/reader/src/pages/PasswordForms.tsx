@@ -9,7 +9,7 @@ import {
 } from '@quire/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { FormError, TextField, useShake } from '../components/susi/fields';
+import { FormError, NewPasswordField, TextField, useShake } from '../components/susi/fields';
 import { createAccountError } from '../components/susi/flow';
 import { navigateTo } from '../lib/browser';
 import { useSingleFlight } from '../lib/useSingleFlight';
@@ -103,13 +103,10 @@ export function PasswordForm({ token, hasPassword = true }: { token: string | nu
             onChange={setOldPassword}
           />
         )}
-        <TextField
+        <NewPasswordField
           label={authUiTexts.newPasswordLabel}
-          type="password"
           name="new-password"
-          autoComplete="new-password"
           value={password}
-          hint={authUiTexts.passwordHint}
           invalid={!!error}
           onChange={setPassword}
         />
@@ -169,13 +166,10 @@ export function PasswordSignup({ email, redirect }: { email: string; redirect: s
           value={name}
           onChange={setName}
         />
-        <TextField
+        <NewPasswordField
           label={authUiTexts.passwordLabel}
-          type="password"
           name="password"
-          autoComplete="new-password"
           value={password}
-          hint={authUiTexts.passwordHint}
           invalid={!!error}
           onChange={setPassword}
         />

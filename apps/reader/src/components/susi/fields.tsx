@@ -1,4 +1,4 @@
-import { TIMERS_MS } from '@quire/domain';
+import { authUiTexts, TIMERS_MS } from '@quire/domain';
 import { type HTMLAttributes, useEffect, useId, useRef, useState } from 'react';
 
 export interface TextFieldProps {
@@ -37,6 +37,13 @@ export function TextField({ label, value, onChange, type = 'text', hint, invalid
       ) : null}
     </div>
   );
+}
+
+/** A field for choosing a password: new-password autocomplete and the §5 hint under it. */
+export function NewPasswordField(
+  props: Pick<TextFieldProps, 'label' | 'name' | 'value' | 'invalid' | 'onChange'>,
+) {
+  return <TextField type="password" autoComplete="new-password" hint={authUiTexts.passwordHint} {...props} />;
 }
 
 /** The form's error line, announced to screen readers. */
