@@ -1,7 +1,7 @@
-import { useLocation, useSearchParams } from 'react-router';
-import { SusiModal } from '../components/susi';
+import { useSearchParams } from 'react-router';
 import { useAuthUi } from '../components/susi/lazy';
-import { navigateTo, safeRedirect } from '../lib/browser';
+import { SignInHere } from '../components/susi/SignInHere';
+import { safeRedirect } from '../lib/browser';
 import type { PreloadedState } from '../state';
 
 /**
@@ -11,7 +11,6 @@ import type { PreloadedState } from '../state';
  */
 export function PasswordPage({ viewer }: { viewer: PreloadedState['viewer'] }) {
   const [params] = useSearchParams();
-  const location = useLocation();
   const token = params.get('token');
   const email = params.get('email');
   const redirect = safeRedirect(params.get('redirect'));
@@ -21,12 +20,5 @@ export function PasswordPage({ viewer }: { viewer: PreloadedState['viewer'] }) {
     if (token || viewer) return <ui.PasswordForm token={token} hasPassword={viewer?.hasPassword ?? true} />;
     return <ui.PasswordSignup email={email!} redirect={redirect} />;
   }
-  return (
-    <main className="q-column">
-      <SusiModal
-        page={{ operation: 'login', redirect: `${location.pathname}${location.search}` }}
-        onClose={() => navigateTo('/')}
-      />
-    </main>
-  );
+  return <SignInHere />;
 }
