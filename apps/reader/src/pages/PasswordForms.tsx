@@ -9,7 +9,7 @@ import {
 } from '@quire/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { FormError, NewPasswordField, TextField, useShake } from '../components/susi/fields';
+import { FormEnd, FormError, NewPasswordField, TextField, useShake } from '../components/susi/fields';
 import { createAccountError } from '../components/susi/flow';
 import { navigateTo } from '../lib/browser';
 import { useSingleFlight } from '../lib/useSingleFlight';
@@ -173,10 +173,7 @@ export function PasswordSignup({ email, redirect }: { email: string; redirect: s
           invalid={!!error}
           onChange={setPassword}
         />
-        <FormError text={error} />
-        <button type="submit" className="q-button q-button-dark" disabled={busy}>
-          {susiTexts.continue}
-        </button>
+        <FormEnd error={error} label={susiTexts.continue} disabled={busy} />
       </form>
     </AuthPage>
   );

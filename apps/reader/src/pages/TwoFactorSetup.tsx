@@ -16,7 +16,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CountrySelect } from '../components/CountrySelect';
-import { FormError, TextField } from '../components/susi/fields';
+import { FormEnd, FormError, TextField } from '../components/susi/fields';
 import { useSingleFlight } from '../lib/useSingleFlight';
 import { useTRPC } from '../trpc';
 
@@ -175,10 +175,7 @@ export function TwoFactorSetup({
               </label>
             ))}
           </fieldset>
-          <FormError text={error} />
-          <button type="submit" className="q-button q-button-dark" disabled={busy}>
-            {susiTexts.continue}
-          </button>
+          <FormEnd error={error} label={susiTexts.continue} disabled={busy} />
         </form>
       ) : null}
 
@@ -197,10 +194,7 @@ export function TwoFactorSetup({
               onChange={setPhone}
             />
           </div>
-          <FormError text={error} />
-          <button type="submit" className="q-button q-button-dark" disabled={busy}>
-            {susiTexts.continue}
-          </button>
+          <FormEnd error={error} label={susiTexts.continue} disabled={busy} />
         </form>
       ) : null}
 
@@ -235,10 +229,7 @@ export function TwoFactorSetup({
             invalid={!!error}
             onChange={setCode}
           />
-          <FormError text={error} />
-          <button type="submit" className="q-button q-button-dark" disabled={busy || lockedOut}>
-            {susiTexts.next}
-          </button>
+          <FormEnd error={error} label={susiTexts.next} disabled={busy || lockedOut} />
         </form>
       ) : null}
 

@@ -55,6 +55,26 @@ export function FormError({ text }: { text: string | null }) {
   ) : null;
 }
 
+/** The end of a page form: its error line, then its submit button. */
+export function FormEnd({
+  error,
+  label,
+  disabled,
+}: {
+  error: string | null;
+  label: string;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <FormError text={error} />
+      <button type="submit" className="q-button q-button-dark" disabled={disabled}>
+        {label}
+      </button>
+    </>
+  );
+}
+
 /**
  * True for 400 ms (spec §9 error shake) each time `count` changes after the first render: the form animates
  * a shake on a password error.
