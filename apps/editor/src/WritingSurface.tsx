@@ -290,6 +290,11 @@ export function WritingSurface({ post, openSettings }: { post: PostState; openSe
     command(view.state, view.dispatch, view);
     view.focus();
   };
+  /** A block from the insert menu: the menu closes, then the block goes in at the cursor. */
+  const insertBlock = (command: Command) => {
+    setInsert('closed');
+    run(command);
+  };
 
   const submitLink = (e: FormEvent) => {
     e.preventDefault();
@@ -540,44 +545,22 @@ export function WritingSurface({ post, openSettings }: { post: PostState; openSe
                 aria-label="Insert"
                 onMouseDown={(e) => e.preventDefault()}
               >
-                <button
-                  type="button"
-                  role="menuitem"
-                  aria-label="Add an image"
-                  onClick={() => fileRef.current?.click()}
-                >
-                  Image
-                </button>
-                <button
-                  type="button"
-                  role="menuitem"
-                  aria-label="Add an embed"
-                  onClick={() => setInsert('embed')}
-                >
-                  Embed
-                </button>
-                <button
-                  type="button"
-                  role="menuitem"
-                  aria-label="Add a divider"
-                  onClick={() => {
-                    setInsert('closed');
-                    run(insertHorizontalRule);
-                  }}
-                >
-                  Divider
-                </button>
-                <button
-                  type="button"
-                  role="menuitem"
-                  aria-label="Add a code block"
-                  onClick={() => {
-                    setInsert('closed');
-                    run(toggleCodeBlock());
-                  }}
-                >
-                  Code
-                </button>
+                {[
+                  { label: 'Image', name: 'Add an image', pick: () => fileRef.current?.click() },
+                  { label: 'Embed', name: 'Add an embed', pick: () => setInsert('embed') },
+                  { label: 'Divider', name: 'Add a divider', pick: () => insertBlock(insertHorizontalRule) },
+                  { label: 'Code', name: 'Add a code block', pick: () => insertBlock(toggleCodeBlock()) },
+                ].map((item) => (
+                  <button
+                    key={item.label}
+                    type="button"
+                    role="menuitem"
+                    aria-label={item.name}
+                    onClick={item.pick}
+                  >
+                    {item.label}
+                  </button>
+                ))}
               </div>
             ) : null}
             {insert === 'embed' ? (

@@ -72,26 +72,11 @@ export async function sendAcctAuthEmail(
   await retireTokens(em, 'MAGIC_LINK', { email }, now);
   await retireTokens(em, 'LOGIN_CODE', { email }, now);
   const payload = { operation, redirect, fullName: input.fullName?.trim() || null };
-  const { raw } = issueToken(em, {
-    kind: 'MAGIC_LINK',
-    ttlMs: AUTH_POLICY.magicLinkTtlMs,
-    now,
-    email,
-    user,
-    payload,
-    ip: ctx.ip,
-  });
+  // The link and the code are two ways to the same sign-in: same lifetime, address and payload.
+  const issued = { ttlMs: AUTH_POLICY.magicLinkTtlMs, now, email, user, payload, ip: ctx.ip };
+  const { raw } = issueToken(em, { kind: 'MAGIC_LINK', ...issued });
   const code = numericCode(LOGIN_CODE_LENGTH);
-  issueToken(em, {
-    kind: 'LOGIN_CODE',
-    ttlMs: AUTH_POLICY.magicLinkTtlMs,
-    now,
-    email,
-    user,
-    payload,
-    ip: ctx.ip,
-    tokenHash: loginCodeHash(email, code),
-  });
+  issueToken(em, { kind: 'LOGIN_CODE', ...issued, tokenHash: loginCodeHash(email, code) });
   await clearFailures(em, 'LOGIN_CODE', email);
   const link = `${ctx.env.publicUrl}/m/callback/email?token=${raw}&operation=${operation}`;
   const verb = operation === 'register' ? 'Finish creating your account' : 'Sign in';
