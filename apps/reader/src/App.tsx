@@ -14,8 +14,8 @@ import { Toaster } from './components/Toaster';
 import { TopBar } from './components/TopBar';
 import { VerifyEmailBanner } from './components/VerifyEmailBanner';
 import { PRELOADABLE_ROUTES, preloadUrl } from './lib/preload';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { friendLinkKey, type PageRoute, pageRoutes, routeFor, storyIdAt } from './routes';
+import { ComingSoonContext, NotFoundPage } from './pages/NotFoundPage';
+import { comingSoonFor, friendLinkKey, matchPageRoute, type PageRoute, routeFor, storyIdAt } from './routes';
 import type { PreloadedState, SiteInfo } from './state';
 import { useTRPC } from './trpc';
 
@@ -63,6 +63,7 @@ export function App({
   const preloadPage = usePreloadPage();
   const location = useLocation();
   const routeName = routeFor(location.pathname).route.name;
+  const { matched } = matchPageRoute(location.pathname);
   // Effects run only in the browser, after hydration commits: the page is interactive from here.
   useEffect(() => {
     markHydrated();
@@ -80,42 +81,39 @@ export function App({
   }, [suspended]);
   return (
     <PreloadContext.Provider value={preloadPage}>
-      <OpenInAppStrip
-        signedIn={!!viewer}
-        routeName={routeName}
-        path={`${location.pathname}${location.search}`}
-      />
-      {site.kind !== 'main' && site.legacyBar ? (
-        <LegacyBar
-          viewer={viewer}
-          site={site}
-          postId={storyIdAt(location.pathname)}
-          shareKey={friendLinkKey(new URLSearchParams(location.search))}
+      <ComingSoonContext.Provider value={comingSoonFor}>
+        <OpenInAppStrip
+          signedIn={!!viewer}
+          routeName={routeName}
+          path={`${location.pathname}${location.search}`}
         />
-      ) : (
-        <TopBar viewer={viewer} />
-      )}
-      {viewer && !viewer.emailVerified ? <VerifyEmailBanner email={viewer.email} /> : null}
-      {/* The server decided this URL names nothing; the browser shows the same page it rendered. */}
-      {status === 404 ? (
-        <NotFoundPage />
-      ) : (
-        <Routes>
-          {pageRoutes.map((route) => (
-            <Route
-              key={route.path}
-              path={route.path}
-              element={<RoutedPage route={route} viewer={viewer} />}
-            />
-          ))}
-        </Routes>
-      )}
-      {/* The overlay the top bar opens; pages that embed the modal render their own. */}
-      {routeName === 'ShowSignin' ? <MinimalFooter /> : <Footer />}
-      <PrivacyBanner signedIn={!!viewer} />
-      <SusiModal />
-      <Toaster />
-      {viewer ? <PartnerToasts routeName={routeName} /> : null}
+        {site.kind !== 'main' && site.legacyBar ? (
+          <LegacyBar
+            viewer={viewer}
+            site={site}
+            postId={storyIdAt(location.pathname)}
+            shareKey={friendLinkKey(new URLSearchParams(location.search))}
+          />
+        ) : (
+          <TopBar viewer={viewer} />
+        )}
+        {viewer && !viewer.emailVerified ? <VerifyEmailBanner email={viewer.email} /> : null}
+        {/* The server decided this URL names nothing; the browser shows the same page it rendered. */}
+        {status === 404 ? (
+          <NotFoundPage />
+        ) : (
+          // The route is matched once (cached); <Routes> with just it gives the page its params.
+          <Routes>
+            <Route path={matched.path} element={<RoutedPage route={matched} viewer={viewer} />} />
+          </Routes>
+        )}
+        {/* The overlay the top bar opens; pages that embed the modal render their own. */}
+        {routeName === 'ShowSignin' ? <MinimalFooter /> : <Footer />}
+        <PrivacyBanner signedIn={!!viewer} />
+        <SusiModal />
+        <Toaster />
+        {viewer ? <PartnerToasts routeName={routeName} /> : null}
+      </ComingSoonContext.Provider>
     </PreloadContext.Provider>
   );
 }

@@ -1,5 +1,12 @@
 import type { AppRouter } from '@quire/api';
-import { authUiTexts, type EdgeCachePage, imageUrl, parsePostId, topBarTexts } from '@quire/domain';
+import {
+  authUiTexts,
+  type EdgeCachePage,
+  imageUrl,
+  parsePostId,
+  quireRoutes,
+  topBarTexts,
+} from '@quire/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
@@ -382,18 +389,51 @@ export const pageRoutes: PageRoute[] = [
   },
 ];
 
+/** Matched paths kept (react-router ranks every route on each match; the route table does not change). */
+const MATCH_CACHE_SIZE = 500;
+const matchCache = new Map<string, { matched: PageRoute; params: PageProps['params'] }>();
+let routeList: { path: string; route: PageRoute }[] | null = null;
+
+/** The page route whose pattern matches a path, before any owner dispatch: what App's <Routes> renders. */
+export function matchPageRoute(pathname: string): { matched: PageRoute; params: PageProps['params'] } {
+  const cached = matchCache.get(pathname);
+  if (cached) return cached;
+  routeList ??= pageRoutes.map((r) => ({ path: r.path, route: r }));
+  const match = matchRoutes(routeList, pathname)?.at(-1);
+  const result = {
+    matched: match?.route.route ?? pageRoutes[pageRoutes.length - 1]!,
+    params: match?.params ?? {},
+  };
+  if (matchCache.size >= MATCH_CACHE_SIZE) matchCache.delete(matchCache.keys().next().value!);
+  matchCache.set(pathname, result);
+  return result;
+}
+
 /** The route that renders a path (the catch-all when none other matches), as the server picks it. */
 export function routeFor(pathname: string): { route: PageRoute; params: PageProps['params'] } {
-  const match = matchRoutes(
-    pageRoutes.map((r) => ({ path: r.path, route: r })),
-    pathname,
-  )?.at(-1);
-  if (match?.route.route.name === 'ShowCollectionHome' && profileUsername(match.params.collectionSlug)) {
-    return { route: showUser, params: { owner: match.params.collectionSlug } };
+  const { matched, params } = matchPageRoute(pathname);
+  if (matched.name === 'ShowCollectionHome' && profileUsername(params.collectionSlug)) {
+    return { route: showUser, params: { owner: params.collectionSlug } };
   }
-  const params = match?.params ?? {};
-  const route = match?.route.route ?? pageRoutes[pageRoutes.length - 1]!;
-  return { route: route.dispatch?.(params) ?? route, params };
+  return { route: matched.dispatch?.(params) ?? matched, params };
+}
+
+const staticSegments = (path: string) =>
+  path.split('/').filter((s) => s && !s.includes('{') && !s.includes(':') && s !== '*').length;
+
+/**
+ * The capability a not-yet-built page belongs to: the path names a route of the spec's route table
+ * (not a redirect) that no reader page serves. A reader page serves it when it matched the path at least as
+ * specifically (a catch-all like /:owner/:slug does not serve /me/lists).
+ */
+export function comingSoonFor(pathname: string): string | undefined {
+  const match = quireRoutes.match(pathname);
+  if (!match || match.entry.redirectTo) return undefined;
+  const { route } = routeFor(pathname);
+  if (route.name !== 'NotFound' && staticSegments(route.path) >= staticSegments(match.entry.pattern)) {
+    return undefined;
+  }
+  return match.entry.capability;
 }
 
 /** The story a path shows (a story page under /p/, a writer or a publication), or null. */

@@ -1,6 +1,6 @@
 import { quireRoutes } from '@quire/domain';
 import { describe, expect, it } from 'vitest';
-import { comingSoonFor } from '../src/pages/NotFoundPage';
+import { comingSoonFor } from '../src/routes';
 
 /** A concrete path for a route pattern: each {param} (or :param) becomes a sample value. */
 function samplePath(pattern: string): string {
