@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { lockedPreview, postPath } from '@quire/api';
+import { LISTED_STORY, lockedPreview, postPath } from '@quire/api';
 import { Collection, type Orm, Post, PostTag, Tag, User } from '@quire/db';
 import type { Markup, Paragraph } from '@quire/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,15 +11,6 @@ import type { ServerConfig } from './config';
 export const FEED_SIZE = 25;
 const FEED_CACHE = 'public, max-age=300';
 const READ_THE_REST = 'Read the rest on Quire';
-
-/** Published stories a feed may list: public or members-only, never drafts, unlisted, trashed or responses. */
-const LISTABLE = {
-  status: 'PUBLISHED',
-  visibility: { $in: ['PUBLIC', 'LOCKED'] },
-  deletedAt: null,
-  isSuspended: false,
-  inResponseToPost: null,
-} as const;
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -150,20 +141,24 @@ export function paragraphsHtml(paragraphs: Paragraph[], base: string): string {
   return out.join('\n');
 }
 
-/** The newest listable stories matching `where`, with author and publication loaded. */
+/** The newest listed stories (packages/api's rule: never a private publication's) matching `where`, with author and publication loaded. */
 async function newestStories(em: EntityManager, where: FilterQuery<Post>): Promise<Post[]> {
-  return em.find(Post, { ...LISTABLE, ...(where as object) } as FilterQuery<Post>, {
-    populate: ['creator', 'collection'],
-    orderBy: { latestPublishedAt: 'desc', id: 'desc' },
-    limit: FEED_SIZE,
-  });
+  return em.find(
+    Post,
+    { $and: [LISTED_STORY, where] },
+    {
+      populate: ['creator', 'collection'],
+      orderBy: { latestPublishedAt: 'desc', id: 'desc' },
+      limit: FEED_SIZE,
+    },
+  );
 }
 
 /** Ids of listable stories carrying a tag, newest first. */
 async function taggedStoryIds(em: EntityManager, tag: Tag, extra: FilterQuery<Post> = {}): Promise<string[]> {
   const rows = await em.find(
     PostTag,
-    { tag: tag.id, post: { ...LISTABLE, ...(extra as object) } as FilterQuery<Post> },
+    { tag: tag.id, post: { $and: [LISTED_STORY, extra] } },
     { fields: ['post.id'], orderBy: { post: { latestPublishedAt: 'desc', id: 'desc' } }, limit: FEED_SIZE },
   );
   return rows.map((row) => row.post.id);

@@ -172,4 +172,69 @@ describe('a private publication (spec §3 Collection visibility)', () => {
     expect((await page(`/p/${post.id}`, writerToken)).body).toContain('Members of the circle only');
     expect((await page('/feed/private-circle')).statusCode).toBe(404);
   });
+
+  it('leaves its stories out of every other list, feed and search, for members too', async () => {
+    const em = t.db.em();
+    const owner = await buildUser(em);
+    const writer = await buildUser(em, { username: 'circle-writer' });
+    writer.isHighQuality = true; // search lists high-quality writers' stories
+    const outsider = await buildUser(em);
+    const publication = await buildCollection(em, {
+      creator: owner,
+      slug: 'inner-circle',
+      name: 'Inner Circle',
+    });
+    publication.visibility = 'PRIVATE';
+    await addCollectionMember(em, publication, writer, 'WRITER');
+    const hidden = await buildPost(em, {
+      creator: writer,
+      collection: publication,
+      title: 'Circle notes only',
+    });
+    const open = await buildPost(em, { creator: writer, title: 'Open notes for all' });
+    const tag = em.create(Tag, { slug: 'circle-topic', name: 'Circle topic', postCount: 2 });
+    em.create(PostTag, { post: hidden, tag });
+    em.create(PostTag, { post: open, tag });
+    em.create(FollowUser, { follower: outsider, target: writer });
+    await em.flush();
+    const [ownerToken, outsiderToken] = await Promise.all([owner, outsider].map((u) => buildSession(em, u)));
+    const trpc = (name: string, token?: string, input: object = {}) =>
+      page(`/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`, token);
+
+    const lists = [
+      '/',
+      '/@circle-writer',
+      '/tag/circle-topic',
+      '/tag/circle-topic/latest',
+      '/tag/circle-topic/top/all-time',
+      '/top-stories',
+      '/feed/latest',
+      '/feed/@circle-writer',
+      '/feed/tag/circle-topic',
+    ];
+    for (const token of [undefined, outsiderToken, ownerToken]) {
+      const who = token === ownerToken ? 'member' : token ? 'outsider' : 'visitor';
+      for (const url of lists) {
+        const res = await page(url, token);
+        expect(res.statusCode, `${url} ${who}`).toBe(200);
+        // The open story shows, so the list was really rendered; the private one does not.
+        expect(res.body, `${url} ${who}`).toContain('Open notes for all');
+        expect(res.body, `${url} ${who}`).not.toContain('Circle notes only');
+      }
+      const feeds = token
+        ? ['posts.latest', 'posts.forYou', 'profiles.followingFeed']
+        : ['posts.latest', 'posts.forYou'];
+      for (const name of feeds) {
+        const res = await trpc(name, token);
+        if (name === 'profiles.followingFeed' && token === ownerToken) continue;
+        expect(res.body, `${name} ${who}`).toContain('Open notes for all');
+        expect(res.body, `${name} ${who}`).not.toContain('Circle notes only');
+      }
+      const search = await trpc('search.query', token, { q: 'notes', entities: ['post'] });
+      expect(search.body, `search ${who}`).toContain('Open notes for all');
+      expect(search.body, `search ${who}`).not.toContain('Circle notes only');
+    }
+    // Its own pages list it, for its members.
+    expect((await page('/inner-circle', ownerToken)).body).toContain('Circle notes only');
+  });
 });

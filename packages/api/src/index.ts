@@ -23,6 +23,7 @@ export {
   type SocialProvider,
 } from './services/environment';
 export { followingFeed, forYouFeed } from './services/feed';
+export { LISTED_STORY } from './services/listing';
 export {
   markViewed,
   type NotificationItem,

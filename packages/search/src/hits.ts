@@ -11,10 +11,11 @@ export type Row = Record<string, unknown>;
 /** Live accounts only: not deleted, not suspended. */
 export const LIVE_USER_SQL = 'not u.is_deleted and u.deleted_at is null and not u.is_suspended';
 
-/** Published, listed stories (never a response or a draft) by live accounts. */
+/** Published, listed stories (never a response or a draft) by live accounts, outside private publications. */
 export const SEARCHABLE_POST_SQL = `p.status = 'PUBLISHED' and p.deleted_at is null and p.visibility <> 'UNLISTED'
   and p.in_response_to_post_id is null and not p.is_suspended and p.latest_published_at is not null
-  and ${LIVE_USER_SQL}`;
+  and ${LIVE_USER_SQL}
+  and not exists (select 1 from collections private_c where private_c.id = p.collection_id and private_c.visibility = 'PRIVATE')`;
 
 /** The columns each entity's hit is read from (named as HIT_FIELDS says). */
 export const HIT_COLUMNS: Record<SearchEntity, string> = {

@@ -30,12 +30,12 @@ import {
   DISCOVERY_PAGE_SIZE,
   engagementRanking,
   followPage,
-  LISTED_STORY,
   pageOf,
   peopleInOrder,
   rankedStoryPage,
   topWritersOfTag,
 } from '../services/discovery';
+import { LISTED_STORY, PUBLICATION_STORY } from '../services/listing';
 import { canViewCollection } from '../services/policy';
 import {
   highlightsPage,
@@ -180,7 +180,7 @@ const publicationPagesRouter = router({
         { fields: ['user', 'role'], orderBy: { createdAt: 'asc', id: 'asc' } },
       ),
       ctx.em.count(FollowCollection, { collection: c.id }),
-      ctx.em.count(Post, { collection: c.id, ...LISTED_STORY }),
+      ctx.em.count(Post, { collection: c.id, ...PUBLICATION_STORY }),
     ]);
     const ordered = [
       ...members.filter((m) => m.role === 'OWNER'),
@@ -220,12 +220,10 @@ const publicationPagesRouter = router({
   /** The archive's stories in the selected range, newest first. */
   archiveStories: onPublication(z.object({ slug, ...archiveInput, cursor: storyCursor })).query(
     ({ ctx, input }) =>
-      storyPage(
-        ctx.em,
-        { collection: ctx.publication.id, ...inRange(rangeOf(input)) },
-        input.cursor,
-        DISCOVERY_PAGE_SIZE,
-      ),
+      storyPage(ctx.em, { collection: ctx.publication.id, ...inRange(rangeOf(input)) }, input.cursor, {
+        limit: DISCOVERY_PAGE_SIZE,
+        inPublication: true,
+      }),
   ),
   /** /{collectionSlug}/tagged/{tagSlug}: its stories with the tag; NOT_FOUND for an unknown tag. */
   tagged: onPublication(z.object({ slug, tagSlug: slug, cursor: storyCursor })).query(
@@ -236,7 +234,7 @@ const publicationPagesRouter = router({
         ctx.em,
         { $and: [{ collection: c.id }, taggedWith(ctx.em, tag.id)] },
         input.cursor,
-        DISCOVERY_PAGE_SIZE,
+        { limit: DISCOVERY_PAGE_SIZE, inPublication: true },
       );
       return {
         publication: { name: c.name, slug: c.slug },

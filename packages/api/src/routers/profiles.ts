@@ -2,6 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { FollowUser, Post, PostTag, type User } from '@quire/db';
 import { z } from 'zod';
 import { FOR_YOU_MAX_OFFSET, followingFeed } from '../services/feed';
+import { LISTED_STORY, PUBLICATION_STORY } from '../services/listing';
 import { CARD_FIELDS, postCard } from '../services/posts';
 import { userViewerEdge, visibleUser } from '../services/social';
 import { userResult } from '../services/viewer-edges';
@@ -15,8 +16,17 @@ export const storyCursor = z
   .nullish();
 export type StoryCursor = z.infer<typeof storyCursor>;
 
-/** Published public stories (not responses) matching `where`, newest first, one keyset page after `cursor`. */
-async function findStories(em: EntityManager, where: FilterQuery<Post>, cursor: StoryCursor, limit: number) {
+/**
+ * Listed stories matching `where` (a publication's own pages: its stories, `inPublication`), newest first,
+ * one keyset page after `cursor`.
+ */
+async function findStories(
+  em: EntityManager,
+  where: FilterQuery<Post>,
+  cursor: StoryCursor,
+  limit: number,
+  inPublication: boolean,
+) {
   const before = cursor
     ? {
         $or: [
@@ -27,18 +37,7 @@ async function findStories(em: EntityManager, where: FilterQuery<Post>, cursor: 
     : {};
   return em.find(
     Post,
-    {
-      $and: [
-        {
-          status: 'PUBLISHED',
-          visibility: { $ne: 'UNLISTED' },
-          deletedAt: null,
-          inResponseToPost: null,
-          ...before,
-        },
-        where,
-      ],
-    },
+    { $and: [inPublication ? PUBLICATION_STORY : LISTED_STORY, before, where] },
     {
       fields: CARD_FIELDS,
       strategy: 'joined',
@@ -56,9 +55,9 @@ export async function storyPage(
   em: EntityManager,
   where: FilterQuery<Post>,
   cursor: StoryCursor,
-  limit = STORY_PAGE_SIZE,
+  { limit = STORY_PAGE_SIZE, inPublication = false }: { limit?: number; inPublication?: boolean } = {},
 ) {
-  const posts = await findStories(em, where, cursor, limit + 1);
+  const posts = await findStories(em, where, cursor, limit + 1, inPublication);
   const page = posts.slice(0, limit);
   const last = page.at(-1);
   return { posts: page.map(postCard), next: posts.length > limit && last ? cursorOf(last) : null };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { canViewCollection } from '../services/policy';
 import { collectionViewerEdge } from '../services/social';
 import { publicProcedure, router } from '../trpc';
-import { STORY_PAGE_SIZE, storyCursor, storyPage } from './profiles';
+import { storyCursor, storyPage } from './profiles';
 
 const domainOrSlug = z.object({
   domainOrSlug: z
@@ -65,7 +65,7 @@ export const publicationsRouter = router({
       const [viewerEdge, followerCount, stories] = await Promise.all([
         collectionViewerEdge(ctx.em, viewer?.id ?? null, c.id),
         ctx.em.count(FollowCollection, { collection: c.id }),
-        storyPage(ctx.em, { collection: c.id }, input.cursor, STORY_PAGE_SIZE),
+        storyPage(ctx.em, { collection: c.id }, input.cursor, { inPublication: true }),
       ]);
       return {
         id: c.id,

@@ -1,5 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { FollowUser, Post, User } from '@quire/db';
+import { LISTED_STORY, LISTED_STORY_SQL, PUBLICATION_STORY_SQL } from './listing';
 import { CARD_FIELDS, type PostCard, postCard } from './posts';
 
 /*
@@ -10,21 +11,6 @@ import { CARD_FIELDS, type PostCard, postCard } from './posts';
 
 /** Rows per page of every discovery list (the profile and publication story lists use the same). */
 export const DISCOVERY_PAGE_SIZE = 20;
-
-/** A post anyone may find through a list: published, public or members-only (never unlisted), not suspended. */
-export const READABLE_POST = {
-  status: 'PUBLISHED',
-  visibility: { $ne: 'UNLISTED' },
-  deletedAt: null,
-  isSuspended: false,
-} as const satisfies FilterQuery<Post>;
-
-/** A readable story that is not a response. */
-export const LISTED_STORY = { ...READABLE_POST, inResponseToPost: null } as const satisfies FilterQuery<Post>;
-
-/** The same rule in SQL, for the posts table aliased `p`. */
-export const LISTED_STORY_SQL = `p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
-  and p.is_suspended = false and p.in_response_to_post_id is null`;
 
 /** A cursor after a row ordered by a time, newest first. */
 export interface TimeCursor {
@@ -231,7 +217,7 @@ export async function engagementRanking(
      scored as (
        select p.id, p.creator_id, sum(e.n)::int as score
          from events e join posts p on p.id = e.post_id
-        where ${LISTED_STORY_SQL} ${scope}
+        where ${opts.collectionId ? PUBLICATION_STORY_SQL : LISTED_STORY_SQL} ${scope}
         group by p.id, p.creator_id
      ),
      ranked as (
@@ -310,13 +296,13 @@ export async function archiveIndex(
 ) {
   const [join, where, id] =
     'collectionId' in scope
-      ? ['', 'p.collection_id = ?', scope.collectionId]
-      : ['join post_tags pt on pt.post_id = p.id', 'pt.tag_id = ?', scope.tagId];
+      ? ['', `p.collection_id = ? and ${PUBLICATION_STORY_SQL}`, scope.collectionId]
+      : ['join post_tags pt on pt.post_id = p.id', `pt.tag_id = ? and ${LISTED_STORY_SQL}`, scope.tagId];
   const rows: { year: number | string; month: number | string }[] = await em.getConnection().execute(
     `select distinct extract(year from p.latest_published_at at time zone 'UTC')::int as year,
             extract(month from p.latest_published_at at time zone 'UTC')::int as month
        from posts p ${join}
-      where ${where} and ${LISTED_STORY_SQL}
+      where ${where}
       order by year desc, month desc`,
     [id],
   );

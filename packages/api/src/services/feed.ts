@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NegativeSignal, newId, Post, type User } from '@quire/db';
 import { TRPCError } from '@trpc/server';
+import { LISTED_STORY_SQL } from './listing';
 import { CARD_FIELDS, postCard } from './posts';
 
 /**
@@ -55,8 +56,7 @@ async function loadCandidates(em: EntityManager): Promise<Candidate[]> {
     `select p.id, p.creator_id, p.collection_id, p.clap_count, p.responses_count, p.latest_published_at,
             coalesce((select array_agg(pt.tag_id) from post_tags pt where pt.post_id = p.id), '{}') as tag_ids
        from posts p
-      where p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
-        and p.in_response_to_post_id is null and p.is_suspended = false
+      where ${LISTED_STORY_SQL}
       order by p.latest_published_at desc
       limit ?`,
     [FOR_YOU_CANDIDATES],
@@ -235,8 +235,7 @@ export async function followingFeed(
      live as not materialized (
        select p.id, p.creator_id, p.collection_id, p.latest_published_at
          from posts p
-        where p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
-          and p.in_response_to_post_id is null and p.is_suspended = false
+        where ${LISTED_STORY_SQL}
      ),
      -- Each source on its own index (writer, publication, topic), then merged: never a scan of every story.
      candidates as (

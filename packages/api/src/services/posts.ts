@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Block, type Collection, CollectionMember, Post, PostTag, type User } from '@quire/db';
 import { generalTexts, type Paragraph, type PostContent, postStateLabel, uniqueSlug } from '@quire/domain';
 import type { VisitorInfo } from '../trpc';
+import { LISTED_STORY } from './listing';
 import { accessToStory } from './paywall';
 import { canViewCollection, canViewPost } from './policy';
 
@@ -107,13 +108,7 @@ export async function latestPosts(
     : {};
   const posts = await em.find(
     Post,
-    {
-      status: 'PUBLISHED',
-      visibility: { $ne: 'UNLISTED' },
-      deletedAt: null,
-      inResponseToPost: null,
-      ...where,
-    },
+    { $and: [LISTED_STORY, where] },
     {
       // Partial loading: a feed needs a card's columns, not every column of posts and users.
       fields: CARD_FIELDS,

@@ -6,12 +6,11 @@ import {
   afterTime,
   cardsInOrder,
   DISCOVERY_PAGE_SIZE,
-  LISTED_STORY,
   pageOf,
-  READABLE_POST,
   type ScoreCursor,
   type TimeCursor,
 } from './discovery';
+import { LISTED_STORY, READABLE_POST } from './listing';
 import { isMember } from './policy';
 import { CARD_FIELDS, postCard, postPath } from './posts';
 

@@ -1,0 +1,49 @@
+import type { FilterQuery } from '@mikro-orm/postgresql';
+import type { Post } from '@quire/db';
+
+/*
+ * Which stories a list may show. Every list, feed, ranking and search starts from these rules, so a story
+ * that may not be listed (a draft, an unlisted or suspended one, one in a private publication) never is.
+ */
+
+/** Published, public or members-only (never unlisted), not suspended: a story its publication's pages list. */
+export const PUBLICATION_POST = {
+  status: 'PUBLISHED',
+  visibility: { $ne: 'UNLISTED' },
+  deletedAt: null,
+  isSuspended: false,
+} as const satisfies FilterQuery<Post>;
+
+/**
+ * Spec §3 Collection visibility: a PRIVATE publication's stories are listed only on its own pages (which
+ * only its members see); every other list, feed and search leaves them out.
+ */
+export const OUTSIDE_PRIVATE_PUBLICATION = {
+  $or: [{ collection: null }, { collection: { visibility: { $ne: 'PRIVATE' } } }],
+} as const satisfies FilterQuery<Post>;
+
+/** A post anyone may find through a list: readable, and not in a private publication. */
+export const READABLE_POST = {
+  ...PUBLICATION_POST,
+  $and: [OUTSIDE_PRIVATE_PUBLICATION],
+} as const satisfies FilterQuery<Post>;
+
+/** A readable story that is not a response. */
+export const LISTED_STORY = { ...READABLE_POST, inResponseToPost: null } as const satisfies FilterQuery<Post>;
+
+/** A story on its publication's own pages (the publication's visibility is checked there). */
+export const PUBLICATION_STORY = {
+  ...PUBLICATION_POST,
+  inResponseToPost: null,
+} as const satisfies FilterQuery<Post>;
+
+/** The private-publication rule in SQL, for the posts table aliased `p`. */
+export const OUTSIDE_PRIVATE_PUBLICATION_SQL = `not exists (select 1 from collections private_c
+  where private_c.id = p.collection_id and private_c.visibility = 'PRIVATE')`;
+
+/** PUBLICATION_STORY in SQL, for the posts table aliased `p`. */
+export const PUBLICATION_STORY_SQL = `p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
+  and p.is_suspended = false and p.in_response_to_post_id is null`;
+
+/** LISTED_STORY in SQL, for the posts table aliased `p`. */
+export const LISTED_STORY_SQL = `${PUBLICATION_STORY_SQL} and ${OUTSIDE_PRIVATE_PUBLICATION_SQL}`;
