@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Block, type Collection, CollectionMember, Post, PostTag, type User } from '@quire/db';
+import { Block, Collection, CollectionMember, Post, Tag, User } from '@quire/db';
 import { generalTexts, type Paragraph, type PostContent, postStateLabel, uniqueSlug } from '@quire/domain';
 import type { VisitorInfo } from '../trpc';
 import { LISTED_STORY } from './listing';
@@ -164,17 +164,13 @@ export async function postForViewer(
   postId: string,
   shareKey?: string | null,
 ) {
-  const post = await em.findOne(
-    Post,
-    { id: postId },
-    { populate: ['creator', 'collection', 'pendingCollection', 'primaryTopic'] },
-  );
-  if (!post) return unavailable('NotFound');
+  const loaded = await loadStoryPage(em, postId);
+  if (!loaded) return unavailable('NotFound');
+  const { post, tags } = loaded;
   const refused = await whyUnavailable(em, reader.viewer, post);
   if (refused) return unavailable(refused);
-  const [access, tags, stateLabel] = await Promise.all([
+  const [access, stateLabel] = await Promise.all([
     accessToStory(em, { ...reader, post, shareKey }),
-    em.find(PostTag, { post: post.id }, { populate: ['tag'], orderBy: { position: 'asc' } }),
     storyStateLabel(em, post, reader.viewer),
   ]);
   return {
@@ -187,7 +183,7 @@ export async function postForViewer(
     notice: post.isSuspended ? postResultTexts.PostSuspended : null,
     meterState: access.meterState,
     freeStoriesLeft: access.freeStoriesLeft,
-    topics: tags.map(({ tag }) => ({ slug: tag.slug, name: tag.name })),
+    topics: tags,
     primaryTopic: post.primaryTopic ? { slug: post.primaryTopic.slug, name: post.primaryTopic.name } : null,
     /** Spec §2/§4 post-state label of the legacy bar: a draft label, 'Submitted to …', or null. */
     stateLabel,
@@ -198,6 +194,40 @@ export async function postForViewer(
   };
 }
 export type PostResult = Awaited<ReturnType<typeof postForViewer>>;
+
+/**
+ * A story page's post with its writer, publications, primary topic and topics, in one query mapped into the
+ * identity map as entities: the hottest read, where the ORM's joined loading cost about 2 ms of CPU.
+ */
+async function loadStoryPage(
+  em: EntityManager,
+  postId: string,
+): Promise<{ post: Post; tags: { slug: string; name: string }[] } | null> {
+  const [row] = await em.getConnection().execute<StoryPageRow[]>(
+    `select to_jsonb(p) as post, to_jsonb(u) as creator, to_jsonb(c) as collection,
+            to_jsonb(pc) as pending_collection, to_jsonb(t) as primary_topic,
+            (select coalesce(jsonb_agg(jsonb_build_object('slug', tg.slug, 'name', tg.name) order by pt.position), '[]')
+               from post_tags pt join tags tg on tg.id = pt.tag_id where pt.post_id = p.id) as tags
+       from posts p
+       join users u on u.id = p.creator_id
+       left join collections c on c.id = p.collection_id
+       left join collections pc on pc.id = p.pending_collection_id
+       left join tags t on t.id = p.primary_topic_id
+      where p.id = ?`,
+    [postId],
+  );
+  if (!row) return null;
+  // Related rows first, so the post's references resolve to these loaded entities.
+  em.map(User, row.creator);
+  if (row.collection) em.map(Collection, row.collection);
+  if (row.pending_collection) em.map(Collection, row.pending_collection);
+  if (row.primary_topic) em.map(Tag, row.primary_topic);
+  return { post: em.map(Post, row.post), tags: row.tags };
+}
+type StoryPageRow = Record<'post' | 'creator', Record<string, unknown>> &
+  Record<'collection' | 'pending_collection' | 'primary_topic', Record<string, unknown> | null> & {
+    tags: { slug: string; name: string }[];
+  };
 
 /**
  * Why the viewer may not see a story (spec §3 PostResult), or null when they may: drafts and trash are the
