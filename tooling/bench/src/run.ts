@@ -1,11 +1,11 @@
 // `pnpm bench [--scale N] [--duration S] [--connections C]`: load-tests a real server on seeded data
 // over loopback and writes bench/results/latest.json and latest.md.
-import { gzipSync } from 'node:zlib';
 import { createSession, followingFeed, forYouFeed } from '@quire/api';
 import { type Orm, User } from '@quire/db';
 import { DEMO } from '@quire/seed';
 import autocannon from 'autocannon';
-import { numberOption, startSeededServer, writeResults } from './setup';
+import { gzipBytes, libraryFloor } from './js-floor';
+import { numberOption, repoRoot, startSeededServer, writeResults } from './setup';
 
 const scale = numberOption('scale', 0);
 const duration = numberOption('duration', 10);
@@ -91,8 +91,10 @@ const scripts = [
 let postPageJsGzipBytes = 0;
 for (const src of scripts) {
   const body = Buffer.from(await (await fetch(`${server.origin}${src}`)).arrayBuffer());
-  postPageJsGzipBytes += gzipSync(body, { level: 9 }).length;
+  postPageJsGzipBytes += gzipBytes(body);
 }
+
+const floor = libraryFloor(repoRoot);
 
 const batch = JSON.stringify(
   Array.from({ length: 20 }, (_, i) => ({
@@ -140,6 +142,7 @@ const results = {
   settings: { connections, durationSeconds: duration, scalePosts: scale },
   startReadyMs: Math.round(server.readyMs),
   postPageJsGzipBytes,
+  libraryFloorGzipBytes: floor,
   homeFeedQuery: prepared.homeFeedQuery,
   rows,
 };
@@ -155,6 +158,9 @@ const table = [
   `- post page: ${DEMO.story.path}`,
   `- start to ready (data present): ${results.startReadyMs} ms`,
   `- JavaScript a post page loads: ${(postPageJsGzipBytes / 1024).toFixed(1)} KB gzipped (${scripts.length} file(s))`,
+  floor
+    ? `- the libraries alone (apps/reader/bench): React DOM hydrating one element ${(floor.reactDomOnly / 1024).toFixed(1)} KB; with react-router, React Query and the tRPC client ${(floor.libraries / 1024).toFixed(1)} KB gzipped`
+    : '- the libraries alone: the floor build failed (see above)',
   `- home feed query (For you, signed in, ${results.homeFeedQuery.runs} runs one at a time): p50 ${results.homeFeedQuery.p50Ms} ms, p95 ${results.homeFeedQuery.p95Ms} ms, p99 ${results.homeFeedQuery.p99Ms} ms; Following tab p50 ${results.homeFeedQuery.following.p50Ms} ms, p95 ${results.homeFeedQuery.following.p95Ms} ms`,
 ].join('\n');
 writeResults('latest', results, table);
