@@ -12,6 +12,8 @@ const started = performance.now();
 const config = loadConfig();
 const workerOnly = process.argv.includes('--worker');
 const log = (m: string) => process.stderr.write(`quire: ${m}\n`);
+/** How long a graceful shutdown may take before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 if (!workerOnly && !clientBuildsExist()) {
   log('client apps are not built yet; building them once (pnpm build)');
@@ -24,13 +26,10 @@ const worker =
   workerOnly || config.RUN_JOBS ? await startWorker({ orm: db.orm, url: db.url, config, log }) : null;
 if (workerOnly) {
   log('worker running');
-  const stop = async () => {
+  onShutdownSignal(async () => {
     await worker?.stop();
     await db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  });
 } else {
   await serve();
 }
@@ -43,21 +42,47 @@ async function serve() {
   }
 
   const app = await buildApp({ orm: db.orm, config });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+  onShutdownSignal(async (signal) => {
     log(`${signal}: shutting down`);
+    // In-flight requests finish first; the database stops last.
+    // Keep-alive connections whose last request finishes during the close would otherwise stay open for
+    // the keep-alive timeout: close each as soon as it is idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     await app.close();
+    clearInterval(sweep);
     await worker?.stop();
     await db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   log(
     `ready on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} in ${Math.round(performance.now() - started)} ms`,
   );
+}
+
+/**
+ * Runs `shutdown` once on SIGINT or SIGTERM, then exits (forced after SHUTDOWN_TIMEOUT_MS). The embedded
+ * PostgreSQL package's own signal hooks are removed first: they would stop the database at once, under
+ * requests still being answered.
+ */
+function onShutdownSignal(shutdown: (signal: string) => Promise<void>) {
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      setTimeout(() => {
+        log(`${signal}: shutdown took over ${SHUTDOWN_TIMEOUT_MS} ms; exiting`);
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS).unref();
+      shutdown(signal).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log(`${signal}: shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+          process.exit(1);
+        },
+      );
+    });
+  }
 }

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '@quire/api';
 import { connectDatabase, FeatureFlag, User } from '@quire/db';
+import { startServer } from '@quire/e2e';
 import autocannon from 'autocannon';
-import { startServer } from './server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.join(repoRoot, '.data', 'bench-auth');

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { createSession } from '@quire/api';
 import { connectDatabase, Post, User } from '@quire/db';
 import type { Paragraph, PostContent } from '@quire/domain';
-import { startServer } from './server';
+import { startServer } from '@quire/e2e';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.join(repoRoot, '.data', 'bench-editor');

@@ -4,8 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectDatabase, type Orm } from '@quire/db';
+import { type ServerProcess, startServer } from '@quire/e2e';
 import { seedDemo, seedScale } from '@quire/seed';
-import { type BenchServer, startServer } from './server';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -35,7 +35,7 @@ export async function startSeededServer<T>(opts: {
   scale?: number;
   env?: Record<string, string>;
   prepare: (orm: Orm) => Promise<T>;
-}): Promise<{ server: BenchServer; prepared: T }> {
+}): Promise<{ server: ServerProcess; prepared: T }> {
   const log = (m: string) => console.error(`${opts.label}: ${m}`);
   const dataDir = path.join(repoRoot, '.data', opts.dataName);
   log(`preparing data in ${dataDir}`);
