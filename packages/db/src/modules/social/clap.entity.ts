@@ -14,6 +14,8 @@ export const ClapSchema = defineEntity({
     count: p.integer().default(1),
   },
   uniques: [{ properties: ['user', 'post'] }],
+  // Trending ranks the claps given in a window (a clap row counts when it last changed).
+  indexes: [{ properties: ['updatedAt'] }],
   checks: [{ name: 'claps_count_check', expression: 'count >= 1 and count <= 50' }],
 });
 export class Clap extends ClapSchema.class {}
