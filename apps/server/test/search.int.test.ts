@@ -239,4 +239,34 @@ describe('blocks in search (spec §4 Block)', () => {
     expect(await find(await buildSession(em, reader))).toEqual({ user: 0, post: 0 });
     expect(await find(await buildSession(em, await buildUser(em)))).toEqual({ user: 1, post: 1 });
   });
+
+  it("keeps a page full: the blocker's stories are left out before the page is cut", async () => {
+    const em = t.db.em();
+    const blocker = await buildUser(em, { name: 'Quentin Blockmore', username: 'quentinb' });
+    const other = await buildUser(em, { name: 'Olive Open', username: 'oliveopen' });
+    blocker.isHighQuality = true;
+    other.isHighQuality = true;
+    // The blocker's stories rank first (as well matched, and newer), so a cut-then-filter page would
+    // come back short.
+    const day = 24 * 60 * 60 * 1000;
+    for (const n of [1, 2, 3]) {
+      const publishedAt = new Date(Date.now() - 10 * day + n);
+      await buildPost(em, { creator: other, title: `Lighthouse keeping ${n}`, publishedAt });
+    }
+    for (const n of [4, 5, 6]) await buildPost(em, { creator: blocker, title: `Lighthouse keeping ${n}` });
+    const reader = await buildUser(em);
+    em.create(Block, { blocker, blocked: reader });
+    await em.flush();
+    const input = encodeURIComponent(JSON.stringify({ q: 'lighthouse', entities: ['post'], hitsPerPage: 3 }));
+    const res = await t.app.inject({
+      url: `/trpc/search.query?input=${input}`,
+      headers: authHeaders(await buildSession(em, reader)),
+    });
+    const [posts] = res.json().result.data.results as { hits: { title: string }[] }[];
+    expect(posts?.hits.map((h) => h.title).sort()).toEqual([
+      'Lighthouse keeping 1',
+      'Lighthouse keeping 2',
+      'Lighthouse keeping 3',
+    ]);
+  });
 });

@@ -106,6 +106,10 @@ export function queryBody(q: SearchQuery): Record<string, unknown> {
   }
   const numeric = numericClauses(q.numericFilters);
   filter.push(...numeric.must);
+  const mustNot = [...numeric.mustNot];
+  if (q.hiddenUserIds?.length && (q.entity === 'user' || q.entity === 'post')) {
+    mustNot.push({ terms: { [q.entity === 'user' ? 'userId' : 'authorId']: [...q.hiddenUserIds] } });
+  }
   const text = q.entity === 'user' ? q.query.replace(/^@/, '') : q.query;
   return {
     from: q.page * q.hitsPerPage,
@@ -125,7 +129,7 @@ export function queryBody(q: SearchQuery): Record<string, unknown> {
           },
         ],
         filter,
-        ...(numeric.mustNot.length ? { must_not: numeric.mustNot } : {}),
+        ...(mustNot.length ? { must_not: mustNot } : {}),
       },
     },
   };

@@ -74,6 +74,12 @@ const NAMED = {
   },
 };
 
+/** ` and column not in (…)` for the ids given (nothing when there are none), with its parameters. */
+const notIn = (column: string, ids: readonly string[] | undefined) =>
+  ids?.length
+    ? { sql: ` and ${column} not in (${ids.map(() => '?').join(', ')})`, params: [...ids] }
+    : { sql: '', params: [] as string[] };
+
 /**
  * The embedded default: queries the source tables directly (no copy to keep in sync), ranked with
  * pg_trgm and, for stories, full-text search. Only what any visitor may see is searchable: live
@@ -107,13 +113,14 @@ export class PostgresSearchIndex implements SearchIndex {
       case 'collection': {
         const n = NAMED[q.entity];
         const m = textMatch(n.matched, q.entity === 'user' ? q.query.replace(/^@/, '') : q.query);
+        const hidden = q.entity === 'user' ? notIn('u.id', q.hiddenUserIds) : notIn('c.id', []);
         return this.page(
           q,
           `select ${HIT_COLUMNS[q.entity]}, ${m.rank} as score
              from ${n.from}
-            where ${n.visible} and (${n.highQuality} or not ?) and ${m.where}
+            where ${n.visible} and (${n.highQuality} or not ?) and ${m.where}${hidden.sql}
             order by score desc, ${n.order}`,
-          [...m.rankParams, q.highQualityOnly, ...m.whereParams],
+          [...m.rankParams, q.highQualityOnly, ...m.whereParams, ...hidden.params],
         );
       }
       case 'tag': {
@@ -136,6 +143,7 @@ export class PostgresSearchIndex implements SearchIndex {
             ? { sql: ' and p.collection_id = ?', params: [q.scope.collectionId] }
             : { sql: ' and p.creator_id = ?', params: [q.scope.authorId] }
           : { sql: '', params: [] };
+        const hidden = notIn('p.creator_id', q.hiddenUserIds);
         const document = `to_tsvector('simple', coalesce(p.title, '') || ' ' || coalesce(p.subtitle, ''))`;
         return this.page(
           q,
@@ -143,7 +151,7 @@ export class PostgresSearchIndex implements SearchIndex {
                   ${m.rank} + ts_rank(${document}, websearch_to_tsquery('simple', ?)) as score
              from posts p join users u on u.id = p.creator_id
             where ${SEARCHABLE_POST_SQL}
-              and (u.is_high_quality or not ?)${scope.sql}${numeric.sql}
+              and (u.is_high_quality or not ?)${scope.sql}${numeric.sql}${hidden.sql}
               and (${document} @@ websearch_to_tsquery('simple', ?) or ${m.where})
             order by score desc, p.latest_published_at desc, p.id`,
           [
@@ -152,6 +160,7 @@ export class PostgresSearchIndex implements SearchIndex {
             q.highQualityOnly,
             ...scope.params,
             ...numeric.params,
+            ...hidden.params,
             q.query,
             ...m.whereParams,
           ],

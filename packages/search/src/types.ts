@@ -29,6 +29,8 @@ export interface SearchQuery {
   highQualityOnly: boolean;
   scope?: SearchScope | null;
   numericFilters?: NumericFilter[];
+  /** Spec §4 Block: writers who blocked the viewer; their profiles and stories are left out. */
+  hiddenUserIds?: readonly string[];
 }
 
 /** Spec §3 Search hits, plus the few display fields the result rows need. */

@@ -96,9 +96,14 @@ describe('OpenSearchIndex against a fake cluster (contract)', () => {
     };
     const index = createOpenSearchIndex(url, 'test_');
     const [users, tags, posts] = await search(index, [
-      query('user', { query: '@ada' }),
-      query('tag', { highQualityOnly: false }),
-      query('post', { scope: { collectionId: 'c1' }, hitsPerPage: 2, highQualityOnly: false }),
+      query('user', { query: '@ada', hiddenUserIds: ['blocker1'] }),
+      query('tag', { highQualityOnly: false, hiddenUserIds: ['blocker1'] }),
+      query('post', {
+        scope: { collectionId: 'c1' },
+        hitsPerPage: 2,
+        highQualityOnly: false,
+        hiddenUserIds: ['blocker1', 'blocker2'],
+      }),
     ]);
 
     const request = seen.find((s) => s.path === '/_msearch');
@@ -118,6 +123,10 @@ describe('OpenSearchIndex against a fake cluster (contract)', () => {
       expect.arrayContaining([{ term: { collectionId: 'c1' } }, { exists: { field: 'latestPublishedAt' } }]),
     );
     expect(postBody?.query.bool.filter).not.toContainEqual({ term: { highQualityUser: true } });
+    // Writers who blocked the viewer are left out in the query itself (tags have no writer).
+    expect(userBody?.query.bool.must_not).toEqual([{ terms: { userId: ['blocker1'] } }]);
+    expect(postBody?.query.bool.must_not).toEqual([{ terms: { authorId: ['blocker1', 'blocker2'] } }]);
+    expect(tagBody?.query.bool.must_not).toBeUndefined();
 
     expect(users?.hits).toEqual([
       {

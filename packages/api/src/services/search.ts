@@ -6,7 +6,6 @@ import {
   type SearchEntity,
   type SearchIndex,
   type SearchQuery,
-  type SearchResult,
   type SearchScope,
   search,
 } from '@quire/search';
@@ -80,7 +79,7 @@ export async function runSearch(
     highQualityRequested?: boolean;
   }>,
 ) {
-  const filtered = await qualityFiltered(ctx);
+  const [filtered, hiddenUserIds] = await Promise.all([qualityFiltered(ctx), blockersOf(ctx)]);
   const prepared: SearchQuery[] = queries.map((q) => ({
     entity: q.entity,
     query: q.query,
@@ -90,32 +89,17 @@ export async function runSearch(
     numericFilters: q.numericFilters ?? [],
     highQualityOnly:
       q.entity !== 'tag' && (!!q.highQualityRequested || (filtered && !(q.entity === 'post' && q.scope))),
+    hiddenUserIds,
   }));
-  return hideBlockers(ctx, await search(searchIndexFor(ctx), prepared));
+  return search(searchIndexFor(ctx), prepared);
 }
 
 /**
- * Spec §4 Block: a blocked reader can no longer view the blocker's content, so search leaves out the
- * blocker's profile and stories for them (pages may then hold fewer hits than asked for).
+ * Spec §4 Block: a blocked reader can no longer view the blocker's content, so the index leaves out the
+ * blocker's profile and stories for them (in the query, so every page stays full).
  */
-async function hideBlockers<R extends SearchResult>(ctx: Context, results: R[]): Promise<R[]> {
-  if (!ctx.viewer) return results;
-  const blockers = new Set(
-    (await ctx.em.find(Block, { blocked: ctx.viewer.id }, { fields: ['blocker'] })).map((b) => b.blocker.id),
-  );
-  if (!blockers.size) return results;
-  const usernames = new Set(
-    (await ctx.em.find(User, { id: { $in: [...blockers] } }, { fields: ['username'] })).map(
-      (u) => u.username,
-    ),
-  );
-  return results.map((result) => {
-    if (result.entity === 'user') {
-      return { ...result, hits: result.hits.filter((hit) => !blockers.has(hit.userId)) };
-    }
-    if (result.entity === 'post') {
-      return { ...result, hits: result.hits.filter((hit) => !usernames.has(hit.authorUsername)) };
-    }
-    return result;
-  });
+async function blockersOf(ctx: Context): Promise<string[]> {
+  if (!ctx.viewer) return [];
+  const blocks = await ctx.em.find(Block, { blocked: ctx.viewer.id }, { fields: ['blocker'] });
+  return blocks.map((b) => b.blocker.id);
 }
