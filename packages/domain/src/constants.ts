@@ -38,6 +38,9 @@ export const LAYOUT = {
 } as const;
 
 /** Spec §9 Layout: generic modal widths per breakpoint (px); `tiny` applies at 320px viewport or less. */
+/** Claps one reader may give one story (spec §1 claps; the claps table checks 1 to 50). */
+export const CLAPS_PER_READER_MAX = 50;
+
 export const MODAL_WIDTHS = { default: 900, md: 720, sm: 540, xs: 320, tiny: 272 } as const;
 /** Spec §9 Layout: viewport width (px) at or below which the modal is `MODAL_WIDTHS.tiny`. */
 export const MODAL_TINY_VIEWPORT_MAX = 320;

@@ -131,6 +131,17 @@ export const profileMenuTexts = {
 export const followButtonTexts = { follow: 'Follow', following: 'Following' } as const;
 
 /**
+ * Not from the spec: the clap button (spec §1 names claps, §3 the counts, but no wording) and its refusals.
+ */
+export const clapTexts = {
+  clap: 'Clap',
+  undo: 'Undo claps',
+  claps: (n: number) => `${n} ${n === 1 ? 'clap' : 'claps'}`,
+  ownStory: 'You cannot clap for your own story.',
+  storyNotFound: 'This story does not exist.',
+} as const;
+
+/**
  * Not from the spec: the publication and profile menus' other-viewer items, dialog buttons and refusals
  * where spec §2/§4/§8 name an action (copy link, mute, block, report) without giving its wording.
  */

@@ -1,7 +1,8 @@
 import { PostTag, PostVersion } from '@quire/db';
-import { License } from '@quire/domain';
+import { CLAPS_PER_READER_MAX, License } from '@quire/domain';
 import { parseContent } from '@quire/editor';
 import { z } from 'zod';
+import { clapForStory, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
 import { latestPosts, postForViewer, postPath } from '../services/posts';
 import {
@@ -70,6 +71,16 @@ export const postsRouter = router({
   viewerEdge: publicProcedure
     .input(z.object({ postId }))
     .query(({ ctx, input }) => postViewerEdge(ctx.em, ctx.viewer, input.postId)),
+  /** Spec §1 Clap: a burst of 1 to 50 claps from the viewer (at most 50 in all on one story). */
+  clap: authedProcedure
+    .input(z.object({ postId, count: z.int().min(1).max(CLAPS_PER_READER_MAX) }))
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) => clapForStory(em, ctx.viewer, input.postId, input.count)),
+    ),
+  /** Takes back the viewer's claps on a story. */
+  undoClaps: authedProcedure
+    .input(z.object({ postId }))
+    .mutation(({ ctx, input }) => ctx.em.transactional((em) => undoClaps(em, ctx.viewer, input.postId))),
   /** Spec §8 'Got it. You will see fewer stories like this.' */
   showFewer: authedProcedure
     .input(z.object({ postId }))

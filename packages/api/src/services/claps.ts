@@ -1,0 +1,79 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Clap, Post, type User } from '@quire/db';
+import { CLAPS_PER_READER_MAX, clapTexts } from '@quire/domain';
+import { TRPCError } from '@trpc/server';
+import { notify } from './notifications';
+import { whyUnavailable } from './posts';
+
+/** A story's claps after a change: everyone's, and the viewer's own (spec §3 client clap counts). */
+export interface ClapCounts {
+  postId: string;
+  clapCount: number;
+  viewerClapCount: number;
+}
+
+/** The published story the viewer may read, for clapping; NOT_FOUND otherwise (drafts, blocked, private). */
+async function clappableStory(em: EntityManager, viewer: User, postId: string): Promise<Post> {
+  const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
+  const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED');
+  if (!post || !published || (await whyUnavailable(em, viewer, post))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: clapTexts.storyNotFound });
+  }
+  return post;
+}
+
+/** Serialises one reader's claps on one story until commit, so concurrent batches add up exactly. */
+async function lockClaps(em: EntityManager, viewer: User, post: Post) {
+  await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`clap:${viewer.id}:${post.id}`]);
+  return em.findOne(Clap, { user: viewer.id, post: post.id }, { refresh: true });
+}
+
+/** Moves the story's total by `delta` in SQL (other readers clap at the same time) and returns it. */
+async function addToTotal(em: EntityManager, post: Post, delta: number): Promise<number> {
+  const [row] = await em.execute<{ clap_count: number }[]>(
+    'update posts set clap_count = greatest(0, clap_count + ?) where id = ? returning clap_count',
+    [delta, post.id],
+  );
+  return row?.clap_count ?? 0;
+}
+
+/**
+ * Spec §1 Clap: `count` more claps from the viewer (the button sends a burst of clicks at once), up to
+ * CLAPS_PER_READER_MAX in all. A writer cannot clap for their own story. The first clap tells the writer,
+ * folded with other readers' into one 'clapped for' notification while unread. Runs in the caller's
+ * transaction.
+ */
+export async function clapForStory(
+  em: EntityManager,
+  viewer: User,
+  postId: string,
+  count: number,
+): Promise<ClapCounts> {
+  const post = await clappableStory(em, viewer, postId);
+  if (post.creator.id === viewer.id)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: clapTexts.ownStory });
+  const clap = await lockClaps(em, viewer, post);
+  const before = clap?.count ?? 0;
+  const after = Math.min(CLAPS_PER_READER_MAX, before + count);
+  if (after === before) {
+    return { postId, clapCount: post.clapCount, viewerClapCount: before };
+  }
+  if (clap) clap.count = after;
+  else em.create(Clap, { user: viewer, post, count: after });
+  const clapCount = await addToTotal(em, post, after - before);
+  if (!clap)
+    await notify(em, { recipient: post.creator, type: 'post_recommended_rollup', actor: viewer, post });
+  await em.flush();
+  return { postId, clapCount, viewerClapCount: after };
+}
+
+/** Takes back all of the viewer's claps on a story (Medium's 'Undo claps'); nothing to undo is not an error. */
+export async function undoClaps(em: EntityManager, viewer: User, postId: string): Promise<ClapCounts> {
+  const post = await clappableStory(em, viewer, postId);
+  const clap = await lockClaps(em, viewer, post);
+  if (!clap) return { postId, clapCount: post.clapCount, viewerClapCount: 0 };
+  em.remove(clap);
+  const clapCount = await addToTotal(em, post, -clap.count);
+  await em.flush();
+  return { postId, clapCount, viewerClapCount: 0 };
+}
