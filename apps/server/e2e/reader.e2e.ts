@@ -1,4 +1,4 @@
-import { postPromptTexts } from '@quire/domain';
+import { clapTexts, postPromptTexts } from '@quire/domain';
 import { DEMO, seedDemo } from '@quire/seed';
 import { buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +74,44 @@ describe('reading in Chromium', () => {
     // The story page's module loaded before hydration: the server's HTML was adopted without a mismatch.
     await page.waitForTimeout(300);
     expect([...logged, ...thrown]).toEqual([]);
+    await page.close();
+  });
+
+  it('claps for a story in bursts, keeps the claps across a reload, and undoes them', async () => {
+    const em = db.em();
+    const token = await buildSession(em, await buildUser(em, { name: 'Clapping Reader' }));
+    const page = await e2e.openPage({ session: token });
+    await e2e.gotoHydrated(page, DEMO.story.path);
+    const count = page.getByTestId('clap-count');
+    const before = Number.parseInt((await count.textContent()) ?? '', 10);
+    const button = page.getByRole('button', { name: clapTexts.clap, exact: true });
+    const sent = page.waitForResponse((res) => res.url().includes('posts.clap'));
+    for (let i = 0; i < 3; i++) await button.click();
+    // Shown at once, sent as one burst a moment later.
+    expect(await count.textContent()).toBe(clapTexts.claps(before + 3));
+    expect(await page.getByTestId('viewer-claps').textContent()).toBe(clapTexts.yours(3));
+    const burst = await sent;
+    expect(burst.status()).toBe(200);
+    // One batched call carrying the three clicks.
+    expect(Object.values(burst.request().postDataJSON())).toEqual([expect.objectContaining({ count: 3 })]);
+
+    await e2e.gotoHydrated(page, DEMO.story.path);
+    expect(await count.textContent()).toBe(clapTexts.claps(before + 3));
+    await expect.poll(() => page.getByTestId('viewer-claps').textContent()).toBe(clapTexts.yours(3));
+    await page.getByRole('button', { name: clapTexts.undo }).click();
+    await expect.poll(() => count.textContent()).toBe(clapTexts.claps(before));
+    expect(await page.getByTestId('viewer-claps').count()).toBe(0);
+    await page.close();
+    await e2e.setSession(null);
+  });
+
+  it('asks a signed-out visitor to sign up instead of clapping', async () => {
+    const page = await e2e.openPage({ session: null });
+    await e2e.gotoHydrated(page, DEMO.story.path);
+    const count = await page.getByTestId('clap-count').textContent();
+    await page.getByRole('button', { name: clapTexts.clap, exact: true }).click();
+    await page.getByRole('dialog').first().waitFor();
+    expect(await page.getByTestId('clap-count').textContent()).toBe(count);
     await page.close();
   });
 

@@ -1,4 +1,5 @@
 export { setAnalyticsReporter, track } from './analytics';
+export { type ClapCounts, type ClapStore, useClapStore } from './claps';
 export { type ClientStore, useClientStore } from './client';
 export {
   type FirstUseStore,

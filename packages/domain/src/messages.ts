@@ -137,6 +137,7 @@ export const clapTexts = {
   clap: 'Clap',
   undo: 'Undo claps',
   claps: (n: number) => `${n} ${n === 1 ? 'clap' : 'claps'}`,
+  yours: (n: number) => `(${n} yours)`,
   ownStory: 'You cannot clap for your own story.',
   storyNotFound: 'This story does not exist.',
 } as const;

@@ -1,6 +1,7 @@
 import { formatShortDate, generalTexts } from '@quire/domain';
 import { PostBody } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
+import { ClapButton } from '../components/ClapButton';
 import { AuthorFollowButton } from '../components/FollowButton';
 import { PostManagementMenu } from '../components/PostManagementMenu';
 import { ReadTracker } from '../components/ReadTracker';
@@ -111,7 +112,8 @@ export function PostPage({
           <PostPrompt isLocked={post.isLocked} isAuthor={viewerId === post.creator.id} viewer={viewer} />
         )}
         <footer className="q-post-footer">
-          <span>{post.clapCount} claps</span> · <span>{post.responsesCount} responses</span>
+          <ClapButton postId={post.id} clapCount={post.clapCount} isAuthor={viewerId === post.creator.id} /> ·{' '}
+          <span>{post.responsesCount} responses</span>
         </footer>
       </article>
     </main>
