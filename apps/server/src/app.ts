@@ -3,12 +3,15 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { appRouter, type ServiceEnvironment, zodMessage } from '@quire/api';
+import { appRouter, errorMessage, type ServiceEnvironment, zodMessage } from '@quire/api';
 import type { Orm } from '@quire/db';
 import { errorPageTexts } from '@quire/domain';
+import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { registerActionRoutes } from './action-routes';
 import { editorDist, type PageAssets, readerDist, readReaderAssets } from './assets';
 import { registerAuthRoutes } from './auth-routes';
 import { listenForCachePurges } from './cache-purge';
@@ -134,6 +137,12 @@ export async function buildApp(opts: {
     const clientStatus =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : null;
     if (error instanceof ZodError) return reply.code(400).send({ error: { message: zodMessage(error) } });
+    // A procedure called from a plain route (action endpoints): its client errors keep their status.
+    if (error instanceof TRPCError && getHTTPStatusCodeFromError(error) < 500) {
+      return reply
+        .code(getHTTPStatusCodeFromError(error))
+        .send({ error: { message: errorMessage(error), code: error.code } });
+    }
     if (clientStatus)
       return reply.code(clientStatus).send({ error: { message: error.message, code: error.code } });
     req.log.error({ err: error }, 'request failed');
@@ -206,6 +215,7 @@ export async function buildApp(opts: {
   registerDevMail(app, orm, config);
   registerFeeds(app, orm, config);
   registerReadingRoutes(app, orm, config, env);
+  registerActionRoutes(app, orm, config, env);
   registerSearchService(app, orm, config, env);
   registerTelemetry(app, orm);
 

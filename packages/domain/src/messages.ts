@@ -131,6 +131,18 @@ export const profileMenuTexts = {
 export const followButtonTexts = { follow: 'Follow', following: 'Following' } as const;
 
 /**
+ * Not from the spec: the save (bookmark) button and the reading list's name (spec §3 names the
+ * READING_LIST predefined list, not its wording).
+ */
+export const bookmarkTexts = {
+  save: 'Save',
+  saved: 'Saved',
+  readingList: 'Reading list',
+  savedToast: 'Saved to your reading list.',
+  removedToast: 'Removed from your reading list.',
+} as const;
+
+/**
  * Not from the spec: the clap button (spec §1 names claps, §3 the counts, but no wording) and its refusals.
  */
 export const clapTexts = {
@@ -140,6 +152,7 @@ export const clapTexts = {
   yours: (n: number) => `(${n} yours)`,
   ownStory: 'You cannot clap for your own story.',
   storyNotFound: 'This story does not exist.',
+  unknownTarget: 'Only stories can be clapped for here.',
 } as const;
 
 /**

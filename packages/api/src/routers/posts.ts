@@ -2,6 +2,7 @@ import { PostTag, PostVersion } from '@quire/db';
 import { CLAPS_PER_READER_MAX, License } from '@quire/domain';
 import { parseContent } from '@quire/editor';
 import { z } from 'zod';
+import { setBookmarked } from '../services/bookmarks';
 import { clapForStory, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
 import { latestPosts, postForViewer, postPath } from '../services/posts';
@@ -81,6 +82,12 @@ export const postsRouter = router({
   undoClaps: authedProcedure
     .input(z.object({ postId }))
     .mutation(({ ctx, input }) => ctx.em.transactional((em) => undoClaps(em, ctx.viewer, input.postId))),
+  /** Spec §1 Bookmark: saves the story to the viewer's reading list, or (saved: false) takes it out. */
+  bookmark: authedProcedure
+    .input(z.object({ postId, saved: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) => setBookmarked(em, ctx.viewer, input.postId, input.saved)),
+    ),
   /** Spec §8 'Got it. You will see fewer stories like this.' */
   showFewer: authedProcedure
     .input(z.object({ postId }))

@@ -1,0 +1,92 @@
+import { Catalog, CatalogItem, Clap, Post } from '@quire/db';
+import { clapTexts } from '@quire/domain';
+import { buildPost, buildSession, buildUser } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { authHeaders, useTestApp } from './helpers';
+
+const t = useTestApp();
+
+async function story() {
+  const em = t.db.em();
+  const writer = await buildUser(em);
+  const post = await buildPost(em, { creator: writer });
+  const reader = await buildUser(em);
+  return { post, reader, token: await buildSession(em, reader), writerToken: await buildSession(em, writer) };
+}
+
+const send = (method: 'POST' | 'DELETE', url: string, token: string | null, payload?: object) =>
+  t.app.inject({ method, url, headers: authHeaders(token), ...(payload ? { payload } : {}) });
+
+describe('clap action endpoints (spec §7 /_/vote/p/{postId}, /_/vote/{type}/{id})', () => {
+  it('adds one clap, or the burst the body names, and answers the counts', async () => {
+    const { post, token } = await story();
+    const one = await send('POST', `/_/vote/p/${post.id}`, token);
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['cache-control']).toBe('private, no-store');
+    expect(one.json()).toEqual({ postId: post.id, clapCount: 1, viewerClapCount: 1 });
+    const burst = await send('POST', `/_/vote/post/${post.id}`, token, { count: 4 });
+    expect(burst.json()).toEqual({ postId: post.id, clapCount: 5, viewerClapCount: 5 });
+  });
+
+  it('refuses without changing anything: no xsrf, signed out, a bad count, an unknown story or target', async () => {
+    const { post, token, writerToken } = await story();
+    const noXsrf = await t.app.inject({
+      method: 'POST',
+      url: `/_/vote/p/${post.id}`,
+      headers: { cookie: `sid=${token}` },
+    });
+    expect(noXsrf.statusCode).toBe(403);
+    expect((await send('POST', `/_/vote/p/${post.id}`, null)).statusCode).toBe(401);
+    const tooMany = await send('POST', `/_/vote/p/${post.id}`, token, { count: 51 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toBeTruthy();
+    const unknown = await send('POST', '/_/vote/p/0123456789ab', token);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(clapTexts.storyNotFound);
+    const own = await send('POST', `/_/vote/p/${post.id}`, writerToken);
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error.message).toBe(clapTexts.ownStory);
+    const list = await send('POST', `/_/vote/catalog/${post.id}`, token);
+    expect(list.statusCode).toBe(404);
+    expect(list.json().error.message).toBe(clapTexts.unknownTarget);
+    expect(await t.db.em().count(Clap, { post: post.id })).toBe(0);
+    expect((await t.db.em().findOneOrFail(Post, post.id)).clapCount).toBe(0);
+  });
+});
+
+describe('bookmark action endpoint (spec §7 /_/bookmark/p/{postId}, §3 viewerEdge.readingList)', () => {
+  it("saves to the reader's private reading list once, and DELETE takes it out", async () => {
+    const { post, reader, token } = await story();
+    const edge = async () =>
+      (
+        await t.app.inject({
+          url: `/trpc/posts.viewerEdge?input=${encodeURIComponent(JSON.stringify({ postId: post.id }))}`,
+          headers: authHeaders(token),
+        })
+      ).json().result.data.readingList;
+
+    for (let i = 0; i < 2; i++) {
+      const saved = await send('POST', `/_/bookmark/p/${post.id}`, token);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toEqual({ postId: post.id, readingList: 'READING_LIST' });
+    }
+    expect(await edge()).toBe('READING_LIST');
+    const list = await t.db.em().findOneOrFail(Catalog, { creator: reader.id, predefined: 'READING_LIST' });
+    expect(list).toMatchObject({ visibility: 'PRIVATE', type: 'PREDEFINED_LIST', itemsCount: 1 });
+    expect(await t.db.em().count(CatalogItem, { catalog: list.id })).toBe(1);
+
+    const removed = await send('DELETE', `/_/bookmark/p/${post.id}`, token);
+    expect(removed.json()).toEqual({ postId: post.id, readingList: null });
+    expect(await edge()).toBeNull();
+    expect(await t.db.em().count(CatalogItem, { catalog: list.id })).toBe(0);
+    expect((await t.db.em().findOneOrFail(Catalog, list.id)).itemsCount).toBe(0);
+  });
+
+  it('answers 404 for a story the reader may not see, and 401 signed out', async () => {
+    const { token } = await story();
+    const em = t.db.em();
+    const draft = await buildPost(em, { creator: await buildUser(em), status: 'DRAFT' });
+    expect((await send('POST', `/_/bookmark/p/${draft.id}`, token)).statusCode).toBe(404);
+    expect((await send('POST', `/_/bookmark/p/${draft.id}`, null)).statusCode).toBe(401);
+  });
+});

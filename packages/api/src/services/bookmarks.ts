@@ -1,0 +1,62 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Catalog, CatalogItem, Post, type User } from '@quire/db';
+import { bookmarkTexts, clapTexts, type ReadingListKind } from '@quire/domain';
+import { TRPCError } from '@trpc/server';
+import { whyUnavailable } from './posts';
+
+/** Where a story stands in the viewer's lists after a save or unsave (spec §3 viewerEdge.readingList). */
+export interface BookmarkState {
+  postId: string;
+  readingList: ReadingListKind | null;
+}
+
+/** The viewer's reading list (spec §3 predefined READING_LIST), made on first use; private to its owner. */
+async function readingListOf(em: EntityManager, viewer: User): Promise<Catalog> {
+  // One list per reader even when two saves race to make it.
+  await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`reading-list:${viewer.id}`]);
+  const existing = await em.findOne(Catalog, { creator: viewer.id, predefined: 'READING_LIST' });
+  if (existing) return existing;
+  const list = em.create(Catalog, {
+    creator: viewer,
+    name: bookmarkTexts.readingList,
+    type: 'PREDEFINED_LIST',
+    predefined: 'READING_LIST',
+    visibility: 'PRIVATE',
+  });
+  await em.flush();
+  return list;
+}
+
+/**
+ * Spec §1 Bookmark (§7 /_/bookmark/p/{postId}): saves a story the viewer may read to their reading list, newest
+ * first, or takes it out. Saving twice or removing what is not there changes nothing. Runs in the caller's
+ * transaction.
+ */
+export async function setBookmarked(
+  em: EntityManager,
+  viewer: User,
+  postId: string,
+  saved: boolean,
+): Promise<BookmarkState> {
+  const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
+  const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED');
+  if (!post || !published || (await whyUnavailable(em, viewer, post))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: clapTexts.storyNotFound });
+  }
+  const list = await readingListOf(em, viewer);
+  const item = await em.findOne(CatalogItem, { catalog: list.id, post: post.id });
+  if (saved && !item) {
+    const [top] = await em.find(
+      CatalogItem,
+      { catalog: list.id },
+      { orderBy: { position: 'desc' }, limit: 1 },
+    );
+    em.create(CatalogItem, { catalog: list, itemType: 'POST', post, position: (top?.position ?? 0) + 1 });
+    list.itemsCount += 1;
+  } else if (!saved && item) {
+    em.remove(item);
+    list.itemsCount = Math.max(0, list.itemsCount - 1);
+  }
+  await em.flush();
+  return { postId, readingList: saved ? 'READING_LIST' : null };
+}
