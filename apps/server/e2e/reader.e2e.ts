@@ -1,4 +1,4 @@
-import { clapTexts, postPromptTexts } from '@quire/domain';
+import { bookmarkTexts, clapTexts, postPromptTexts } from '@quire/domain';
 import { DEMO, seedDemo } from '@quire/seed';
 import { buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
@@ -101,6 +101,26 @@ describe('reading in Chromium', () => {
     await page.getByRole('button', { name: clapTexts.undo }).click();
     await expect.poll(() => count.textContent()).toBe(clapTexts.claps(before));
     expect(await page.getByTestId('viewer-claps').count()).toBe(0);
+    await page.close();
+    await e2e.setSession(null);
+  });
+
+  it('saves a story to the reading list, keeps it across a reload, and takes it off', async () => {
+    const em = db.em();
+    const token = await buildSession(em, await buildUser(em, { name: 'Saving Reader' }));
+    const page = await e2e.openPage({ session: token });
+    await e2e.gotoHydrated(page, DEMO.story.path);
+    const save = page.getByTestId('save-button');
+    await expect.poll(() => save.textContent()).toBe(bookmarkTexts.save);
+    await save.click();
+    await expect.poll(() => page.locator('.q-toast').textContent()).toContain(bookmarkTexts.savedToast);
+    expect(await save.textContent()).toBe(bookmarkTexts.saved);
+
+    await e2e.gotoHydrated(page, DEMO.story.path);
+    await expect.poll(() => save.textContent()).toBe(bookmarkTexts.saved);
+    await save.click();
+    await expect.poll(() => page.locator('.q-toast').textContent()).toContain(bookmarkTexts.removedToast);
+    expect(await save.textContent()).toBe(bookmarkTexts.save);
     await page.close();
     await e2e.setSession(null);
   });

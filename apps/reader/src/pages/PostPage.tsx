@@ -5,6 +5,7 @@ import { ClapButton } from '../components/ClapButton';
 import { AuthorFollowButton } from '../components/FollowButton';
 import { PostManagementMenu } from '../components/PostManagementMenu';
 import { ReadTracker } from '../components/ReadTracker';
+import { SaveButton } from '../components/SaveButton';
 import { PostPrompt, ReadNextMeter } from '../components/StoryPrompts';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
@@ -113,7 +114,7 @@ export function PostPage({
         )}
         <footer className="q-post-footer">
           <ClapButton postId={post.id} clapCount={post.clapCount} isAuthor={viewerId === post.creator.id} /> ·{' '}
-          <span>{post.responsesCount} responses</span>
+          <span>{post.responsesCount} responses</span> · <SaveButton postId={post.id} />
         </footer>
       </article>
     </main>
