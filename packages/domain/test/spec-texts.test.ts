@@ -27,6 +27,8 @@ const NOT_FROM_SPEC = new Set<string>([
   ...Object.values(messages.appStoreBadgeTexts),
   ...Object.values(messages.postPromptTexts).filter((text) => typeof text === 'string'),
   ...Object.values(messages.socialMenuTexts).filter((text) => typeof text === 'string'),
+  ...Object.values(messages.clapTexts).filter((text) => typeof text === 'string'),
+  ...Object.values(messages.bookmarkTexts),
 ]);
 
 function stringLeaves(value: unknown, path: string, out: Array<[string, string]>): void {
