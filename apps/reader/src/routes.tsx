@@ -1,6 +1,7 @@
 import type { AppRouter } from '@quire/api';
 import {
   authUiTexts,
+  bookmarkTexts,
   type EdgeCachePage,
   imageUrl,
   parsePostId,
@@ -12,11 +13,17 @@ import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
 import { SignInToSee } from './components/SignInToSee';
-import { lazyPage } from './lib/lazy-page';
-import { discoveryRoutes } from './pages/discovery-routes';
+import { lazyPage, lazyPages } from './lib/lazy-page';
+import { discoveryRoutes, ProfileListPage } from './pages/discovery-routes';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PasswordPage } from './pages/PasswordPage';
-import { HOME_PAGE_SIZE, profileUsername, STORY_TABS, type StoryTab } from './pages/page-params';
+import {
+  HOME_PAGE_SIZE,
+  profileUsername,
+  READING_LIST_SLUG,
+  STORY_TABS,
+  type StoryTab,
+} from './pages/page-params';
 import { SigninPage } from './pages/SigninPage';
 import { searchRoutes } from './pages/search-routes';
 import { TwoFactorPage } from './pages/TwoFactorPage';
@@ -43,6 +50,9 @@ const PublicationPage = lazyPage(
   () => import('./pages/PublicationPage'),
   (m) => m.PublicationPage,
 );
+const yourLists = lazyPages('src/pages/YourListsPage.tsx', () => import('./pages/YourListsPage'));
+const YourListsPage = yourLists('YourListsPage');
+const ReadingListPage = yourLists('ReadingListPage');
 const StoriesPage = lazyPage(
   'src/pages/StoriesPage.tsx',
   () => import('./pages/StoriesPage'),
@@ -167,6 +177,16 @@ async function prefetchPost(ctx: PrefetchContext, postId: string | null): Promis
   } catch {
     return 404;
   }
+}
+
+/** The viewer's reading list, rendered with the page; signed out, the page asks them to sign in instead. */
+async function prefetchReadingList({ trpc, queryClient }: PrefetchContext): Promise<number> {
+  await queryClient
+    .prefetchInfiniteQuery(
+      trpc.lists.readingList.infiniteQueryOptions({}, { getNextPageParam: (last) => last.next }),
+    )
+    .catch(() => {});
+  return 200;
 }
 
 /** Sign-in surfaces render the modal on the server: its options (providers, passwords) load first. */
@@ -347,6 +367,33 @@ export const pageRoutes: PageRoute[] = [
       }
     },
     head: () => ({ title: 'Your stories' }),
+  },
+  {
+    path: '/me/lists',
+    name: 'ShowYourLists',
+    render: ({ viewer }) =>
+      viewer ? (
+        <YourListsPage username={viewer.username} />
+      ) : (
+        <SignInToSee what="your lists" redirect="/me/lists" />
+      ),
+    prefetch: (ctx) => prefetchReadingList(ctx),
+    head: () => ({ title: bookmarkTexts.yourLists }),
+  },
+  {
+    // Not in the spec's name table: the viewer's own list (the reading list, or one of their lists).
+    path: '/me/list/:catalogSlugId',
+    name: 'ShowYourList',
+    render: ({ params, viewer }) => {
+      const slugId = params.catalogSlugId ?? '';
+      if (!viewer) return <SignInToSee what="your list" redirect={`/me/list/${slugId}`} />;
+      if (slugId === READING_LIST_SLUG) return <ReadingListPage />;
+      return <ProfileListPage username={viewer.username} catalogSlugId={slugId} />;
+    },
+    prefetch: (ctx, params) =>
+      params.catalogSlugId === READING_LIST_SLUG ? prefetchReadingList(ctx) : Promise.resolve(200),
+    head: (_ctx, params) =>
+      params.catalogSlugId === READING_LIST_SLUG ? { title: bookmarkTexts.readingList } : {},
   },
   {
     path: '/:collectionSlug',

@@ -116,6 +116,13 @@ describe('reading in Chromium', () => {
     await expect.poll(() => page.locator('.q-toast').textContent()).toContain(bookmarkTexts.savedToast);
     expect(await save.textContent()).toBe(bookmarkTexts.saved);
 
+    // Your lists shows the reading list, which holds the story.
+    await e2e.gotoHydrated(page, '/me/lists');
+    await expect.poll(() => page.getByTestId('your-lists').textContent()).toContain('1 story · Private');
+    await page.getByRole('link', { name: bookmarkTexts.readingList }).click();
+    await page.waitForURL('**/me/list/reading-list');
+    await expect.poll(() => page.getByTestId('reading-list').textContent()).toContain(DEMO.story.title);
+
     await e2e.gotoHydrated(page, DEMO.story.path);
     await expect.poll(() => save.textContent()).toBe(bookmarkTexts.saved);
     await save.click();

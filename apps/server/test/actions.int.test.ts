@@ -82,6 +82,25 @@ describe('bookmark action endpoint (spec §7 /_/bookmark/p/{postId}, §3 viewerE
     expect((await t.db.em().findOneOrFail(Catalog, list.id)).itemsCount).toBe(0);
   });
 
+  it('lists the saved stories newest first on the reading list (lists.readingList)', async () => {
+    const { post, token } = await story();
+    const em = t.db.em();
+    const later = await buildPost(em, { creator: await buildUser(em), title: 'Saved second' });
+    await send('POST', `/_/bookmark/p/${post.id}`, token);
+    await send('POST', `/_/bookmark/p/${later.id}`, token);
+    const res = await t.app.inject({
+      url: `/trpc/lists.readingList?input=${encodeURIComponent(JSON.stringify({}))}`,
+      headers: authHeaders(token),
+    });
+    const data = res.json().result.data;
+    expect(data.itemCount).toBe(2);
+    expect(data.posts.map((p: { id: string }) => p.id)).toEqual([later.id, post.id]);
+    const signedOut = await t.app.inject({
+      url: `/trpc/lists.readingList?input=${encodeURIComponent(JSON.stringify({}))}`,
+    });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
   it('answers 404 for a story the reader may not see, and 401 signed out', async () => {
     const { token } = await story();
     const em = t.db.em();

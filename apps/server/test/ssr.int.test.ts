@@ -132,6 +132,31 @@ describe('your stories (/me/stories/{filterBy})', () => {
   });
 });
 
+describe('your lists (/me/lists, /me/list/reading-list)', () => {
+  it('renders the saved stories for their reader, and a sign-in link for a visitor', async () => {
+    const em = t.db.em();
+    const { buildSession } = await import('@quire/test-harness');
+    const reader = await buildUser(em, { name: 'Keeper' });
+    const post = await buildPost(em, { creator: await buildUser(em), title: 'Worth keeping' });
+    const token = await buildSession(em, reader);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/_/bookmark/p/${post.id}`,
+      headers: { cookie: `sid=${token}; xsrf=x`, 'x-xsrf-token': 'x' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const list = await t.app.inject({ url: '/me/list/reading-list', headers: { cookie: `sid=${token}` } });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('<title>Reading list | Quire</title>');
+    expect(list.body).toContain('Worth keeping');
+    const lists = await t.app.inject({ url: '/me/lists', headers: { cookie: `sid=${token}` } });
+    expect(lists.body).toMatch(/1 story(<!-- -->)? · Private/);
+    const signedOut = await t.app.inject({ url: '/me/list/reading-list' });
+    expect(signedOut.body).toContain('href="/m/signin?redirect=%2Fme%2Flist%2Freading-list"');
+    expect(signedOut.body).not.toContain('Worth keeping');
+  });
+});
+
 describe('post management menu (spec §2)', () => {
   it('is rendered for the story’s author only', async () => {
     const em = t.db.em();

@@ -3,6 +3,7 @@ import { authRouter } from './routers/auth';
 import { cacheRouter } from './routers/cache';
 import { discoveryRouter } from './routers/discovery';
 import { flagsRouter } from './routers/flags';
+import { listsRouter } from './routers/lists';
 import { notificationsRouter } from './routers/notifications';
 import { postsRouter } from './routers/posts';
 import { profilesRouter } from './routers/profiles';
@@ -29,6 +30,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   social: socialRouter,
   discovery: discoveryRouter,
+  lists: listsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -138,6 +138,8 @@ export const bookmarkTexts = {
   save: 'Save',
   saved: 'Saved',
   readingList: 'Reading list',
+  yourLists: 'Your lists',
+  readingListEmpty: 'Stories you save appear here.',
   savedToast: 'Saved to your reading list.',
   removedToast: 'Removed from your reading list.',
 } as const;

@@ -48,6 +48,7 @@ export function discoveryQueries(trpc: Trpc) {
     profileRecommended: (username: string) => d.profile.recommended.infiniteQueryOptions({ username }, paged),
     profileHighlights: (username: string) => d.profile.highlights.infiniteQueryOptions({ username }, paged),
     profileLists: (username: string) => d.profile.lists.infiniteQueryOptions({ username }, paged),
+    readingList: () => trpc.lists.readingList.infiniteQueryOptions({}, paged),
     profileList: (username: string, catalogSlugId: string) =>
       d.profile.list.queryOptions({ username, catalogSlugId }, { staleTime: STALE_MS }),
     profileListItems: (username: string, catalogSlugId: string) =>

@@ -11,9 +11,6 @@ import { EntityColumn } from './EntityColumn';
 /** '1 follower', '2 followers'. */
 export const followers = (n: number) => `${n} ${n === 1 ? 'follower' : 'followers'}`;
 
-/** '1 story', '2 stories'. */
-export const storyCount = (n: number) => `${n} ${n === 1 ? 'story' : 'stories'}`;
-
 type Profile = RouterOutputs['profiles']['byUsername'];
 
 /** The profile header every /@{username} page shares: name, follow button, menu, bio and counts. */

@@ -6,7 +6,8 @@ import { PostCardItem } from '../components/PostCardItem';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { NotFoundPage } from './NotFoundPage';
-import { followers, ProfileLayout, storyCount } from './ProfilePage';
+import { followers, ProfileLayout } from './ProfilePage';
+import { listMeta, storyCount } from './page-params';
 
 /** Spec §2 /@{username}/about: the bio, since when the writer is here (and a member), and their counts. */
 export function ProfileAboutPage({ username }: { username: string }) {
@@ -138,10 +139,6 @@ export function ProfileHighlightsPage({ username }: { username: string }) {
     </ProfileLayout>
   );
 }
-
-/** A list's story count, and 'Private' when only its owner sees it. */
-const listMeta = (list: { itemCount: number; isPrivate: boolean }) =>
-  `${storyCount(list.itemCount)}${list.isPrivate ? ' · Private' : ''}`;
 
 /** Spec §2 /@{username}/lists: the writer's public lists with how many stories each holds. */
 export function ProfileListsPage({ username }: { username: string }) {

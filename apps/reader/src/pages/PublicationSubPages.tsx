@@ -5,8 +5,9 @@ import { PeopleList } from '../components/PeopleList';
 import { StoryList } from '../components/StoryList';
 import { type ArchiveParams, useDiscoveryQueries } from '../lib/discovery-queries';
 import { NotFoundPage } from './NotFoundPage';
-import { followers, storyCount } from './ProfilePage';
+import { followers } from './ProfilePage';
 import { PublicationLayout } from './PublicationPage';
+import { storyCount } from './page-params';
 
 /** Spec §2 /{collectionSlug}/trending: the stories with the most claps and responses in the last 30 days. */
 export function PublicationTrendingPage({ slug }: { slug: string }) {

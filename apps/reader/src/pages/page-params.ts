@@ -65,3 +65,13 @@ export const discoveryPageTexts = {
   previousDay: '← Previous day',
   nextDay: 'Next day →',
 } as const;
+
+/** '1 story', '2 stories'. */
+export const storyCount = (n: number) => `${n} ${n === 1 ? 'story' : 'stories'}`;
+
+/** A list's story count, and 'Private' when only its owner sees it. */
+export const listMeta = (list: { itemCount: number; isPrivate: boolean }) =>
+  `${storyCount(list.itemCount)}${list.isPrivate ? ' · Private' : ''}`;
+
+/** /me/list/{catalogSlugId} of the reading list (spec §3 predefined READING_LIST). */
+export const READING_LIST_SLUG = 'reading-list';

@@ -52,7 +52,7 @@ import { publicTag } from './topics';
 
 const hexId = z.string().regex(/^[0-9a-f]{8,16}$/, 'An id is 8 to 16 hex characters.');
 /** A keyset cursor after a row ranked by a number (claps, engagement, list position). */
-const scoreCursor = z.object({ score: z.number().int(), id: hexId }).nullish();
+export const scoreCursor = z.object({ score: z.number().int(), id: hexId }).nullish();
 const username = z.string().trim().min(1).max(50);
 const slug = z.string().trim().min(1).max(100);
 const datePart = z

@@ -46,12 +46,13 @@ export async function setBookmarked(
   const list = await readingListOf(em, viewer);
   const item = await em.findOne(CatalogItem, { catalog: list.id, post: post.id });
   if (saved && !item) {
-    const [top] = await em.find(
+    // Newest first: each saved story goes before the list's current first one.
+    const [first] = await em.find(
       CatalogItem,
       { catalog: list.id },
-      { orderBy: { position: 'desc' }, limit: 1 },
+      { orderBy: { position: 'asc' }, limit: 1 },
     );
-    em.create(CatalogItem, { catalog: list, itemType: 'POST', post, position: (top?.position ?? 0) + 1 });
+    em.create(CatalogItem, { catalog: list, itemType: 'POST', post, position: (first?.position ?? 1) - 1 });
     list.itemsCount += 1;
   } else if (!saved && item) {
     em.remove(item);
