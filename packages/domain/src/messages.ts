@@ -145,6 +145,20 @@ export const bookmarkTexts = {
 } as const;
 
 /**
+ * Not from the spec: the responses section under a story (spec §1 names responding; §5 and §8 give the
+ * closed-discussion and published-as-story texts, in validationMessages and toastTexts).
+ */
+export const responseTexts = {
+  heading: 'Responses',
+  placeholder: 'What are your thoughts?',
+  respond: 'Respond',
+  signUpToRespond: 'Sign up to respond',
+  empty: 'Write something to respond.',
+  none: 'No responses yet.',
+  storyNotFound: 'This story does not exist.',
+} as const;
+
+/**
  * Not from the spec: the clap button (spec §1 names claps, §3 the counts, but no wording) and its refusals.
  */
 export const clapTexts = {

@@ -29,6 +29,7 @@ const NOT_FROM_SPEC = new Set<string>([
   ...Object.values(messages.socialMenuTexts).filter((text) => typeof text === 'string'),
   ...Object.values(messages.clapTexts).filter((text) => typeof text === 'string'),
   ...Object.values(messages.bookmarkTexts),
+  ...Object.values(messages.responseTexts),
 ]);
 
 function stringLeaves(value: unknown, path: string, out: Array<[string, string]>): void {

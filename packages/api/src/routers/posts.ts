@@ -1,11 +1,12 @@
 import { PostTag, PostVersion } from '@quire/db';
-import { CLAPS_PER_READER_MAX, License } from '@quire/domain';
+import { CLAPS_PER_READER_MAX, License, responseTexts } from '@quire/domain';
 import { parseContent } from '@quire/editor';
 import { z } from 'zod';
 import { setBookmarked } from '../services/bookmarks';
 import { clapForStory, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
 import { latestPosts, postForViewer, postPath } from '../services/posts';
+import { respondToStory, storyResponses } from '../services/responses';
 import {
   approveSubmission,
   createDraft,
@@ -20,9 +21,14 @@ import {
 import { myStories, STORY_FILTERS } from '../services/stories/my-stories';
 import { postViewerEdge } from '../services/viewer-edges';
 import { authedProcedure, publicProcedure, router } from '../trpc';
+import { storyCursor } from './profiles';
 
 const postId = z.string().regex(/^[0-9a-f]{8,16}$/, 'A story id is 8 to 16 hex characters.');
 const rev = z.number().int().min(0);
+/** Responses per page under a story. */
+const RESPONSES_PAGE_SIZE = 10;
+/** The longest response accepted, in characters. */
+const RESPONSE_MAX_CHARS = 10_000;
 /** The paragraph model, checked as the editor's schema sees it (unknown types, stray markups, names). */
 const storyContent = z.unknown().transform((value, ctx) => {
   try {
@@ -87,6 +93,18 @@ export const postsRouter = router({
     .input(z.object({ postId, saved: z.boolean() }))
     .mutation(({ ctx, input }) =>
       ctx.em.transactional((em) => setBookmarked(em, ctx.viewer, input.postId, input.saved)),
+    ),
+  /** Spec §1 Respond: publishes the viewer's response to a story (a story of its own on their profile). */
+  respond: authedProcedure
+    .input(z.object({ postId, text: z.string().trim().min(1, responseTexts.empty).max(RESPONSE_MAX_CHARS) }))
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) => respondToStory(em, ctx.viewer, input.postId, input.text, ctx.now())),
+    ),
+  /** A story's responses, newest first (spec §7 threaded responses; one level, no sort choice yet). */
+  responses: publicProcedure
+    .input(z.object({ postId, cursor: storyCursor }))
+    .query(({ ctx, input }) =>
+      storyResponses(ctx.em, ctx.viewer, input.postId, { cursor: input.cursor, limit: RESPONSES_PAGE_SIZE }),
     ),
   /** Spec §8 'Got it. You will see fewer stories like this.' */
   showFewer: authedProcedure
