@@ -1,4 +1,4 @@
-import { bookmarkTexts, clapTexts, postPromptTexts } from '@quire/domain';
+import { bookmarkTexts, clapTexts, postPromptTexts, responseTexts, toastTexts } from '@quire/domain';
 import { DEMO, seedDemo } from '@quire/seed';
 import { buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
@@ -132,13 +132,45 @@ describe('reading in Chromium', () => {
     await e2e.setSession(null);
   });
 
-  it('asks a signed-out visitor to sign up instead of clapping', async () => {
+  it('responds to a story: the response is listed under it and counted, and stays after a reload', async () => {
+    const em = db.em();
+    const token = await buildSession(em, await buildUser(em, { name: 'Responding Reader' }));
+    const page = await e2e.openPage({ session: token });
+    await e2e.gotoHydrated(page, DEMO.story.path);
+    const section = page.getByTestId('responses');
+    const heading = section.getByRole('heading', { name: /^Responses/ });
+    await expect.poll(() => section.getByRole('button', { name: responseTexts.respond }).count()).toBe(1);
+    const before = Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')?.[1]);
+    await section
+      .getByRole('textbox', { name: responseTexts.placeholder })
+      .fill('Well argued.\n\nOne more thing.');
+    await section.getByRole('button', { name: responseTexts.respond }).click();
+    await expect
+      .poll(() => page.locator('.q-toast').textContent())
+      .toContain(toastTexts.responsePublishedAsStory);
+    await expect.poll(() => heading.textContent()).toBe(`${responseTexts.heading} (${before + 1})`);
+    const first = section.getByTestId('response').first();
+    expect(await first.textContent()).toContain('Responding Reader');
+    expect(await first.locator('p').allTextContents()).toContain('One more thing.');
+
+    await e2e.gotoHydrated(page, DEMO.story.path);
+    await expect.poll(() => section.getByTestId('response').first().textContent()).toContain('Well argued.');
+    await page.close();
+    await e2e.setSession(null);
+  });
+
+  it('asks a signed-out visitor to sign up instead of clapping or responding', async () => {
     const page = await e2e.openPage({ session: null });
     await e2e.gotoHydrated(page, DEMO.story.path);
     const count = await page.getByTestId('clap-count').textContent();
     await page.getByRole('button', { name: clapTexts.clap, exact: true }).click();
     await page.getByRole('dialog').first().waitFor();
     expect(await page.getByTestId('clap-count').textContent()).toBe(count);
+    // Responding asks the same.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('button', { name: responseTexts.signUpToRespond }).click();
+    await page.getByRole('dialog').first().waitFor();
     await page.close();
   });
 

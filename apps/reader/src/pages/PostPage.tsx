@@ -5,6 +5,7 @@ import { ClapButton } from '../components/ClapButton';
 import { AuthorFollowButton } from '../components/FollowButton';
 import { PostManagementMenu } from '../components/PostManagementMenu';
 import { ReadTracker } from '../components/ReadTracker';
+import { ResponsesSection } from '../components/ResponsesSection';
 import { SaveButton } from '../components/SaveButton';
 import { PostPrompt, ReadNextMeter } from '../components/StoryPrompts';
 import type { PreloadedState } from '../state';
@@ -117,6 +118,7 @@ export function PostPage({
           <span>{post.responsesCount} responses</span> · <SaveButton postId={post.id} />
         </footer>
       </article>
+      <ResponsesSection postId={post.id} responsesCount={post.responsesCount} />
     </main>
   );
 }

@@ -1,0 +1,27 @@
+import { responseTexts } from '@quire/domain';
+import { type ComponentType, useEffect, useState } from 'react';
+
+type Props = { postId: string; responsesCount: number };
+
+/**
+ * The responses under a story, loaded once the page is interactive: they sit below the story, so neither the
+ * server render nor the story page's own JavaScript carries them.
+ */
+export function ResponsesSection(props: Props) {
+  const [Panel, setPanel] = useState<ComponentType<Props> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./ResponsesPanel').then((m) => {
+      if (live) setPanel(() => m.ResponsesPanel);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (Panel) return <Panel {...props} />;
+  return (
+    <section className="q-responses" aria-label={responseTexts.heading} data-testid="responses">
+      <h2>{`${responseTexts.heading} (${props.responsesCount})`}</h2>
+    </section>
+  );
+}
