@@ -1,6 +1,7 @@
+import { Post, User } from '@quire/db';
 import { bookmarkTexts, clapTexts, postPromptTexts, responseTexts, toastTexts } from '@quire/domain';
 import { DEMO, seedDemo } from '@quire/seed';
-import { buildSession, buildUser } from '@quire/test-harness';
+import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { consoleErrors, pageErrors, useBrowserApp, waitForHydration } from './harness';
 
@@ -155,6 +156,27 @@ describe('reading in Chromium', () => {
 
     await e2e.gotoHydrated(page, DEMO.story.path);
     await expect.poll(() => section.getByTestId('response').first().textContent()).toContain('Well argued.');
+    await page.close();
+    await e2e.setSession(null);
+  });
+
+  it("lets the story's author hide a response, and bring it back with Undo", async () => {
+    const em = db.em();
+    const author = await em.findOneOrFail(User, { username: DEMO.writerUsername });
+    const post = await em.findOneOrFail(Post, DEMO.story.id);
+    const reply = await buildPost(em, { creator: await buildUser(em), title: 'A reply to hide' });
+    reply.inResponseToPost = post;
+    reply.type = 'RESPONSE';
+    await em.flush();
+    const page = await e2e.openPage({ session: await buildSession(em, author) });
+    await e2e.gotoHydrated(page, DEMO.story.path);
+    const item = page.getByTestId('response').filter({ hasText: 'A reply to hide' });
+    await item.getByRole('button', { name: responseTexts.hide }).click();
+    const toast = page.locator('.q-toast[data-toast-style="HIDE_POST_RESPONSE"]');
+    await expect.poll(() => toast.textContent()).toContain(toastTexts.responseHidden('story'));
+    await expect.poll(() => item.count()).toBe(0);
+    await toast.getByRole('button', { name: toastTexts.undo }).click();
+    await expect.poll(() => item.count()).toBe(1);
     await page.close();
     await e2e.setSession(null);
   });

@@ -1,4 +1,5 @@
 import { Post } from '@quire/db';
+import { responseTexts } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
@@ -59,5 +60,35 @@ describe('GraphQL PostCacheController / TopicCacheController', () => {
       (await gql('TopicCacheController', { topicSlug: 'cache-topic' }, {})).json().data.tagFromSlug,
     ).toEqual({ id: tag.id });
     expect((await gql('TopicCacheController', { topicSlug: 'nope' }, {})).json().data.tagFromSlug).toBeNull();
+  });
+});
+
+describe('GraphQL unhidePostResponseOnParentPost', () => {
+  it("shows a hidden response on its story again, for the story's author only", async () => {
+    const em = t.db.em();
+    const author = await buildUser(em);
+    const responder = await buildUser(em);
+    const post = await buildPost(em, { creator: author });
+    const response = await buildPost(em, { creator: responder, title: 'A hidden reply' });
+    response.inResponseToPost = post;
+    response.isResponseHidden = true;
+    await em.flush();
+    const ids = { parentPostId: post.id, postResponseId: response.id };
+
+    const refused = await gql(
+      'unhidePostResponseOnParentPost',
+      ids,
+      authHeaders(await buildSession(t.db.em(), responder)),
+    );
+    expect(refused.json().errors[0].message).toBe(responseTexts.onlyAuthorHides);
+    expect((await t.db.em().findOneOrFail(Post, response.id)).isResponseHidden).toBe(true);
+
+    const shown = await gql(
+      'unhidePostResponseOnParentPost',
+      ids,
+      authHeaders(await buildSession(t.db.em(), author)),
+    );
+    expect(shown.json().data.unhidePostResponseOnParentPost).toEqual({ ...ids, isHidden: false });
+    expect((await t.db.em().findOneOrFail(Post, response.id)).isResponseHidden).toBe(false);
   });
 });

@@ -96,4 +96,25 @@ describe('responses (spec §1 Respond)', () => {
       expect((await db.em().findOneOrFail(Post, id)).responsesCount).toBe(0);
     }
   });
+
+  it("lets the story's author hide a response from it and show it again; no one else", async () => {
+    const writer = await buildUser(db.em());
+    const reader = await buildUser(db.em());
+    const post = await buildPost(db.em(), { creator: writer });
+    const response = await as(reader).posts.respond({ postId: post.id, text: 'Hide me, maybe.' });
+    const listed = async () =>
+      (await as(null).posts.responses({ postId: post.id })).responses.map((r) => r.id);
+    const ids = { parentPostId: post.id, postResponseId: response.id };
+
+    await expect(as(reader).posts.hideResponse(ids)).rejects.toThrow(responseTexts.onlyAuthorHides);
+    expect(await listed()).toEqual([response.id]);
+    expect(await as(writer).posts.hideResponse(ids)).toEqual({ ...ids, isHidden: true });
+    expect(await listed()).toEqual([]);
+    expect(await as(writer).posts.unhideResponse(ids)).toEqual({ ...ids, isHidden: false });
+    expect(await listed()).toEqual([response.id]);
+    const other = await buildPost(db.em(), { creator: writer });
+    await expect(
+      as(writer).posts.hideResponse({ parentPostId: other.id, postResponseId: response.id }),
+    ).rejects.toThrow(responseTexts.notFound);
+  });
 });

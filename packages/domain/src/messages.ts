@@ -155,7 +155,10 @@ export const responseTexts = {
   signUpToRespond: 'Sign up to respond',
   empty: 'Write something to respond.',
   none: 'No responses yet.',
+  hide: 'Hide',
   storyNotFound: 'This story does not exist.',
+  notFound: 'This response does not exist.',
+  onlyAuthorHides: 'Only the story’s author can hide its responses.',
 } as const;
 
 /**

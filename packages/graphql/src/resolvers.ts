@@ -39,6 +39,11 @@ export const resolvers = {
       ctx.caller.posts.delete(args),
     undeletePost: (_: unknown, args: { targetPostId: string }, ctx: ShimContext) =>
       ctx.caller.posts.undelete(args),
+    unhidePostResponseOnParentPost: (
+      _: unknown,
+      args: { parentPostId: string; postResponseId: string },
+      ctx: ShimContext,
+    ) => ctx.caller.posts.unhideResponse(args),
     setUserStyleReminderSeen: (_: unknown, __: unknown, ctx: ShimContext) =>
       ctx.caller.viewer.setStyleReminderSeen(),
   },

@@ -10,7 +10,16 @@ import { PagedItems } from './LoadMore';
  * Spec §1 Respond: a story's responses, newest first, and the form to add one (signed-out visitors get the
  * sign-up flow). A response is published as a story of its own (spec §8 toast).
  */
-export function ResponsesPanel({ postId, responsesCount }: { postId: string; responsesCount: number }) {
+export function ResponsesPanel({
+  postId,
+  responsesCount,
+  isAuthor,
+}: {
+  postId: string;
+  responsesCount: number;
+  /** The story's author may hide responses from it (spec §6), with Undo. */
+  isAuthor: boolean;
+}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -25,6 +34,8 @@ export function ResponsesPanel({ postId, responsesCount }: { postId: string; res
   const count = responses.data?.pages[0]?.responsesCount ?? responsesCount;
   const items = responses.data?.pages.flatMap((page) => page.responses) ?? [];
 
+  const refresh = () => queryClient.invalidateQueries({ queryKey: options.queryKey });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
@@ -36,11 +47,25 @@ export function ResponsesPanel({ postId, responsesCount }: { postId: string; res
       await client.posts.respond.mutate({ postId, text });
       setText('');
       toast(toastTexts.responsePublishedAsStory);
-      await queryClient.invalidateQueries({ queryKey: options.queryKey });
+      await refresh();
     } catch (error) {
       toast(failureMessage(error), 'ERROR');
     } finally {
       setSending(false);
+    }
+  };
+
+  const hide = async (postResponseId: string) => {
+    const ids = { parentPostId: postId, postResponseId };
+    try {
+      await client.posts.hideResponse.mutate(ids);
+      await refresh();
+      toast(toastTexts.responseHidden('story'), 'HIDE_POST_RESPONSE', {
+        label: toastTexts.undo,
+        run: () => void client.posts.unhideResponse.mutate(ids).then(refresh),
+      });
+    } catch (error) {
+      toast(failureMessage(error), 'ERROR');
     }
   };
 
@@ -76,6 +101,14 @@ export function ResponsesPanel({ postId, responsesCount }: { postId: string; res
             <p className="q-card-meta">
               <a href={`/@${response.creator.username}`}>{response.creator.name}</a> ·{' '}
               <a href={response.mediumUrl}>{formatShortDate(response.publishedAt)}</a>
+              {isAuthor ? (
+                <>
+                  {' · '}
+                  <button type="button" className="q-link-button" onClick={() => void hide(response.id)}>
+                    {responseTexts.hide}
+                  </button>
+                </>
+              ) : null}
             </p>
             {response.paragraphs.map((paragraph) => (
               <p key={paragraph.name}>{paragraph.text}</p>

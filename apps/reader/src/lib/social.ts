@@ -44,8 +44,14 @@ export function failureMessage(error: unknown): string {
 }
 
 /** Shows a toast (spec §4 Toasts: one at a time, the new one replaces the current), MESSAGE style by default. */
-export function toast(message: string, toastStyle?: 'MUTE_ENTITY' | 'UNFOLLOW_ENTITY' | 'ERROR') {
-  useToastStore.getState().show(message, toastStyle ? { toastStyle } : {});
+export function toast(
+  message: string,
+  toastStyle?: 'MUTE_ENTITY' | 'UNFOLLOW_ENTITY' | 'ERROR' | 'HIDE_POST_RESPONSE',
+  action?: { label: string; run: () => void },
+) {
+  useToastStore
+    .getState()
+    .show(message, { ...(toastStyle ? { toastStyle } : {}), ...(action ? { action } : {}) });
 }
 
 /** Spec §4: signed-out visitors get the sign-up flow instead of the action, coming back to this page. */

@@ -118,7 +118,11 @@ export function PostPage({
           <span>{post.responsesCount} responses</span> · <SaveButton postId={post.id} />
         </footer>
       </article>
-      <ResponsesSection postId={post.id} responsesCount={post.responsesCount} />
+      <ResponsesSection
+        postId={post.id}
+        responsesCount={post.responsesCount}
+        isAuthor={viewerId === post.creator.id}
+      />
     </main>
   );
 }

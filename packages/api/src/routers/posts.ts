@@ -6,7 +6,7 @@ import { setBookmarked } from '../services/bookmarks';
 import { clapForStory, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
 import { latestPosts, postForViewer, postPath } from '../services/posts';
-import { respondToStory, storyResponses } from '../services/responses';
+import { respondToStory, setResponseHidden, storyResponses } from '../services/responses';
 import {
   approveSubmission,
   createDraft,
@@ -105,6 +105,22 @@ export const postsRouter = router({
     .input(z.object({ postId, cursor: storyCursor }))
     .query(({ ctx, input }) =>
       storyResponses(ctx.em, ctx.viewer, input.postId, { cursor: input.cursor, limit: RESPONSES_PAGE_SIZE }),
+    ),
+  /** Spec §6: the story's author hides a response from it (toast 'Response has been hidden from this story.'). */
+  hideResponse: authedProcedure
+    .input(z.object({ parentPostId: postId, postResponseId: postId }))
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) =>
+        setResponseHidden(em, ctx.viewer, input.parentPostId, input.postResponseId, true),
+      ),
+    ),
+  /** Spec §7 unhidePostResponseOnParentPost: the Undo of hiding a response. */
+  unhideResponse: authedProcedure
+    .input(z.object({ parentPostId: postId, postResponseId: postId }))
+    .mutation(({ ctx, input }) =>
+      ctx.em.transactional((em) =>
+        setResponseHidden(em, ctx.viewer, input.parentPostId, input.postResponseId, false),
+      ),
     ),
   /** Spec §8 'Got it. You will see fewer stories like this.' */
   showFewer: authedProcedure

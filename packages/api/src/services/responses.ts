@@ -172,3 +172,29 @@ export async function storyResponses(
         : null,
   };
 }
+
+/**
+ * Spec §6: the story's author hides a response from their story, or shows it again (§7
+ * unhidePostResponseOnParentPost). The response stays on its writer's profile; only the story's list drops it.
+ */
+export async function setResponseHidden(
+  em: EntityManager,
+  viewer: User,
+  parentPostId: string,
+  responseId: string,
+  hidden: boolean,
+) {
+  const response = await em.findOne(
+    Post,
+    { id: responseId, inResponseToPost: parentPostId },
+    { populate: ['inResponseToPost.creator'] },
+  );
+  if (!response?.inResponseToPost)
+    throw new TRPCError({ code: 'NOT_FOUND', message: responseTexts.notFound });
+  if (response.inResponseToPost.creator.id !== viewer.id) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: responseTexts.onlyAuthorHides });
+  }
+  response.isResponseHidden = hidden;
+  await em.flush();
+  return { parentPostId, postResponseId: responseId, isHidden: hidden };
+}
