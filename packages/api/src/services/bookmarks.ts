@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Catalog, CatalogItem, Post, type User } from '@quire/db';
+import { Catalog, CatalogItem, type User } from '@quire/db';
 import { bookmarkTexts, clapTexts, type ReadingListKind } from '@quire/domain';
-import { TRPCError } from '@trpc/server';
-import { whyUnavailable } from './posts';
+import { readableStory } from './posts';
 
 /** Where a story stands in the viewer's lists after a save or unsave (spec §3 viewerEdge.readingList). */
 export interface BookmarkState {
@@ -38,11 +37,7 @@ export async function setBookmarked(
   postId: string,
   saved: boolean,
 ): Promise<BookmarkState> {
-  const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
-  const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED');
-  if (!post || !published || (await whyUnavailable(em, viewer, post))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: clapTexts.storyNotFound });
-  }
+  const post = await readableStory(em, viewer, postId, clapTexts.storyNotFound);
   const list = await readingListOf(em, viewer);
   const item = await em.findOne(CatalogItem, { catalog: list.id, post: post.id });
   if (saved && !item) {

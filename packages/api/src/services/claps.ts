@@ -1,25 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Clap, Post, type User } from '@quire/db';
+import { Clap, type Post, type User } from '@quire/db';
 import { CLAPS_PER_READER_MAX, clapTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { notify } from './notifications';
-import { whyUnavailable } from './posts';
+import { readableStory } from './posts';
 
 /** A story's claps after a change: everyone's, and the viewer's own (spec §3 client clap counts). */
 export interface ClapCounts {
   postId: string;
   clapCount: number;
   viewerClapCount: number;
-}
-
-/** The published story the viewer may read, for clapping; NOT_FOUND otherwise (drafts, blocked, private). */
-async function clappableStory(em: EntityManager, viewer: User, postId: string): Promise<Post> {
-  const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
-  const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED');
-  if (!post || !published || (await whyUnavailable(em, viewer, post))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: clapTexts.storyNotFound });
-  }
-  return post;
 }
 
 /** Serialises one reader's claps on one story until commit, so concurrent batches add up exactly. */
@@ -49,7 +39,7 @@ export async function clapForStory(
   postId: string,
   count: number,
 ): Promise<ClapCounts> {
-  const post = await clappableStory(em, viewer, postId);
+  const post = await readableStory(em, viewer, postId, clapTexts.storyNotFound);
   if (post.creator.id === viewer.id)
     throw new TRPCError({ code: 'BAD_REQUEST', message: clapTexts.ownStory });
   const clap = await lockClaps(em, viewer, post);
@@ -69,7 +59,7 @@ export async function clapForStory(
 
 /** Takes back all of the viewer's claps on a story (Medium's 'Undo claps'); nothing to undo is not an error. */
 export async function undoClaps(em: EntityManager, viewer: User, postId: string): Promise<ClapCounts> {
-  const post = await clappableStory(em, viewer, postId);
+  const post = await readableStory(em, viewer, postId, clapTexts.storyNotFound);
   const clap = await lockClaps(em, viewer, post);
   if (!clap) return { postId, clapCount: post.clapCount, viewerClapCount: 0 };
   em.remove(clap);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Block, Collection, CollectionMember, Post, Tag, User } from '@quire/db';
 import { generalTexts, type Paragraph, type PostContent, postStateLabel, uniqueSlug } from '@quire/domain';
+import { TRPCError } from '@trpc/server';
 import type { VisitorInfo } from '../trpc';
 import { LISTED_STORY } from './listing';
 import { accessToStory } from './paywall';
@@ -254,6 +255,24 @@ export async function whyUnavailable(
     return 'Blocked';
   }
   return post.isSuspended ? 'PostSuspended' : null;
+}
+
+/**
+ * The published story the viewer may read, for acting on it (clap, save, respond): drafts, trash and every
+ * whyUnavailable case answer NOT_FOUND with `message`.
+ */
+export async function readableStory(
+  em: EntityManager,
+  viewer: User | null,
+  postId: string,
+  message: string,
+): Promise<Post> {
+  const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
+  const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED');
+  if (!post || !published || (await whyUnavailable(em, viewer, post))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message });
+  }
+  return post;
 }
 
 /** Spec §4 draft and published labels for this viewer (editors of the pending publication count as its staff). */

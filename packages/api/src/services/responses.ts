@@ -12,7 +12,7 @@ import {
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { notify } from './notifications';
-import { authorSummary, postPath, whyUnavailable } from './posts';
+import { authorSummary, postPath, readableStory } from './posts';
 
 /** Characters of a response's opening that become its title and slug (responses have no title of their own). */
 const RESPONSE_TITLE_CHARS = 80;
@@ -25,16 +25,6 @@ export interface ResponseItem {
   paragraphs: Paragraph[];
   clapCount: number;
   mediumUrl: string;
-}
-
-const storyNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: responseTexts.storyNotFound });
-
-/** The published story the viewer may read, to respond to or list responses of; NOT_FOUND otherwise. */
-async function readableStory(em: EntityManager, viewer: User | null, postId: string): Promise<Post> {
-  const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
-  const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED');
-  if (!post || !published || (await whyUnavailable(em, viewer, post))) throw storyNotFound();
-  return post;
 }
 
 /** Plain text to the paragraph model: each blank-line-separated block is one paragraph. */
@@ -77,7 +67,7 @@ export async function respondToStory(
   text: string,
   now: Date,
 ): Promise<ResponseItem> {
-  const parent = await readableStory(em, viewer, parentId);
+  const parent = await readableStory(em, viewer, parentId, responseTexts.storyNotFound);
   if (parent.responsesLocked) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: validationMessages.closedDiscussion('story') });
   }
@@ -128,7 +118,7 @@ export async function storyResponses(
   parentId: string,
   opts: { cursor?: { at: string; id: string } | null; limit: number },
 ) {
-  const parent = await readableStory(em, viewer, parentId);
+  const parent = await readableStory(em, viewer, parentId, responseTexts.storyNotFound);
   const blockers = viewer
     ? (await em.find(Block, { blocked: viewer.id }, { fields: ['blocker'] })).map((b) => b.blocker.id)
     : [];
