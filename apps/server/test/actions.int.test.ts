@@ -1,5 +1,5 @@
 import { Catalog, CatalogItem, Clap, Post } from '@quire/db';
-import { clapTexts } from '@quire/domain';
+import { clapTexts, postResultTexts } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
@@ -42,7 +42,7 @@ describe('clap action endpoints (spec §7 /_/vote/p/{postId}, /_/vote/{type}/{id
     expect(tooMany.json().error.message).toBeTruthy();
     const unknown = await send('POST', '/_/vote/p/0123456789ab', token);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.message).toBe(clapTexts.storyNotFound);
+    expect(unknown.json().error.message).toBe(postResultTexts.NotFound);
     const own = await send('POST', `/_/vote/p/${post.id}`, writerToken);
     expect(own.statusCode).toBe(400);
     expect(own.json().error.message).toBe(clapTexts.ownStory);

@@ -1,5 +1,5 @@
 import { Block, Clap, Notification, Post, type User } from '@quire/db';
-import { CLAPS_PER_READER_MAX, clapTexts } from '@quire/domain';
+import { CLAPS_PER_READER_MAX, clapTexts, postResultTexts } from '@quire/domain';
 import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { browser, testClock } from './auth-helpers';
@@ -85,10 +85,10 @@ describe('claps (spec §1 Clap, §3 viewerEdge.clapCount)', () => {
 
     await expect(as(writer).posts.clap({ postId: post.id, count: 1 })).rejects.toThrow(clapTexts.ownStory);
     for (const postId of [draft.id, hidden.id]) {
-      await expect(as(reader).posts.clap({ postId, count: 1 })).rejects.toThrow(clapTexts.storyNotFound);
+      await expect(as(reader).posts.clap({ postId, count: 1 })).rejects.toThrow(postResultTexts.NotFound);
     }
     await expect(as(blocked).posts.clap({ postId: post.id, count: 1 })).rejects.toThrow(
-      clapTexts.storyNotFound,
+      postResultTexts.NotFound,
     );
     for (const count of [0, 51, 1.5]) {
       await expect(as(reader).posts.clap({ postId: post.id, count })).rejects.toMatchObject({

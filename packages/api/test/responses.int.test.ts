@@ -1,5 +1,5 @@
 import { Block, Notification, Post, type User } from '@quire/db';
-import { responseTexts, validationMessages } from '@quire/domain';
+import { postResultTexts, responseTexts, validationMessages } from '@quire/domain';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { browser, testClock } from './auth-helpers';
@@ -86,7 +86,7 @@ describe('responses (spec §1 Respond)', () => {
       responseTexts.empty,
     );
     await expect(as(reader).posts.respond({ postId: draft.id, text: 'Hello' })).rejects.toThrow(
-      responseTexts.storyNotFound,
+      postResultTexts.NotFound,
     );
     await expect(as(null).posts.respond({ postId: open.id, text: 'Hello' })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',

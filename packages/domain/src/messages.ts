@@ -156,7 +156,6 @@ export const responseTexts = {
   empty: 'Write something to respond.',
   none: 'No responses yet.',
   hide: 'Hide',
-  storyNotFound: 'This story does not exist.',
   notFound: 'This response does not exist.',
   onlyAuthorHides: 'Only the story’s author can hide its responses.',
 } as const;
@@ -170,7 +169,6 @@ export const clapTexts = {
   claps: (n: number) => `${n} ${n === 1 ? 'clap' : 'claps'}`,
   yours: (n: number) => `(${n} yours)`,
   ownStory: 'You cannot clap for your own story.',
-  storyNotFound: 'This story does not exist.',
   unknownTarget: 'Only stories can be clapped for here.',
 } as const;
 
@@ -517,6 +515,20 @@ export const generalTexts = {
   changeEmail: 'Change email',
   featureDisabled: 'This feature is temporarily disabled.',
   tryAgain: 'Please try again.',
+} as const;
+
+/**
+ * The messages of spec §3 PostResult's cases: the suspensions are §8 General's; the others are not from the
+ * spec (it names the cases, not their wording).
+ */
+export const postResultTexts = {
+  NotFound: 'This story does not exist.',
+  RemovedByUser: 'This story was deleted by its author.',
+  PostSuspended: generalTexts.storyUnderInvestigation,
+  Blocked: 'This story is not available to you.',
+  AccountSuspended: generalTexts.accountUnderInvestigation,
+  AccountDeleted: 'This account has been deleted.',
+  UnavailableForLegalReasons: 'This story is unavailable for legal reasons.',
 } as const;
 
 /** Spec §8 Toast texts (and §7 'Successfully reported user.'). */

@@ -30,6 +30,12 @@ const NOT_FROM_SPEC = new Set<string>([
   ...Object.values(messages.clapTexts).filter((text) => typeof text === 'string'),
   ...Object.values(messages.bookmarkTexts),
   ...Object.values(messages.responseTexts),
+  ...[
+    messages.postResultTexts.NotFound,
+    messages.postResultTexts.RemovedByUser,
+    messages.postResultTexts.Blocked,
+  ],
+  ...[messages.postResultTexts.AccountDeleted, messages.postResultTexts.UnavailableForLegalReasons],
 ]);
 
 function stringLeaves(value: unknown, path: string, out: Array<[string, string]>): void {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Catalog, CatalogItem, type User } from '@quire/db';
-import { bookmarkTexts, clapTexts, type ReadingListKind } from '@quire/domain';
+import { bookmarkTexts, type ReadingListKind } from '@quire/domain';
 import { readableStory } from './posts';
 
 /** Where a story stands in the viewer's lists after a save or unsave (spec §3 viewerEdge.readingList). */
@@ -37,7 +37,7 @@ export async function setBookmarked(
   postId: string,
   saved: boolean,
 ): Promise<BookmarkState> {
-  const post = await readableStory(em, viewer, postId, clapTexts.storyNotFound);
+  const post = await readableStory(em, viewer, postId);
   const list = await readingListOf(em, viewer);
   const item = await em.findOne(CatalogItem, { catalog: list.id, post: post.id });
   if (saved && !item) {

@@ -39,7 +39,7 @@ export async function clapForStory(
   postId: string,
   count: number,
 ): Promise<ClapCounts> {
-  const post = await readableStory(em, viewer, postId, clapTexts.storyNotFound);
+  const post = await readableStory(em, viewer, postId);
   if (post.creator.id === viewer.id)
     throw new TRPCError({ code: 'BAD_REQUEST', message: clapTexts.ownStory });
   const clap = await lockClaps(em, viewer, post);
@@ -59,7 +59,7 @@ export async function clapForStory(
 
 /** Takes back all of the viewer's claps on a story (Medium's 'Undo claps'); nothing to undo is not an error. */
 export async function undoClaps(em: EntityManager, viewer: User, postId: string): Promise<ClapCounts> {
-  const post = await readableStory(em, viewer, postId, clapTexts.storyNotFound);
+  const post = await readableStory(em, viewer, postId);
   const clap = await lockClaps(em, viewer, post);
   if (!clap) return { postId, clapCount: post.clapCount, viewerClapCount: 0 };
   em.remove(clap);

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NegativeSignal, newId, Post, type User } from '@quire/db';
-import { TRPCError } from '@trpc/server';
 import { LISTED_STORY_SQL } from './listing';
-import { CARD_FIELDS, postCard } from './posts';
+import { CARD_FIELDS, postCard, storyNotFound } from './posts';
 
 /**
  * How many of the newest stories the For you feed ranks (read in (status, latestPublishedAt) index order, so
@@ -286,7 +285,7 @@ export async function showFewerLikeThis(em: EntityManager, viewer: User, postId:
     { id: postId, status: 'PUBLISHED', deletedAt: null },
     { fields: ['creator'] },
   );
-  if (!post) throw new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
+  if (!post) throw storyNotFound();
   await em.getConnection().execute(
     `insert into negative_signals (id, created_at, updated_at, user_id, post_id, creator_id)
        values (?, now(), now(), ?, ?, ?) on conflict do nothing`,

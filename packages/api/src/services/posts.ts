@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Block, Collection, CollectionMember, Post, Tag, User } from '@quire/db';
-import { generalTexts, type Paragraph, type PostContent, postStateLabel, uniqueSlug } from '@quire/domain';
+import { type Paragraph, type PostContent, postResultTexts, postStateLabel, uniqueSlug } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import type { VisitorInfo } from '../trpc';
 import { LISTED_STORY } from './listing';
@@ -142,16 +142,8 @@ export type PostUnavailable = {
   message: string;
 };
 
-/** The texts of the PostResult cases (spec §8 General for the suspensions). */
-export const postResultTexts = {
-  NotFound: 'This story does not exist.',
-  RemovedByUser: 'This story was deleted by its author.',
-  PostSuspended: generalTexts.storyUnderInvestigation,
-  Blocked: 'This story is not available to you.',
-  AccountSuspended: generalTexts.accountUnderInvestigation,
-  AccountDeleted: 'This account has been deleted.',
-  UnavailableForLegalReasons: 'This story is unavailable for legal reasons.',
-} as const satisfies Record<PostUnavailable['__typename'], string>;
+/** Spec §3 PostResult NOT_FOUND for a story the viewer may not act on (or that does not exist). */
+export const storyNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: postResultTexts.NotFound });
 
 const unavailable = (__typename: PostUnavailable['__typename']): PostUnavailable => ({
   __typename,
@@ -258,19 +250,15 @@ export async function whyUnavailable(
 }
 
 /**
- * The published story the viewer may read, for acting on it (clap, save, respond): drafts, trash and every
- * whyUnavailable case answer NOT_FOUND with `message`.
+ * The published story the viewer may read, for acting on it (read events, clap, save, respond): drafts, trash
+ * and every
+ * whyUnavailable case answer NOT_FOUND.
  */
-export async function readableStory(
-  em: EntityManager,
-  viewer: User | null,
-  postId: string,
-  message: string,
-): Promise<Post> {
+export async function readableStory(em: EntityManager, viewer: User | null, postId: string): Promise<Post> {
   const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
-  const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED');
+  const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED') && !post.deletedAt;
   if (!post || !published || (await whyUnavailable(em, viewer, post))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message });
+    throw storyNotFound();
   }
   return post;
 }

@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MeterEntry, Post, ReadEvent, type User } from '@quire/db';
-import { TRPCError } from '@trpc/server';
+import { MeterEntry, type Post, ReadEvent, type User } from '@quire/db';
 import type { VisitorInfo } from '../trpc';
 import { accessToStory } from './paywall';
 import { isMember } from './policy';
-import { whyUnavailable } from './posts';
+import { readableStory } from './posts';
 
 /** A view counts once per reader per story in this window (spec §4 read tracking). */
 export const VIEW_DEDUP_MS = 30 * 60 * 1000;
@@ -22,16 +21,6 @@ function readerKey(reader: Reader) {
   return reader.viewer
     ? { user: reader.viewer.id }
     : { user: null, visitorId: reader.visitor.id.slice(0, 16) };
-}
-
-/** A published story the reader may see, or NOT_FOUND (drafts, trashed and unknown stories alike). */
-async function readableStory(em: EntityManager, reader: Reader, postId: string) {
-  const post = await em.findOne(Post, { id: postId });
-  const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED') && !post.deletedAt;
-  if (!post || !published || (await whyUnavailable(em, reader.viewer, post))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
-  }
-  return post;
 }
 
 /** Whether the reader was given a members-only story's full text (members, its author, or this month's meter). */
@@ -54,7 +43,7 @@ export async function recordView(
   reader: Reader,
   input: { postId: string; referrer?: string | null; shareKey?: string | null },
 ): Promise<{ recorded: boolean }> {
-  const post = await readableStory(em, reader, input.postId);
+  const post = await readableStory(em, reader.viewer, input.postId);
   if (reader.visitor.isBot) return { recorded: false };
   const since = new Date(reader.now.getTime() - VIEW_DEDUP_MS);
   const recent = await em.count(ReadEvent, {
@@ -93,7 +82,7 @@ export async function recordRead(
   reader: Reader,
   input: { postId: string; readingSeconds: number },
 ): Promise<{ recorded: boolean; readingSeconds: number }> {
-  const post = await readableStory(em, reader, input.postId);
+  const post = await readableStory(em, reader.viewer, input.postId);
   const readingSeconds = clampReadingSeconds(input.readingSeconds);
   if (reader.visitor.isBot) return { recorded: false, readingSeconds };
   // Only someone who got the whole story reads it: at the paywall, the preview's end is not a read.

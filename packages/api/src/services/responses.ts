@@ -67,7 +67,7 @@ export async function respondToStory(
   text: string,
   now: Date,
 ): Promise<ResponseItem> {
-  const parent = await readableStory(em, viewer, parentId, responseTexts.storyNotFound);
+  const parent = await readableStory(em, viewer, parentId);
   if (parent.responsesLocked) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: validationMessages.closedDiscussion('story') });
   }
@@ -118,7 +118,7 @@ export async function storyResponses(
   parentId: string,
   opts: { cursor?: { at: string; id: string } | null; limit: number },
 ) {
-  const parent = await readableStory(em, viewer, parentId, responseTexts.storyNotFound);
+  const parent = await readableStory(em, viewer, parentId);
   const blockers = viewer
     ? (await em.find(Block, { blocked: viewer.id }, { fields: ['blocker'] })).map((b) => b.blocker.id)
     : [];

@@ -1,11 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogItem, Clap, PartnerEnrollment, Post, type User } from '@quire/db';
-import { TRPCError } from '@trpc/server';
 import { isPostAuthor } from './policy';
-import { whyUnavailable } from './posts';
+import { storyNotFound, whyUnavailable } from './posts';
 import { edgeId, visibleUser } from './social';
-
-const storyNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
 
 /**
  * Spec §3 Post viewerEdge (§7 PostViewerEdgeQuery): the viewer's claps on the story, the reading list

@@ -16,7 +16,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import { purgeCacheTags, storyTags } from '../cache-purge';
 import { readFlag } from '../flags';
-import { postPath } from '../posts';
+import { postPath, storyNotFound } from '../posts';
 import { isEditorRole, roleIn, storyPermissions } from './permissions';
 
 /** A story is versioned at most this often while autosaving; publishing always versions it. */
@@ -24,7 +24,6 @@ const VERSION_EVERY_MS = 5 * 60 * 1000;
 export const MAX_TOPICS = 5;
 
 const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'This story does not exist.' });
 
 /** Loads a story the viewer may edit, or throws NOT_FOUND / FORBIDDEN. Members-only stories need the flag. */
 export async function editableStory(em: EntityManager, viewer: User, postId: string) {
@@ -33,7 +32,7 @@ export async function editableStory(em: EntityManager, viewer: User, postId: str
     { id: postId },
     { populate: ['creator', 'collection', 'pendingCollection'] },
   );
-  if (!post) throw notFound();
+  if (!post) throw storyNotFound();
   const perms = await storyPermissions(em, viewer, post);
   if (!perms.canEdit) throw forbidden('Only the author or an editor of its publication can edit this story.');
   // Spec §5: editing a members-only story needs can_edit_members_only_posts.
@@ -233,7 +232,7 @@ function makePublic(post: Post, opts: { collection: Collection | null; unlisted:
 /** An editor publishes a story submitted to their publication. */
 export async function approveSubmission(em: EntityManager, viewer: User, postId: string, now: Date) {
   const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'pendingCollection'] });
-  if (!post?.pendingCollection || post.statusForCollection !== 'PENDING') throw notFound();
+  if (!post?.pendingCollection || post.statusForCollection !== 'PENDING') throw storyNotFound();
   if (!isEditorRole(await roleIn(em, viewer, post.pendingCollection))) {
     throw forbidden('Only the editors of the publication can approve this story.');
   }
@@ -252,7 +251,7 @@ export async function revert(
 ) {
   const { post } = await editableStory(em, viewer, input.id);
   const version = await em.findOne(PostVersion, { id: input.versionId, post: post.id });
-  if (!version) throw notFound();
+  if (!version) throw storyNotFound();
   return saveDraft(
     em,
     viewer,
@@ -264,7 +263,7 @@ export async function revert(
 /** Moves a story to the trash (spec §8: '{title} moved to Trash. After 14 days, it'll be permanently deleted.'). */
 export async function moveToTrash(em: EntityManager, viewer: User, postId: string, now: Date) {
   const post = await em.findOne(Post, { id: postId }, { populate: ['creator'] });
-  if (!post) throw notFound();
+  if (!post) throw storyNotFound();
   if (post.creator.id !== viewer.id) throw forbidden('Only the author can delete this story.');
   post.deletedAt ??= now;
   await purgeCacheTags(em, storyTags(post));
@@ -274,7 +273,7 @@ export async function moveToTrash(em: EntityManager, viewer: User, postId: strin
 /** Takes a story out of the trash; the client then goes to the deleted list with the spec's query flags. */
 export async function restoreFromTrash(em: EntityManager, viewer: User, postId: string) {
   const post = await em.findOne(Post, { id: postId }, { populate: ['creator'] });
-  if (!post?.deletedAt) throw notFound();
+  if (!post?.deletedAt) throw storyNotFound();
   if (post.creator.id !== viewer.id) throw forbidden('Only the author can restore this story.');
   post.deletedAt = null;
   await purgeCacheTags(em, storyTags(post));
