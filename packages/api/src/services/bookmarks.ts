@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Catalog, CatalogItem, type User } from '@quire/db';
 import { bookmarkTexts, type ReadingListKind } from '@quire/domain';
+import { lockUntilCommit } from './locks';
 import { readableStory } from './posts';
 
 /** Where a story stands in the viewer's lists after a save or unsave (spec §3 viewerEdge.readingList). */
@@ -12,7 +13,7 @@ export interface BookmarkState {
 /** The viewer's reading list (spec §3 predefined READING_LIST), made on first use; private to its owner. */
 async function readingListOf(em: EntityManager, viewer: User): Promise<Catalog> {
   // One list per reader even when two saves race to make it.
-  await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`reading-list:${viewer.id}`]);
+  await lockUntilCommit(em, `reading-list:${viewer.id}`);
   const existing = await em.findOne(Catalog, { creator: viewer.id, predefined: 'READING_LIST' });
   if (existing) return existing;
   const list = em.create(Catalog, {

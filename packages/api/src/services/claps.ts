@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clap, type Post, type User } from '@quire/db';
 import { CLAPS_PER_READER_MAX, clapTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
+import { lockUntilCommit } from './locks';
 import { notify } from './notifications';
 import { readableStory } from './posts';
 
@@ -14,7 +15,7 @@ export interface ClapCounts {
 
 /** Serialises one reader's claps on one story until commit, so concurrent batches add up exactly. */
 async function lockClaps(em: EntityManager, viewer: User, post: Post) {
-  await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`clap:${viewer.id}:${post.id}`]);
+  await lockUntilCommit(em, `clap:${viewer.id}:${post.id}`);
   return em.findOne(Clap, { user: viewer.id, post: post.id }, { refresh: true });
 }
 

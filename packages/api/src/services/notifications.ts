@@ -21,6 +21,7 @@ import {
   notificationPreview,
   quireRoutes,
 } from '@quire/domain';
+import { lockUntilCommit } from './locks';
 import { postPath } from './posts';
 
 /** Not from the spec (§9 leaves the shared page size unshown): notifications per widget page. */
@@ -82,9 +83,7 @@ export async function notify(em: EntityManager, input: NotifyInput): Promise<Not
 
   if (rollup && rollupKey) {
     // Serialises folding per (recipient, key) until commit, so two concurrent events cannot open two rows.
-    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
-      `notification:${recipientId}:${rollupKey}`,
-    ]);
+    await lockUntilCommit(em, `notification:${recipientId}:${rollupKey}`);
     const recipient = await em.findOneOrFail(User, recipientId, { fields: ['notificationsLastViewedAt'] });
     const lastViewed = recipient.notificationsLastViewedAt ?? null;
     const where: FilterQuery<Notification> = {
