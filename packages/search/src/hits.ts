@@ -11,7 +11,10 @@ export type Row = Record<string, unknown>;
 /** Live accounts only: not deleted, not suspended. */
 export const LIVE_USER_SQL = 'not u.is_deleted and u.deleted_at is null and not u.is_suspended';
 
-/** Published, listed stories (never a response or a draft) by live accounts, outside private publications. */
+/**
+ * Published, listed stories (never a response or a draft) by live accounts, outside private publications (the
+ * listing rule of packages/api/src/services/listing.ts, which depends on this package).
+ */
 export const SEARCHABLE_POST_SQL = `p.status = 'PUBLISHED' and p.deleted_at is null and p.visibility <> 'UNLISTED'
   and p.in_response_to_post_id is null and not p.is_suspended and p.latest_published_at is not null
   and ${LIVE_USER_SQL}

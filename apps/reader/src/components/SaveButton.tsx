@@ -45,7 +45,7 @@ export function SaveButton({ postId }: { postId: string }) {
   return (
     <button
       type="button"
-      className={saved ? 'q-link-button q-saved' : 'q-link-button'}
+      className="q-link-button"
       aria-pressed={saved}
       disabled={busy}
       data-testid="save-button"

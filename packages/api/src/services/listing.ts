@@ -7,7 +7,7 @@ import type { Post } from '@quire/db';
  */
 
 /** Published, public or members-only (never unlisted), not suspended: a story its publication's pages list. */
-export const PUBLICATION_POST = {
+const PUBLICATION_POST = {
   status: 'PUBLISHED',
   visibility: { $ne: 'UNLISTED' },
   deletedAt: null,
@@ -18,7 +18,7 @@ export const PUBLICATION_POST = {
  * Spec §3 Collection visibility: a PRIVATE publication's stories are listed only on its own pages (which
  * only its members see); every other list, feed and search leaves them out.
  */
-export const OUTSIDE_PRIVATE_PUBLICATION = {
+const OUTSIDE_PRIVATE_PUBLICATION = {
   $or: [{ collection: null }, { collection: { visibility: { $ne: 'PRIVATE' } } }],
 } as const satisfies FilterQuery<Post>;
 
@@ -38,7 +38,7 @@ export const PUBLICATION_STORY = {
 } as const satisfies FilterQuery<Post>;
 
 /** The private-publication rule in SQL, for the posts table aliased `p`. */
-export const OUTSIDE_PRIVATE_PUBLICATION_SQL = `not exists (select 1 from collections private_c
+const OUTSIDE_PRIVATE_PUBLICATION_SQL = `not exists (select 1 from collections private_c
   where private_c.id = p.collection_id and private_c.visibility = 'PRIVATE')`;
 
 /** PUBLICATION_STORY in SQL, for the posts table aliased `p`. */
