@@ -45,8 +45,26 @@ describe('GraphQL PostCacheController / TopicCacheController', () => {
       collection: null,
       creator: { id: author.id },
     });
-    const hidden = await gql('PostCacheController', { id: draft.id }, {});
-    expect(hidden.json().data.postResult).toEqual({
+    // Another user's draft answers exactly as an unknown id: its existence is not confirmed.
+    const unknown = await gql('PostCacheController', { id: 'ffffffffffff' }, {});
+    expect(unknown.json().data.postResult).toBeNull();
+    const stranger = authHeaders(await buildSession(t.db.em(), await buildUser(t.db.em())));
+    for (const headers of [{}, stranger]) {
+      const hidden = await gql('PostCacheController', { id: draft.id }, headers);
+      expect(hidden.json()).toEqual(unknown.json());
+      const direct = await t.app.inject({
+        url: `/trpc/cache.post?input=${encodeURIComponent(JSON.stringify({ id: draft.id }))}`,
+        headers,
+      });
+      expect(direct.json().result.data).toBeNull();
+    }
+    // The author still sees their own draft as unpublished.
+    const own = await gql(
+      'PostCacheController',
+      { id: draft.id },
+      authHeaders(await buildSession(t.db.em(), author)),
+    );
+    expect(own.json().data.postResult).toEqual({
       id: draft.id,
       isPublished: false,
       collection: null,

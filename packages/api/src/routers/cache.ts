@@ -1,19 +1,19 @@
 import { Post, Tag } from '@quire/db';
 import { z } from 'zod';
+import { whyUnavailable } from '../services/posts';
 import { publicProcedure, router } from '../trpc';
 
 /** What a CDN worker needs to tag and purge pages (spec §7 PostCacheController, TopicCacheController). */
 export const cacheRouter = router({
-  /** A story's cache-relevant facts, or null; drafts answer as unpublished without other details. */
+  /**
+   * A story's cache-relevant facts, or null when the viewer may not know it exists (another user's draft, a
+   * private publication's story answer exactly as an unknown id); drafts answer as unpublished to their author.
+   */
   post: publicProcedure
     .input(z.object({ id: z.string().regex(/^[0-9a-f]{8,16}$/) }))
     .query(async ({ ctx, input }) => {
-      const post = await ctx.em.findOne(
-        Post,
-        { id: input.id },
-        { fields: ['id', 'status', 'deletedAt', 'creator', 'collection'] },
-      );
-      if (!post) return null;
+      const post = await ctx.em.findOne(Post, { id: input.id }, { populate: ['creator', 'collection'] });
+      if (!post || (await whyUnavailable(ctx.em, ctx.viewer, post)) === 'NotFound') return null;
       const isPublished = (post.status === 'PUBLISHED' || post.status === 'UNLISTED') && !post.deletedAt;
       return {
         id: post.id,
