@@ -63,6 +63,11 @@ const envSchema = z.object({
     .regex(/^[a-z0-9_-]*$/)
     .default('quire_'),
   SMTP_URL: z.string().optional(),
+  /**
+   * The development outbox page (/_/dev/mail), which shows every sign-in link and code. Unset: on when it is
+   * safe (not production, no SMTP_URL, a loopback HOST); true where it is not safe refuses to start.
+   */
+  DEV_MAIL_PAGE: z.stringbool().optional(),
   MAIL_FROM: z.string().default('Quire <noreply@localhost>'),
   /** Run background jobs inside the app process (the default); `--worker` runs them alone. */
   RUN_JOBS: z.stringbool().default(true),
@@ -70,7 +75,29 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
 
-export type ServerConfig = z.infer<typeof envSchema> & { publicUrl: string };
+export type ServerConfig = z.infer<typeof envSchema> & {
+  publicUrl: string;
+  /** Whether /_/dev/mail is served (to loopback peers only). */
+  devMailPage: boolean;
+};
+
+/** Whether a listen address or socket peer is this machine (127.0.0.0/8, ::1, localhost, IPv4-mapped). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const a = address.toLowerCase().replace(/^\[|\]$/g, '');
+  return a === 'localhost' || a === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
+}
+
+/** The development outbox page is served only where no other host can reach it, and mail is not sent. */
+function devMailPage(c: z.infer<typeof envSchema>): boolean {
+  const safe = c.NODE_ENV !== 'production' && !c.SMTP_URL && isLoopback(c.HOST);
+  if (c.DEV_MAIL_PAGE && !safe) {
+    throw new Error(
+      'Invalid configuration: DEV_MAIL_PAGE=true shows every sign-in link and code; it needs a loopback HOST, no SMTP_URL and NODE_ENV other than production.',
+    );
+  }
+  return c.DEV_MAIL_PAGE ?? safe;
+}
 
 /** Reads configuration from the environment; a bad value stops the start with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -80,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
-  return { ...c, publicUrl: c.PUBLIC_URL || `http://localhost:${c.PORT}` };
+  return { ...c, publicUrl: c.PUBLIC_URL || `http://localhost:${c.PORT}`, devMailPage: devMailPage(c) };
 }
 
 /** The services procedures use, from configuration: captcha provider, sign-in providers, links. */

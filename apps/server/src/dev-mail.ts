@@ -1,18 +1,34 @@
 import type { Orm } from '@quire/db';
 import { EmailOutbox } from '@quire/db';
-import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isLoopback, type ServerConfig } from './config';
 import { escapeHtml } from './html';
 
 const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
+/** Headers a proxy adds: a request relayed from elsewhere reaches us from a loopback socket too. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
+
+/**
+ * Whether the request comes from this machine itself: the socket peer (never X-Forwarded-For, whatever
+ * TRUST_PROXY says) is loopback, nothing relayed it, and it names a loopback host (no DNS rebinding).
+ */
+export function isLocalRequest(req: FastifyRequest): boolean {
+  if (!isLoopback(req.socket.remoteAddress)) return false;
+  if (FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined)) return false;
+  const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+  return isLoopback(host);
+}
+
 /**
  * GET /_/dev/mail: the newest emails of the outbox, for machines without SMTP (sign-in links and
- * codes land here). Never served in production or when SMTP_URL is set.
+ * codes land here). Registered only when config.devMailPage (never in production, with SMTP_URL or on a
+ * non-loopback bind), and answered only to requests from this machine: anyone else gets the 404 page.
  */
 export function registerDevMail(app: FastifyInstance, orm: Orm, config: ServerConfig) {
-  if (config.NODE_ENV === 'production' || config.SMTP_URL) return;
-  app.get('/_/dev/mail', async (_req, reply) => {
+  if (!config.devMailPage) return;
+  app.get('/_/dev/mail', async (req, reply) => {
+    if (!isLocalRequest(req)) return reply.callNotFound();
     const mails = await orm.em.fork().find(EmailOutbox, {}, { orderBy: { createdAt: 'desc' }, limit: 50 });
     const items = mails
       .map(

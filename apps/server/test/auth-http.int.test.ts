@@ -1,6 +1,8 @@
 import { EmailOutbox, FeatureFlag, Session, User } from '@quire/db';
 import { buildSession, buildUser } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { authHeaders, useTestApp } from './helpers';
 
 const t = useTestApp();
@@ -150,5 +152,63 @@ describe('the development outbox page', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('to devmail@example.com');
     expect(page.body).toMatch(/<a href="http:\/\/localhost:3000\/m\/callback\/email\?token=/);
+  });
+
+  it('is never shown to another host, however the request presents itself', async () => {
+    await buildUser(t.db.em(), { email: 'devmail-remote@example.com' });
+    await trpc('auth.sendAcctAuthEmail', { email: 'devmail-remote@example.com', operation: 'login' });
+    const attempts = [
+      { remoteAddress: '203.0.113.7' },
+      { remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } },
+      { remoteAddress: '10.0.0.2', headers: { host: 'localhost' } },
+      // Relayed by a proxy on this machine, or reached through a rebound DNS name.
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } },
+      { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.7' } },
+      { remoteAddress: '127.0.0.1', headers: { host: 'attacker.example' } },
+    ];
+    for (const attempt of attempts) {
+      const page = await t.app.inject({ url: '/_/dev/mail', ...attempt });
+      expect(page.statusCode, JSON.stringify(attempt)).toBe(404);
+      expect(page.body).not.toContain('devmail-remote@example.com');
+    }
+    const local = await t.app.inject({ url: '/_/dev/mail', remoteAddress: '::ffff:127.0.0.1' });
+    expect(local.body).toContain('devmail-remote@example.com');
+  });
+});
+
+describe('when the development outbox page may be on', () => {
+  it('is on by default only on a loopback bind without SMTP outside production', () => {
+    expect(loadConfig({}).devMailPage).toBe(true);
+    expect(loadConfig({ HOST: '::1' }).devMailPage).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).devMailPage).toBe(false);
+    expect(loadConfig({ HOST: '192.168.1.20' }).devMailPage).toBe(false);
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com' }).devMailPage).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).devMailPage).toBe(false);
+    expect(loadConfig({ DEV_MAIL_PAGE: 'false' }).devMailPage).toBe(false);
+  });
+
+  it('refuses to start when it is asked for where another host could reach it', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0', DEV_MAIL_PAGE: 'true' })).toThrow(/DEV_MAIL_PAGE=true/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAIL_PAGE: 'true' })).toThrow(/loopback HOST/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com', DEV_MAIL_PAGE: 'true' })).toThrow();
+  });
+
+  it('is not served at all when it is off', async () => {
+    const app = await buildApp({
+      orm: t.db.orm,
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        HOST: '0.0.0.0',
+        PAGE_CACHE_FRESH_MS: '0',
+      }),
+    });
+    try {
+      await app.ready();
+      const page = await app.inject({ url: '/_/dev/mail', headers: { accept: 'application/json' } });
+      expect(page.body).not.toContain('Outbox (development');
+    } finally {
+      await app.close();
+    }
   });
 });
