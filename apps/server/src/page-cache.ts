@@ -11,10 +11,14 @@ export interface CachedPage {
  * In-process micro-cache for anonymous page GETs (spec §4 edge cache decision: the pages the edge
  * may cache, by the same tags). Fresh entries are served as they are; stale ones are served while a
  * single refresh runs, so a burst of requests never renders the same page more than once at a time.
+ * Only cacheable pages are shared: a page whose tags are null may depend on its reader, so a request that
+ * waited on such a render renders its own, and a key found uncacheable is rendered per request for a while.
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly refreshing = new Map<string, Promise<CachedPage>>();
+  /** Keys whose last render was not cacheable, until when they are rendered per request without waiting. */
+  private readonly uncacheableUntil = new Map<string, number>();
 
   constructor(
     private readonly opts: { freshMs: number; staleMs: number; maxEntries: number; now?: () => number },
@@ -26,7 +30,8 @@ export class PageCache {
 
   /**
    * The page for `key`: from the cache when fresh, else rendered by `render`; a page whose tags are
-   * null is returned but not kept. Concurrent misses for one key share one render.
+   * null is returned but not kept, and is never handed to another request. Concurrent misses for one key
+   * share one render when that render turns out cacheable.
    */
   async get(key: string, render: () => Promise<CachedPage>): Promise<{ page: CachedPage; hit: boolean }> {
     const entry = this.entries.get(key);
@@ -36,21 +41,49 @@ export class PageCache {
       void this.refresh(key, render).catch(() => {});
       return { page: entry, hit: true };
     }
+    if ((this.uncacheableUntil.get(key) ?? 0) > this.now()) {
+      return { page: await render().then((page) => this.keep(key, page)), hit: false };
+    }
+    const pending = this.refreshing.get(key);
+    if (pending) {
+      const shared = await pending.catch(() => null);
+      // Tags mean the page depends on nothing but the key; anything else was rendered for its own reader.
+      if (shared?.tags) return { page: shared, hit: false };
+      return { page: await render().then((page) => this.keep(key, page)), hit: false };
+    }
     return { page: await this.refresh(key, render), hit: false };
+  }
+
+  /** Stores a cacheable page, or remembers that the key is not cacheable now; returns the page. */
+  private keep(key: string, page: CachedPage): CachedPage {
+    if (page.tags) {
+      this.uncacheableUntil.delete(key);
+      this.store(key, page);
+    } else {
+      this.entries.delete(key);
+      this.markUncacheable(key);
+    }
+    return page;
   }
 
   private refresh(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
     const pending = this.refreshing.get(key);
     if (pending) return pending;
     const run = render()
-      .then((page) => {
-        if (page.tags) this.store(key, page);
-        else this.entries.delete(key);
-        return page;
-      })
+      .then((page) => this.keep(key, page))
       .finally(() => this.refreshing.delete(key));
     this.refreshing.set(key, run);
     return run;
+  }
+
+  private markUncacheable(key: string) {
+    this.uncacheableUntil.delete(key);
+    this.uncacheableUntil.set(key, this.now() + this.opts.freshMs + this.opts.staleMs);
+    while (this.uncacheableUntil.size > this.opts.maxEntries) {
+      const oldest = this.uncacheableUntil.keys().next().value;
+      if (oldest === undefined) break;
+      this.uncacheableUntil.delete(oldest);
+    }
   }
 
   private store(key: string, page: CachedPage) {

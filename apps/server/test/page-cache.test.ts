@@ -50,6 +50,28 @@ describe('PageCache', () => {
     expect(renders).toBe(1);
   });
 
+  // Regression: a reader whose free stories were used up got the text rendered for a fresh visitor beside them.
+  it('never hands one request a page rendered for another when that page is not cacheable', async () => {
+    const { cache, advance, at } = setup();
+    let renders = 0;
+    const renderFor = (reader: string) => async () => {
+      renders += 1;
+      await new Promise((r) => setTimeout(r, 5));
+      return page(`for ${reader}`, null);
+    };
+    const readers = Array.from({ length: 20 }, (_, i) => `reader-${i}`);
+    const pages = await Promise.all(readers.map((reader) => cache.get('story', renderFor(reader))));
+    expect(pages.map((p) => p.page.body)).toEqual(readers.map((reader) => `for ${reader}`));
+    expect(renders).toBe(20);
+    // Once known to be uncacheable, the key is rendered per request without waiting on another render.
+    const again = await Promise.all(readers.map((reader) => cache.get('story', renderFor(reader))));
+    expect(again.map((p) => p.page.body)).toEqual(readers.map((reader) => `for ${reader}`));
+    // A key that becomes cacheable later is shared again.
+    advance(2000);
+    await cache.get('story', async () => ({ ...page('public'), storedAt: at() }));
+    expect((await cache.get('story', renderFor('late'))).page.body).toBe('public');
+  });
+
   it('never keeps a page without tags, drops pages by tag and evicts the oldest beyond the limit', async () => {
     const { cache, at } = setup();
     await cache.get('draft', async () => ({ ...page('d', null), storedAt: at() }));
