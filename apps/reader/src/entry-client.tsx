@@ -11,6 +11,7 @@ import {
   useSessionStore,
 } from '@quire/client-state';
 import {
+  CLIENT_COOKIES_PATH,
   CLIENT_NAME_HEADER,
   ERRORS_PATH,
   EVENTS_PATH,
@@ -35,16 +36,23 @@ import './social.css';
 import './discovery.css';
 
 const state = readPreloadedState(document);
-useSessionStore
-  .getState()
-  .setSession({ xsrf: readCookie(document.cookie, 'xsrf'), isLoggedIn: !!state.viewer });
+const xsrfCookie = () => readCookie(document.cookie, 'xsrf');
+useSessionStore.getState().setSession({ xsrf: xsrfCookie(), isLoggedIn: !!state.viewer });
+// A page from a shared cache carries no cookies: a first-time visitor gets theirs from an uncached path.
+const cookiesReady: Promise<void> = xsrfCookie()
+  ? Promise.resolve()
+  : fetch(CLIENT_COOKIES_PATH, { credentials: 'same-origin', cache: 'no-store' }).then(
+      () => useSessionStore.getState().setSession({ xsrf: xsrfCookie() }),
+      () => {},
+    );
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
 const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: state.config.trpcUri,
-      headers: () => {
+      headers: async () => {
+        await cookiesReady;
         const xsrf = useSessionStore.getState().xsrf;
         return xsrf ? { 'x-xsrf-token': xsrf } : {};
       },

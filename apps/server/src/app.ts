@@ -16,7 +16,8 @@ import { editorDist, type PageAssets, readerDist, readReaderAssets } from './ass
 import { registerAuthRoutes } from './auth-routes';
 import { listenForCachePurges } from './cache-purge';
 import { type ServerConfig, serviceEnvironment } from './config';
-import { contextFor, ensureClientCookies, hasValidXsrf } from './context';
+import { registerClientCookies } from './client-cookies';
+import { contextFor, hasValidXsrf } from './context';
 import { registerDevMail } from './dev-mail';
 import { registerFeeds } from './feeds';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
@@ -106,13 +107,7 @@ export async function buildApp(opts: {
   // Routes that the spec rate-limits (sign-in lockouts, account creation) opt in per route.
   await app.register(fastifyRateLimit, { global: false });
 
-  // Pages and the API give a first-time visitor their cookies; static files never set any (shared caches
-  // keep responses without Set-Cookie, and the bytes are wasted on every asset).
-  const COOKIELESS = ['/static/', '/media/', '/favicon.ico', '/_/favicon/'];
-  app.addHook('onRequest', async (req, reply) => {
-    if (COOKIELESS.some((prefix) => req.url.startsWith(prefix))) return;
-    ensureClientCookies(config, req, reply);
-  });
+  registerClientCookies(app, config);
   // Headers that only mean something on a document are dropped from hashed scripts and styles, which a
   // story page loads about twenty of (nosniff and the resource policy stay).
   app.addHook('onSend', async (req, reply) => {

@@ -1,4 +1,5 @@
 import { Tag } from '@quire/db';
+import { CLIENT_COOKIES_PATH } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers';
@@ -16,10 +17,30 @@ describe('anonymous page micro-cache', () => {
     expect(second.headers['x-cache']).toBe('HIT');
     expect(second.body).toBe(first.body);
     expect(second.headers['surrogate-key']).toBe('group-edgeCacheHome');
-    // Each visitor still gets their own anti-forgery cookie.
-    expect(second.cookies.find((c) => c.name === 'xsrf')?.value).not.toBe(
-      first.cookies.find((c) => c.name === 'xsrf')?.value,
+  });
+
+  // Regression: shared-cacheable pages went out with the visitor's xsrf and id cookies, which a CDN may keep.
+  it('sets no cookie on a response a shared cache may keep; the page gets them from an uncached path', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em);
+    const post = await buildPost(em, { creator: writer, title: 'Cookieless story' });
+    for (const url of ['/', `/p/${post.id}`, '/', `/p/${post.id}`, '/feed/latest']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['cache-control'], url).toMatch(/\bpublic\b/);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+    const cookies = await t.app.inject({ url: CLIENT_COOKIES_PATH });
+    expect(cookies.statusCode).toBe(204);
+    expect(cookies.headers['cache-control']).toBe('private, no-store');
+    expect(cookies.cookies.map((c) => c.name).sort()).toEqual(['qv', 'xsrf']);
+    const other = await t.app.inject({ url: CLIENT_COOKIES_PATH });
+    expect(other.cookies.find((c) => c.name === 'xsrf')?.value).not.toBe(
+      cookies.cookies.find((c) => c.name === 'xsrf')?.value,
     );
+    // A page that is never shared still gives a first-time visitor their cookies.
+    const missing = await t.app.inject({ url: '/p/0123456789ab' });
+    expect(missing.headers['cache-control']).toBe('private, no-store');
+    expect(missing.cookies.map((c) => c.name)).toContain('xsrf');
   });
 
   it('caches a topic page for anonymous readers under its tag key', async () => {
@@ -131,6 +152,41 @@ describe('anonymous page micro-cache', () => {
       const again = await t.app.inject({ url });
       expect(again.headers['x-cache'], url).toBe('MISS');
       expect(again.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+});
+
+describe('simultaneous renders of one page', () => {
+  // Regression: a reader past the paywall got the full text rendered for fresh visitors beside them.
+  it('never hand a reader a members-only page rendered for someone else', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em);
+    const secret = 'Only readers the paywall lets in may read this sentence.';
+    const content = {
+      paragraphs: [
+        ...['Free opening.', 'Free middle.', 'Free end of preview.'].map((text, i) => ({
+          name: `p${i}`,
+          type: 'P' as const,
+          text,
+          markups: [],
+        })),
+        { name: 'p9', type: 'P' as const, text: secret, markups: [] },
+      ],
+    };
+    const stories = [];
+    for (let i = 0; i < 4; i++)
+      stories.push(await buildPost(em, { creator: writer, isLocked: true, content }));
+    const usedUp = { cookie: 'qv=usedupvisitor01' };
+    for (const story of stories.slice(0, 3)) await t.app.inject({ url: `/p/${story.id}`, headers: usedUp });
+    const url = `/p/${stories[3]!.id}`;
+    const requests = Array.from({ length: 20 }, (_, i) =>
+      t.app.inject({ url, headers: i % 2 ? usedUp : {} }).then((res) => ({ usedUp: i % 2 === 1, res })),
+    );
+    const answers = await Promise.all(requests);
+    for (const { usedUp: isUsedUp, res } of answers) {
+      expect(res.statusCode).toBe(200);
+      if (isUsedUp) expect(res.body).not.toContain(secret);
+      expect(res.headers['x-cache']).not.toBe('HIT');
     }
   });
 });

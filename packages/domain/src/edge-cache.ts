@@ -1,5 +1,11 @@
 import { logTexts } from './messages';
 
+/**
+ * Where a page served from a shared cache gets the visitor's own cookies (anti-forgery token, visitor id): a
+ * response a cache may keep carries none, so the page asks this uncached path once.
+ */
+export const CLIENT_COOKIES_PATH = '/_/cookies';
+
 /** Spec §4 edge cache decision groups. */
 export type EdgeCacheGroup = 'Control' | 'Enabled' | 'Disabled';
 
