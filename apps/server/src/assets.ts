@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './config';
 
@@ -67,10 +67,51 @@ export function readReaderAssets(base = '/static/reader/', dist = readerDist): P
   };
 }
 
-/** Whether both client apps have been built. */
-export function clientBuildsExist(): boolean {
-  return (
-    existsSync(path.join(readerDist, '.vite/manifest.json')) &&
-    existsSync(path.join(editorDist, 'index.html'))
-  );
+/** Where each client app's sources live (the app and the workspace packages it bundles), and its build stamp. */
+const CLIENT_BUILDS = [
+  {
+    stamp: 'apps/reader/dist/.vite/manifest.json',
+    sources: ['apps/reader', 'packages/domain', 'packages/ui', 'packages/client-state'],
+  },
+  {
+    stamp: 'apps/editor/dist/index.html',
+    sources: ['apps/editor', 'packages/domain', 'packages/ui', 'packages/client-state', 'packages/editor'],
+  },
+];
+/** Folders that never feed a client bundle. */
+const NOT_BUNDLED = new Set(['dist', 'node_modules', 'test', 'bench', 'e2e']);
+
+/** The newest modification time of the files under `dir`, and which file it was. */
+function newestFile(dir: string): { file: string; mtimeMs: number } | null {
+  let newest: { file: string; mtimeMs: number } | null = null;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && NOT_BUNDLED.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    const found = entry.isDirectory() ? newestFile(full) : { file: full, mtimeMs: statSync(full).mtimeMs };
+    if (found && (!newest || found.mtimeMs > newest.mtimeMs)) newest = found;
+  }
+  return newest;
 }
+
+/**
+ * Why the client apps must be built before serving, or null when their builds are newer than every source
+ * that goes into them (after a `git pull`, changed sources are newer than the old bundles).
+ */
+export function clientBuildProblem(root = repoRoot): string | null {
+  for (const build of CLIENT_BUILDS) {
+    const stamp = path.join(root, build.stamp);
+    if (!existsSync(stamp)) return `${build.stamp} is missing`;
+    const builtAt = statSync(stamp).mtimeMs;
+    const dirs = build.sources.map((dir) => path.join(root, dir)).filter((dir) => existsSync(dir));
+    for (const source of [...dirs.map(newestFile), lockfile(root)]) {
+      if (source && source.mtimeMs > builtAt)
+        return `${path.relative(root, source.file)} changed since the last build`;
+    }
+  }
+  return null;
+}
+
+const lockfile = (root: string) => {
+  const file = path.join(root, 'pnpm-lock.yaml');
+  return existsSync(file) ? { file, mtimeMs: statSync(file).mtimeMs } : null;
+};

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { buildApp } from './app';
-import { clientBuildsExist } from './assets';
+import { clientBuildProblem } from './assets';
 import { loadConfig, repoRoot } from './config';
 import { connectDatabase } from './database';
 import { startWorker } from './worker';
@@ -15,8 +15,9 @@ const log = (m: string) => process.stderr.write(`quire: ${m}\n`);
 /** How long a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
-if (!workerOnly && !clientBuildsExist()) {
-  log('client apps are not built yet; building them once (pnpm build)');
+const buildProblem = workerOnly ? null : clientBuildProblem();
+if (buildProblem) {
+  log(`building the client apps (pnpm build): ${buildProblem}`);
   const build = spawnSync('pnpm', ['build'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

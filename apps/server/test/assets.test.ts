@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INLINE_CSS_MAX_BYTES, readReaderAssets } from '../src/assets';
+import { clientBuildProblem, INLINE_CSS_MAX_BYTES, readReaderAssets } from '../src/assets';
 import { htmlDocument } from '../src/ssr';
 
 const dirs: string[] = [];
@@ -83,5 +83,33 @@ describe('lazily loaded pages', () => {
       '/static/reader/assets/PostPage-4.js',
       '/static/reader/assets/list-5.js',
     ]);
+  });
+});
+
+describe('clientBuildProblem', () => {
+  // Regression: after a pull, a start served the old bundles because only the builds' presence was checked.
+  it('asks for a build when a bundled source is newer than the build, and not otherwise', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'quire-builds-'));
+    dirs.push(root);
+    const write = (file: string, mtimeSeconds: number) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), 'x');
+      utimesSync(path.join(root, file), mtimeSeconds, mtimeSeconds);
+    };
+    write('apps/reader/src/App.tsx', 1000);
+    write('packages/domain/src/index.ts', 1000);
+    write('apps/editor/src/main.tsx', 1000);
+    expect(clientBuildProblem(root)).toBe('apps/reader/dist/.vite/manifest.json is missing');
+    write('apps/reader/dist/.vite/manifest.json', 2000);
+    write('apps/editor/dist/index.html', 2000);
+    // Tests and the builds' own files never ask for a build.
+    write('apps/reader/test/page.test.tsx', 3000);
+    expect(clientBuildProblem(root)).toBeNull();
+    write('packages/domain/src/messages.ts', 3000);
+    expect(clientBuildProblem(root)).toBe('packages/domain/src/messages.ts changed since the last build');
+    write('apps/reader/dist/.vite/manifest.json', 4000);
+    expect(clientBuildProblem(root)).toBe('packages/domain/src/messages.ts changed since the last build');
+    write('apps/editor/dist/index.html', 4000);
+    expect(clientBuildProblem(root)).toBeNull();
   });
 });
