@@ -71,6 +71,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Quire <noreply@localhost>'),
   /** Run background jobs inside the app process (the default); `--worker` runs them alone. */
   RUN_JOBS: z.stringbool().default(true),
+  /** A file the jobs touch after each outbox sweep, for a container health check of a worker. */
+  WORKER_HEARTBEAT_FILE: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { purgeTrash } from '@quire/api';
 import type { Orm } from '@quire/db';
 import { createTransport, deliverPendingEmails } from '@quire/mail';
@@ -47,6 +48,8 @@ export async function startWorker(opts: {
     sweeping = true;
     try {
       await deliver();
+      if (config.WORKER_HEARTBEAT_FILE)
+        await writeFile(config.WORKER_HEARTBEAT_FILE, new Date().toISOString());
     } catch (error) {
       opts.log(`jobs: outbox sweep failed: ${(error as Error).message}`);
     } finally {

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { EmailOutbox } from '@quire/db';
 import { enqueueEmail } from '@quire/mail';
 import { useTestDatabase } from '@quire/test-harness';
@@ -30,7 +33,12 @@ afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
 describe('the job worker', () => {
   it('starts pg-boss on the database and delivers queued mail within seconds', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` });
+    const heartbeat = path.join(mkdtempSync(path.join(tmpdir(), 'quire-worker-')), 'heartbeat');
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+      WORKER_HEARTBEAT_FILE: heartbeat,
+    });
     const worker = await startWorker({ orm: db.orm, url: db.url, config, log: () => {} });
     try {
       const em = db.em();
@@ -48,6 +56,8 @@ describe('the job worker', () => {
         .getConnection()
         .execute(`select 1 from information_schema.schemata where schema_name = 'pgboss'`);
       expect(schema).toHaveLength(1);
+      // A container's health check reads the heartbeat the outbox sweep leaves.
+      await expect.poll(() => existsSync(heartbeat), { timeout: 10_000, interval: 200 }).toBe(true);
     } finally {
       await worker.stop();
     }
