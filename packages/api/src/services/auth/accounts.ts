@@ -3,6 +3,7 @@ import { SignupAttempt, User } from '@quire/db';
 import { AUTH_POLICY, authErrors, usernameFromEmail } from '@quire/domain';
 import { enqueueEmail } from '@quire/mail';
 import type { Context } from '../../trpc';
+import { lockUntilCommit } from '../locks';
 import { fail } from './results';
 import { issueToken, redeemToken, sha256 } from './tokens';
 
@@ -14,6 +15,8 @@ export function userByEmail(em: EntityManager, email: string) {
 /** Spec §5: a username from the email prefix, made unique with a number when taken. */
 export async function uniqueUsername(em: EntityManager, email: string, wanted?: string): Promise<string> {
   const base = (wanted || usernameFromEmail(email) || 'Reader').slice(0, 40);
+  // Parallel sign-ups with one base would otherwise pick the same free name.
+  await lockUntilCommit(em, `username:${base.toLowerCase()}`);
   const taken = new Set(
     (await em.find(User, { username: { $ilike: `${base}%` } }, { fields: ['username'] })).map((u) =>
       u.username.toLowerCase(),
@@ -25,10 +28,13 @@ export async function uniqueUsername(em: EntityManager, email: string, wanted?: 
 
 /**
  * Spec §8 account creation limits: too many accounts from one IP today is UserCreationRateLimited;
- * too many attempts with one address is Forbidden. Records this attempt either way.
+ * too many attempts with one address is Forbidden. Records this attempt either way. The IP's and the address's
+ * counts stay held until the caller's transaction commits the account, so parallel sign-ups cannot pass them.
  */
 export async function checkSignupLimits(em: EntityManager, ctx: Context, email: string) {
   const now = ctx.now();
+  await lockUntilCommit(em, `signup-ip:${ctx.ip}`);
+  await lockUntilCommit(em, `signup-email:${email}`);
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   const [fromIp, withEmail] = await Promise.all([
     em.count(SignupAttempt, { ip: ctx.ip, succeeded: true, createdAt: { $gt: dayAgo } }),

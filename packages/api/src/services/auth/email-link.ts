@@ -5,7 +5,7 @@ import { enqueueEmail } from '@quire/mail';
 import type { Context } from '../../trpc';
 import { createUser, userByEmail } from './accounts';
 import { readAuthFlags } from './flags';
-import { clearFailures, readLock, recordFailure } from './lockouts';
+import { clearFailures, holdLock, recordFailure } from './lockouts';
 import { completeFirstFactor, safeRedirect } from './login';
 import { fail, type LoginResult } from './results';
 import { issueToken, loginCodeHash, numericCode, redeemToken, retireTokens, sha256 } from './tokens';
@@ -104,7 +104,8 @@ export async function verifyLoginCode(
 ) {
   const now = ctx.now();
   const email = input.email.trim().toLowerCase();
-  const lock = await readLock(em, 'LOGIN_CODE', email, now);
+  // Held until commit, so parallel guesses are checked one at a time and never past the limit.
+  const lock = await holdLock(em, 'LOGIN_CODE', email, now);
   if (lock.state !== 'open' || lock.failCount >= AUTH_POLICY.loginCodeMaxAttempts)
     return fail('TooManyRequests', CODE_TOO_MANY);
   const redeemed = await redeemToken(em, 'LOGIN_CODE', loginCodeHash(email, input.loginCode), now);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Lockout } from '@quire/db';
+import { Lockout, newId } from '@quire/db';
 import { AUTH_POLICY, authErrors, type LockoutInfo, type LockoutKind } from '@quire/domain';
+import { lockUntilCommit } from '../locks';
 
 /** Where a lockout stands right now. */
 export type LockState =
@@ -26,14 +27,39 @@ function stateOf(row: Lockout | null, now: Date): LockState {
   return { state: 'open', failCount: row.lockedOutUntil ? 0 : row.failCount };
 }
 
-/** The current lock for (kind, key), without changing it. */
-export async function readLock(
+/**
+ * Holds the (kind, key) counter until commit and reads its row: every reader and writer of a counter takes this
+ * first, so a check and the failure counted after it never interleave with a parallel attempt's.
+ */
+async function heldRow(em: EntityManager, kind: LockoutKind, key: string): Promise<Lockout | null> {
+  await lockUntilCommit(em, `lockout:${kind}:${key}`);
+  return em.findOne(Lockout, { kind, key }, { refresh: true });
+}
+
+/** The held row to count a failure on, made on first use by an upsert (never a duplicate-key error). */
+async function heldRowToCount(em: EntityManager, kind: LockoutKind, key: string): Promise<Lockout> {
+  const row = await heldRow(em, kind, key);
+  if (row) return row;
+  await em
+    .createQueryBuilder(Lockout)
+    .insert({ id: newId(), kind, key })
+    .onConflict(['kind', 'key'])
+    .ignore()
+    .execute('run');
+  return em.findOneOrFail(Lockout, { kind, key }, { refresh: true });
+}
+
+/**
+ * The current lock for (kind, key), held until the caller's transaction commits: check it, then count the
+ * attempt's failure with `recordFailure`, in the same transaction.
+ */
+export async function holdLock(
   em: EntityManager,
   kind: LockoutKind,
   key: string,
   now: Date,
 ): Promise<LockState> {
-  return stateOf(await em.findOne(Lockout, { kind, key }), now);
+  return stateOf(await heldRow(em, kind, key), now);
 }
 
 /**
@@ -46,7 +72,7 @@ export async function recordFailure(
   key: string,
   now: Date,
 ): Promise<LockState> {
-  const row = (await em.findOne(Lockout, { kind, key })) ?? em.create(Lockout, { kind, key });
+  const row = await heldRowToCount(em, kind, key);
   if (row.lockedOutUntil && row.lockedOutUntil <= now) {
     row.lockedOutUntil = null;
     row.failCount = 0;
@@ -68,7 +94,7 @@ export async function clearFailures(
   key: string,
   opts: { lift?: boolean } = {},
 ) {
-  const row = await em.findOne(Lockout, { kind, key });
+  const row = await heldRow(em, kind, key);
   if (!row) return;
   row.failCount = 0;
   row.lockedOutUntil = null;
@@ -83,8 +109,7 @@ export async function clearFailures(
  * for whole days (spec §8 IpAuthLockout).
  */
 export async function recordIpFailure(em: EntityManager, ip: string, now: Date): Promise<void> {
-  const row =
-    (await em.findOne(Lockout, { kind: 'IP', key: ip })) ?? em.create(Lockout, { kind: 'IP', key: ip });
+  const row = await heldRowToCount(em, 'IP', ip);
   if (row.lockedOutUntil && row.lockedOutUntil > now) return;
   const windowStart = now.getTime() - AUTH_POLICY.ipFailureWindowMs;
   if (!row.lastFailedAt || row.lastFailedAt.getTime() < windowStart || row.lockedOutUntil) {
@@ -98,9 +123,9 @@ export async function recordIpFailure(em: EntityManager, ip: string, now: Date):
   }
 }
 
-/** Whole days left on an IP lockout, or 0 when the network may sign in. */
-export async function ipLockDays(em: EntityManager, ip: string, now: Date): Promise<number> {
-  const row = await em.findOne(Lockout, { kind: 'IP', key: ip });
+/** Whole days left on an IP lockout, or 0 when the network may sign in; held until commit like `holdLock`. */
+export async function holdIpLockDays(em: EntityManager, ip: string, now: Date): Promise<number> {
+  const row = await heldRow(em, 'IP', ip);
   if (!row?.lockedOutUntil || row.lockedOutUntil <= now) return 0;
   return Math.ceil((row.lockedOutUntil.getTime() - now.getTime()) / (24 * 60 * 60 * 1000));
 }

@@ -6,9 +6,9 @@ import { userByEmail } from './accounts';
 import {
   clearFailures,
   failedAttemptResult,
-  ipLockDays,
+  holdIpLockDays,
+  holdLock,
   lockedResult,
-  readLock,
   recordFailure,
   recordIpFailure,
 } from './lockouts';
@@ -72,7 +72,8 @@ export async function loginWithPassword(
   input: { email: string; passwordOk: boolean; redirect?: string },
 ): Promise<LoginResult> {
   const now = ctx.now();
-  const days = await ipLockDays(em, ctx.ip, now);
+  // The network's counter before the account's, always in this order, so two sign-ins never wait crosswise.
+  const days = await holdIpLockDays(em, ctx.ip, now);
   if (days > 0) {
     return {
       __typename: 'IpAuthLockout',
@@ -86,7 +87,7 @@ export async function loginWithPassword(
     await recordIpFailure(em, ctx.ip, now);
     return fail('NotFound', authErrors.passwordIncorrect);
   }
-  const locked = lockedResult('PASSWORD', await readLock(em, 'PASSWORD', user.id, now), now);
+  const locked = lockedResult('PASSWORD', await holdLock(em, 'PASSWORD', user.id, now), now);
   if (locked) return locked;
   if (!input.passwordOk) {
     await recordIpFailure(em, ctx.ip, now);
@@ -111,7 +112,7 @@ export async function loginWithSecondFactor(
   if (!pending?.user || pending.usedAt || pending.expiresAt <= now)
     return fail('BadRequest', SIGN_IN_EXPIRED);
   const user = pending.user;
-  const locked = lockedResult('TWO_FACTOR', await readLock(em, 'TWO_FACTOR', user.id, now), now);
+  const locked = lockedResult('TWO_FACTOR', await holdLock(em, 'TWO_FACTOR', user.id, now), now);
   if (locked) return locked;
   let ok = false;
   if (input.backupCode) {

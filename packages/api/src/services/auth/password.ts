@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '@quire/db';
 import { authErrors } from '@quire/domain';
 import type { Context } from '../../trpc';
-import { clearFailures, failedAttemptResult, lockedResult, readLock, recordFailure } from './lockouts';
+import { clearFailures, failedAttemptResult, holdLock, lockedResult, recordFailure } from './lockouts';
 import { hashPassword, verifyPassword } from './passwords';
 import { fail } from './results';
 import { revokeAllSessions, signIn } from './sessions';
@@ -29,7 +29,7 @@ export async function crupdatePassword(
     user = await em.findOneOrFail(User, ctx.viewer.id);
     if (user.passwordHash) {
       if (!input.oldPassword) return fail('Forbidden', authErrors.currentPasswordRequired);
-      const locked = lockedResult('PASSWORD', await readLock(em, 'PASSWORD', user.id, now), now);
+      const locked = lockedResult('PASSWORD', await holdLock(em, 'PASSWORD', user.id, now), now);
       if (locked) return locked;
       if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
         return failedAttemptResult('PASSWORD', await recordFailure(em, 'PASSWORD', user.id, now), now);

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthToken, TwoFactorAuth, type User } from '@quire/db';
 import { digitsOnly, PHONE_DIGITS, type TwoFactorMethod, validationMessages } from '@quire/domain';
 import type { Context } from '../../trpc';
-import { clearFailures, failedAttemptResult, lockedResult, readLock, recordFailure } from './lockouts';
+import { clearFailures, failedAttemptResult, holdLock, lockedResult, recordFailure } from './lockouts';
 import { fail } from './results';
 import { issueToken, sha256 } from './tokens';
 import {
@@ -96,7 +96,7 @@ export async function confirmTwoFactor(
   if (!twoFactor || !setup || setup.preferredMethod !== input.preferredMethod) {
     return fail('BadRequest', 'Start two-factor setup again: this setup is no longer current.');
   }
-  const locked = lockedResult('TWO_FACTOR', await readLock(em, 'TWO_FACTOR', userId, now), now);
+  const locked = lockedResult('TWO_FACTOR', await holdLock(em, 'TWO_FACTOR', userId, now), now);
   if (locked) return locked;
   if (!(await verifyTwoFactorCode(em, { ...setup, user: { id: userId } }, input.verificationCode, now))) {
     return failedAttemptResult('TWO_FACTOR', await recordFailure(em, 'TWO_FACTOR', userId, now), now);
