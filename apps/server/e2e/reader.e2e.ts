@@ -1,5 +1,13 @@
 import { Post, User } from '@quire/db';
-import { bookmarkTexts, clapTexts, postPromptTexts, responseTexts, toastTexts } from '@quire/domain';
+import {
+  bookmarkTexts,
+  clapTexts,
+  FREE_STORIES_PER_MONTH,
+  paywallTexts,
+  postPromptTexts,
+  responseTexts,
+  toastTexts,
+} from '@quire/domain';
 import { DEMO, seedDemo } from '@quire/seed';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
@@ -205,8 +213,8 @@ describe('reading in Chromium', () => {
   });
 });
 
-describe('the meter and friend links in Chromium', () => {
-  it('reads free members-only stories, hits the paywall, then opens a story with the author’s friend link', async () => {
+describe('the paywall, the meter and friend links in Chromium', () => {
+  const lockedStories = async () => {
     const { Post } = await import('@quire/db');
     const locked = await db
       .em()
@@ -216,12 +224,27 @@ describe('the meter and friend links in Chromium', () => {
         { populate: ['creator'], limit: 4, orderBy: { id: 'asc' } },
       );
     expect(locked).toHaveLength(4);
-    const page = await e2e.openPage();
-    // Headless Chromium announces itself as HeadlessChrome, which the server treats as a crawler.
-    await page.setExtraHTTPHeaders({
-      'user-agent':
-        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
-    });
+    return locked;
+  };
+
+  it('asks a signed-out visitor to create an account or sign in, and opens the sign-up dialog', async () => {
+    const [story] = await lockedStories();
+    const page = await e2e.openPage({ session: null });
+    await e2e.gotoHydrated(page, `/p/${story!.id}`);
+    const paywall = page.getByTestId('paywall');
+    expect(await paywall.getAttribute('data-paywall')).toBe('signed_out');
+    expect(await paywall.textContent()).toContain(paywallTexts.signUpToRead(FREE_STORIES_PER_MONTH));
+    expect(await page.getByTestId('meter').count()).toBe(0);
+    expect(await page.content()).not.toContain(story!.content.paragraphs.at(-1)!.text);
+    await paywall.getByRole('button', { name: paywallTexts.createAccount }).click();
+    await page.getByRole('dialog').first().waitFor();
+    await page.close();
+  });
+
+  it('gives a signed-in non-member 3 free members-only stories, then the membership paywall; a friend link opens the story', async () => {
+    const locked = await lockedStories();
+    const em = db.em();
+    const page = await e2e.openPage({ session: await buildSession(em, await buildUser(em)) });
     // The post prompt's copy changes once 3 stories were read this month (spec §4 client viewing counters);
     // earlier tests read stories in this browser profile, so the counters start from empty here.
     await page.goto(`${e2e.origin}/`);
@@ -246,11 +269,13 @@ describe('the meter and friend links in Chromium', () => {
     const target = locked[3]!;
     await page.goto(`${e2e.origin}/p/${target.id}`);
     await expect.poll(() => page.getByTestId('paywall').isVisible()).toBe(true);
+    expect(await page.getByTestId('paywall').textContent()).toContain(paywallTexts.freeStoriesUsed);
     const lastParagraph = target.content.paragraphs.at(-1)!.text;
     expect(await page.content()).not.toContain(lastParagraph);
     await e2e.gotoHydrated(page, `/p/${target.id}?source=friends_link&sk=${target.shareKey}`);
     expect(await page.getByTestId('paywall').count()).toBe(0);
     expect(await page.content()).toContain(lastParagraph.slice(0, 40));
     await page.close();
+    await e2e.setSession(null);
   });
 });

@@ -63,17 +63,9 @@ describe('tRPC at /trpc', () => {
       markups: [],
     }));
     const post = await buildPost(em, { creator: author, isLocked: true, content: { paragraphs } });
-    const byId = (id: string) => `/trpc/posts.byId?input=${encodeURIComponent(JSON.stringify({ id }))}`;
-    const url = byId(post.id);
-    // This visitor has used up the month's free members-only stories.
-    const visitor = { cookie: 'qv=meteredvisitor1' };
-    for (let i = 0; i < 3; i++) {
-      const other = await buildPost(em, { creator: author, isLocked: true, content: { paragraphs } });
-      expect(
-        (await t.app.inject({ url: byId(other.id), headers: visitor })).json().result.data.meterState,
-      ).toBe('metered');
-    }
-    const anonymous = await t.app.inject({ url, headers: visitor });
+    const url = `/trpc/posts.byId?input=${encodeURIComponent(JSON.stringify({ id: post.id }))}`;
+    // A visitor without an account is not metered: the visitor cookie grants no text.
+    const anonymous = await t.app.inject({ url, headers: { cookie: 'qv=meteredvisitor1' } });
     expect(anonymous.json().result.data.meterState).toBe('paywalled');
     expect(anonymous.json().result.data.content.isLockedPreviewOnly).toBe(true);
     expect(anonymous.body).toContain('Paragraph number 2');

@@ -111,28 +111,23 @@ describe('read tracking (spec §4)', () => {
 });
 
 describe('reads at the paywall', () => {
-  it('does not count a read by someone who only got the locked preview', async () => {
-    const { buildPost, buildUser } = await import('@quire/test-harness');
-    const { appRouter, createContextInner } = await import('../src');
-    const { ReadEvent } = await import('@quire/db');
+  it('counts a read only by someone who was given the whole story, as the paywall decides', async () => {
     const author = await buildUser(db.em());
     const locked = await buildPost(db.em(), { creator: author, isLocked: true });
-    const api = (visitorId: string) =>
-      appRouter.createCaller(
-        createContextInner({
-          em: db.em(),
-          viewer: null,
-          sessionId: null,
-          visitor: { id: visitorId, isBot: false, country: null },
-          ip: '192.0.2.9',
-        }),
-      );
-    const stranger = api('neverreadthis01');
-    expect((await stranger.reading.read({ postId: locked.id, readingSeconds: 60 })).recorded).toBe(false);
-    const metered = api('meteredreader01');
-    await metered.posts.byId({ id: locked.id });
-    expect((await metered.reading.read({ postId: locked.id, readingSeconds: 60 })).recorded).toBe(true);
-    expect(await db.em().count(ReadEvent, { post: locked.id, kind: 'READ' })).toBe(1);
+    const now = at('2026-11-21T12:00:00Z');
+    const read = (who: Parameters<typeof reader>[0], shareKey?: string | null) =>
+      reader(who).reading.read({ postId: locked.id, readingSeconds: 60, shareKey });
+    // The locked preview's end is not a read: for a visitor, or an account that has not opened the story.
+    expect((await read({ visitorId: 'neverreadthis01', now })).recorded).toBe(false);
+    const plain = await buildUser(db.em());
+    expect((await read({ viewer: plain, now })).recorded).toBe(false);
+    // Opening it counts it on the account's meter; then its read counts.
+    await reader({ viewer: plain, now }).posts.byId({ id: locked.id });
+    expect((await read({ viewer: plain, now })).recorded).toBe(true);
+    // A visitor holding the author's friend link was given the whole story.
+    expect((await read({ visitorId: 'friendreader001', now }, locked.shareKey)).recorded).toBe(true);
+    expect(await db.em().count(ReadEvent, { post: locked.id, kind: 'READ' })).toBe(2);
+    expect(await db.em().count(MeterEntry, { post: locked.id })).toBe(1);
   });
 });
 
@@ -154,16 +149,22 @@ describe('meter state on views (spec §4 Meter state, for analytics)', () => {
       shareKey: locked.shareKey,
     });
     expect(await db.em().count(MeterEntry, { post: locked.id })).toBe(0);
-    // Opening the story counts it; a later view then reports it metered.
+    // Opening the story counts it on a signed-in reader's meter; a later view then reports it metered.
+    const plain = await buildUser(db.em());
+    await reader({ viewer: plain, now }).posts.byId({ id: locked.id });
+    await reader({ viewer: plain, now }).reading.view({ postId: locked.id });
+    // A visitor opening it is not metered: the view reports the paywall.
     await reader({ visitorId: 'metervisitor003', now }).posts.byId({ id: locked.id });
     await reader({ visitorId: 'metervisitor003', now }).reading.view({ postId: locked.id });
 
-    const states = (await events(locked.id)).map((e) => [e.visitorId ?? 'member', e.meterState]);
+    const who = (e: ReadEvent) => e.visitorId ?? (e.user?.id === plain.id ? 'plain' : 'member');
+    const states = (await events(locked.id)).map((e) => [who(e), e.meterState]);
     expect(states.sort()).toEqual([
       ['member', 'member'],
       ['metervisitor001', 'paywalled'],
       ['metervisitor002', 'not_metered'],
-      ['metervisitor003', 'metered'],
+      ['metervisitor003', 'paywalled'],
+      ['plain', 'metered'],
     ]);
     expect((await events(open.id)).map((e) => e.meterState)).toEqual(['not_metered']);
   });

@@ -110,6 +110,14 @@ export const TAG_SUGGESTION_MIN_POST_COUNT = 1;
 /** Spec §1/§4: stories read this month below which the post prompt keeps its first copy. */
 export const POST_PROMPT_MIN_STORIES = 3;
 
+/** Spec §1: members-only stories a signed-in non-member reads free each month (readers without an account get none). */
+export const FREE_STORIES_PER_MONTH = 3;
+/**
+ * Not from the spec: free members-only stories one network (IPv4 /24, IPv6 /64) is given a month, however many
+ * accounts read from it; a backstop against farming free stories with throwaway accounts, roomy for an office.
+ */
+export const FREE_STORIES_PER_NETWORK_PER_MONTH = 60;
+
 /** Spec §9: scroll thresholds (px) and ratios. */
 export const SCROLL = {
   metabarThreshold: 25,

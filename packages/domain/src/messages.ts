@@ -657,3 +657,18 @@ export const postPromptTexts = {
     `You’ve read ${count} stories this month. Become a member to keep reading without limits.`,
   hideMeter: 'Hide for a day',
 } as const;
+
+/**
+ * Not from the spec (§1 says members-only stories show a preview past the free ones, without wording): the box
+ * under a locked preview, asking a signed-out reader for an account and a signed-in one for membership.
+ */
+export const paywallTexts = {
+  heading: 'This story is for members only.',
+  signUpToRead: (freePerMonth: number) =>
+    `Create a free account or sign in to read more. With an account you can read ${freePerMonth} member-only stories free each month.`,
+  createAccount: 'Create a free account',
+  freeStoriesUsed:
+    'You have read your free member-only stories this month. Become a member to read the rest of this story and support its writer.',
+  networkFreeStoriesUsed:
+    'The free member-only stories for readers on your network are used up this month. Become a member to read the rest of this story and support its writer.',
+} as const;

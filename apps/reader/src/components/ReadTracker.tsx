@@ -37,7 +37,7 @@ export function ReadTracker({ postId, shareKey = null }: { postId: string; share
       clearTimeout(timer);
       observer?.disconnect();
       document.removeEventListener('visibilitychange', onVisibility);
-      mutations.current.read({ postId, readingSeconds: Math.round(elapsedMs() / 1000) });
+      mutations.current.read({ postId, readingSeconds: Math.round(elapsedMs() / 1000), shareKey });
     };
     const schedule = () => {
       clearTimeout(timer);

@@ -26,12 +26,15 @@ const preload = () => void loadAuthUi().catch(() => {});
  * Sign up / Sign In: links to /m/signin until the page is interactive (they work without JavaScript), then
  * buttons that open the modal over the current page.
  */
-function SusiEntry({
+export function SusiEntry({
   operation,
+  entryPoint = null,
   className,
   children,
 }: {
   operation: SusiOperation;
+  /** What asked for an account (spec §4: entry points such as the paywall skip onboarding). */
+  entryPoint?: string | null;
   className?: string;
   children: string;
 }) {
@@ -47,7 +50,9 @@ function SusiEntry({
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() =>
-          useSusiStore.getState().open(undefined, operation, null, { redirect: onSigninPage ? null : here })
+          useSusiStore
+            .getState()
+            .open(undefined, operation, entryPoint, { redirect: onSigninPage ? null : here })
         }
       >
         {children}
@@ -56,6 +61,7 @@ function SusiEntry({
   }
   const query = new URLSearchParams();
   if (operation === 'register') query.set('operation', operation);
+  if (entryPoint) query.set('entry', entryPoint);
   if (!onSigninPage && here !== '/') query.set('redirect', here);
   const search = query.toString();
   return (

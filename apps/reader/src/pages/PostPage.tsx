@@ -3,6 +3,7 @@ import { PostBody } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ClapButton } from '../components/ClapButton';
 import { AuthorFollowButton } from '../components/FollowButton';
+import { Paywall } from '../components/Paywall';
 import { PostManagementMenu } from '../components/PostManagementMenu';
 import { ReadTracker } from '../components/ReadTracker';
 import { ResponsesSection } from '../components/ResponsesSection';
@@ -89,18 +90,7 @@ export function PostPage({
         ) : null}
         <PostBody paragraphs={body} />
         <ReadTracker postId={post.id} shareKey={shareKey} />
-        {post.content.isLockedPreviewOnly ? (
-          <aside className="q-paywall" data-testid="paywall">
-            <h2>This story is for members only.</h2>
-            <p>
-              You have read your free member-only stories this month. Become a member to read the rest of this
-              story and support its writer.
-            </p>
-            <a className="q-button q-button-dark" href="/plans">
-              Become a member
-            </a>
-          </aside>
-        ) : null}
+        {post.paywall ? <Paywall reason={post.paywall} /> : null}
         {post.topics.length ? (
           <ul className="q-topics" aria-label="Topics">
             {post.topics.map((topic) => (

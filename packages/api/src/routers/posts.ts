@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { setBookmarked } from '../services/bookmarks';
 import { clapForStory, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
+import { paywallReaderOf } from '../services/paywall';
 import { latestPosts, postForViewer, postPath } from '../services/posts';
 import { respondToStory, setResponseHidden, storyResponses } from '../services/responses';
 import {
@@ -133,14 +134,7 @@ export const postsRouter = router({
   /** One story for its page, as a spec §3 PostResult: the story, or why the viewer cannot see it. */
   byId: publicProcedure
     .input(z.object({ id: postId, shareKey: z.string().max(64).nullish() }))
-    .query(({ ctx, input }) =>
-      postForViewer(
-        ctx.em,
-        { viewer: ctx.viewer, visitor: ctx.visitor, now: ctx.now() },
-        input.id,
-        input.shareKey,
-      ),
-    ),
+    .query(({ ctx, input }) => postForViewer(ctx.em, paywallReaderOf(ctx), input.id, input.shareKey)),
 
   /** Starts a draft (spec §2 /new-story, /{collectionSlug}/new-story). */
   createDraft: authedProcedure

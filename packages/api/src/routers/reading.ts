@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { paywallReaderOf } from '../services/paywall';
 import { hasRead, recordRead, recordView } from '../services/reading';
-import { type Context, publicProcedure, router } from '../trpc';
+import { publicProcedure, router } from '../trpc';
 
 const postId = z
   .string()
@@ -8,20 +9,18 @@ const postId = z
   .min(1, 'A story id is required.')
   .max(32, 'A story id is at most 32 characters.');
 
-const readerOf = (ctx: Context) => ({ viewer: ctx.viewer, visitor: ctx.visitor, now: ctx.now() });
-
 /** Spec §4 read tracking: a view on load, a read after 30 s or reaching the end. */
 export const readingRouter = router({
   view: publicProcedure
     .input(
       z.object({ postId, referrer: z.string().max(4096).nullish(), shareKey: z.string().max(64).nullish() }),
     )
-    .mutation(({ ctx, input }) => recordView(ctx.em, readerOf(ctx), input)),
+    .mutation(({ ctx, input }) => recordView(ctx.em, paywallReaderOf(ctx), input)),
   read: publicProcedure
-    .input(z.object({ postId, readingSeconds: z.number() }))
-    .mutation(({ ctx, input }) => recordRead(ctx.em, readerOf(ctx), input)),
+    .input(z.object({ postId, readingSeconds: z.number(), shareKey: z.string().max(64).nullish() }))
+    .mutation(({ ctx, input }) => recordRead(ctx.em, paywallReaderOf(ctx), input)),
   /** Whether the current reader has read the story. */
   state: publicProcedure
     .input(z.object({ postId }))
-    .query(async ({ ctx, input }) => ({ read: await hasRead(ctx.em, readerOf(ctx), input.postId) })),
+    .query(async ({ ctx, input }) => ({ read: await hasRead(ctx.em, paywallReaderOf(ctx), input.postId) })),
 });

@@ -21,6 +21,8 @@ export interface ServiceEnvironment {
   search?: SearchIndex;
   /** How long a process may reuse the For you candidate stories (ms); 0 or unset reads them every time. */
   forYouCacheMs?: number;
+  /** Free members-only stories one network may be given a month; FREE_STORIES_PER_NETWORK_PER_MONTH when unset. */
+  freeStoriesPerNetworkPerMonth?: number;
 }
 
 /** Defaults for a fresh machine and for tests: local captcha, codes through the mail outbox. */

@@ -2,9 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Block, Collection, CollectionMember, Post, Tag, User } from '@quire/db';
 import { type Paragraph, type PostContent, postResultTexts, postStateLabel, uniqueSlug } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import type { VisitorInfo } from '../trpc';
 import { LISTED_STORY } from './listing';
-import { accessToStory } from './paywall';
+import { accessToStory, type PaywallReader } from './paywall';
 import { canViewCollection, canViewPost } from './policy';
 
 /** Paragraphs a non-entitled reader sees of a members-only story: the opening, up to 3 text paragraphs. */
@@ -153,7 +152,7 @@ const unavailable = (__typename: PostUnavailable['__typename']): PostUnavailable
 /** A story page's data (PostResult 'Post'), or why the viewer cannot see it (spec §3 PostResult). */
 export async function postForViewer(
   em: EntityManager,
-  reader: { viewer: User | null; visitor: VisitorInfo; now: Date },
+  reader: PaywallReader,
   postId: string,
   shareKey?: string | null,
 ) {
@@ -176,6 +175,8 @@ export async function postForViewer(
     notice: post.isSuspended ? postResultTexts.PostSuspended : null,
     meterState: access.meterState,
     freeStoriesLeft: access.freeStoriesLeft,
+    /** Why only the locked preview was sent (what the paywall box asks for), or null with the full text. */
+    paywall: access.paywall,
     topics: tags,
     primaryTopic: post.primaryTopic ? { slug: post.primaryTopic.slug, name: post.primaryTopic.name } : null,
     /** Spec §2/§4 post-state label of the legacy bar: a draft label, 'Submitted to …', or null. */

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MeterEntry, type Post, ReadEvent, type User } from '@quire/db';
-import type { VisitorInfo } from '../trpc';
-import { accessToStory } from './paywall';
+import { ReadEvent } from '@quire/db';
+import { accessToStory, type PaywallReader } from './paywall';
 import { isMember } from './policy';
 import { readableStory } from './posts';
 
@@ -10,25 +9,14 @@ export const VIEW_DEDUP_MS = 30 * 60 * 1000;
 /** Longest reading time one read may record, in seconds. */
 export const MAX_READING_SECONDS = 7200;
 
-export interface Reader {
-  viewer: User | null;
-  visitor: VisitorInfo;
-  now: Date;
-}
+/** Who reads: the paywall's reader, whose visitor cookie id stands in for a missing account. */
+export type Reader = PaywallReader;
 
 /** Who the event belongs to: the signed-in user, else the visitor cookie id. */
 function readerKey(reader: Reader) {
   return reader.viewer
     ? { user: reader.viewer.id }
     : { user: null, visitorId: reader.visitor.id.slice(0, 16) };
-}
-
-/** Whether the reader was given a members-only story's full text (members, its author, or this month's meter). */
-async function hadFullText(em: EntityManager, reader: Reader, post: Post): Promise<boolean> {
-  if (!post.isLocked || isMember(reader.viewer) || reader.viewer?.id === post.creator.id) return true;
-  const key = reader.viewer ? `user:${reader.viewer.id}` : `visitor:${reader.visitor.id}`;
-  const month = reader.now.toISOString().slice(0, 7);
-  return (await em.count(MeterEntry, { readerKey: key, monthKey: month, post: post.id })) > 0;
 }
 
 /** Clamps a client-reported reading time to whole seconds in 0..MAX_READING_SECONDS. */
@@ -80,13 +68,14 @@ function startOfUtcDay(now: Date): Date {
 export async function recordRead(
   em: EntityManager,
   reader: Reader,
-  input: { postId: string; readingSeconds: number },
+  input: { postId: string; readingSeconds: number; shareKey?: string | null },
 ): Promise<{ recorded: boolean; readingSeconds: number }> {
   const post = await readableStory(em, reader.viewer, input.postId);
   const readingSeconds = clampReadingSeconds(input.readingSeconds);
   if (reader.visitor.isBot) return { recorded: false, readingSeconds };
   // Only someone who got the whole story reads it: at the paywall, the preview's end is not a read.
-  if (!(await hadFullText(em, reader, post))) return { recorded: false, readingSeconds };
+  const served = await accessToStory(em, { ...reader, post, shareKey: input.shareKey, peek: true });
+  if (!served.full) return { recorded: false, readingSeconds };
   const already = await em.count(ReadEvent, {
     post: post.id,
     kind: 'READ',
