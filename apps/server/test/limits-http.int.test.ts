@@ -1,4 +1,4 @@
-import { AuthToken, EmailOutbox, FeatureFlag, Lockout, SignupAttempt, User } from '@quire/db';
+import { AuthToken, EmailOutbox, FeatureFlag, Lockout, Session, SignupAttempt, User } from '@quire/db';
 import { AUTH_POLICY, authErrors } from '@quire/domain';
 import { buildUser } from '@quire/test-harness';
 import type { LightMyRequestResponse } from 'fastify';
@@ -87,5 +87,35 @@ describe('sign-ups from one IP in parallel over HTTP (CreateAccount)', () => {
     );
     expect(await t.db.em().count(User, { email: { $in: emails } })).toBe(limit);
     expect(await t.db.em().count(SignupAttempt, { email: { $in: emails }, succeeded: true })).toBe(limit);
+  });
+});
+
+describe('one emailed sign-up link opened many times at once (GET /m/callback/email)', () => {
+  it('is used once: one account, one session, every other open lands on the expired-link screen', async () => {
+    const email = 'eager@example.com';
+    const challenge = (await t.app.inject({ url: '/trpc/auth.captchaChallenge' })).json().result.data;
+    const [a, b] = challenge.question.match(/\d+/g).map(Number);
+    const sent = await trpc('auth.sendAcctAuthEmail', {
+      email,
+      operation: 'register',
+      fullName: 'Eager Reader',
+      captchaValue: `${challenge.token}:${a + b}`,
+    });
+    expect(sent.json().result.data.__typename).toBe('SusiMethod');
+    const [mail] = await t.db.em().find(EmailOutbox, { to: email, template: 'magic-link' });
+    const link = new URL(String(mail!.payload.link));
+
+    const responses = await Promise.all(
+      Array.from({ length: PARALLEL }, () => t.app.inject({ url: `${link.pathname}${link.search}` })),
+    );
+
+    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 302));
+    const signedIn = responses.filter((r) => r.cookies.some((c) => c.name === 'sid'));
+    expect(signedIn).toHaveLength(1);
+    expect(signedIn[0]?.headers.location).toBe('/');
+    for (const r of responses.filter((r) => r !== signedIn[0]))
+      expect(r.headers.location).toBe('/m/signin?entry=email_login_timeout');
+    expect(await t.db.em().count(User, { email })).toBe(1);
+    expect(await t.db.em().count(Session, { user: { email } })).toBe(1);
   });
 });

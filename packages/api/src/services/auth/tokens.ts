@@ -59,6 +59,9 @@ export async function redeemToken(
   const token = await em.findOne(AuthToken, { kind, tokenHash }, { populate: ['user'] });
   if (!token || token.usedAt) return { status: 'invalid' };
   if (token.expiresAt <= now) return { status: 'expired' };
+  // One conditional update claims the token: of parallel redemptions (a link opened twice at once) one wins.
+  const claimed = await em.nativeUpdate(AuthToken, { id: token.id, usedAt: null }, { usedAt: now });
+  if (claimed === 0) return { status: 'invalid' };
   token.usedAt = now;
   return { status: 'ok', token };
 }
