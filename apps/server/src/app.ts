@@ -21,6 +21,7 @@ import { contextFor, hasValidXsrf } from './context';
 import { registerDevMail } from './dev-mail';
 import { registerFeeds } from './feeds';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
+import { refuseUndecodablePath, registerHostileInputGuard } from './hostile-input';
 import { registerHostRouting } from './hosts';
 import { registerLegacyRedirects } from './legacy-redirects';
 import { registerMedia } from './media';
@@ -71,6 +72,7 @@ export async function buildApp(opts: {
   const env = opts.env ?? serviceEnvironment(config);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    frameworkErrors: refuseUndecodablePath,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 500 },
@@ -81,6 +83,8 @@ export async function buildApp(opts: {
     assets ??= readReaderAssets();
     return assets;
   };
+  // First of all hooks: text the database cannot store never reaches a route.
+  registerHostileInputGuard(app);
 
   await app.register(fastifyCookie);
   registerHostRouting(app, orm, config);

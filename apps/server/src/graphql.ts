@@ -1,6 +1,13 @@
 import { appRouter, type ServiceEnvironment } from '@quire/api';
 import type { Orm } from '@quire/db';
-import { persistedDocument, resolvers, type ShimContext, typeDefs } from '@quire/graphql';
+import {
+  noIntrospection,
+  persistedDocument,
+  publicGraphQLError,
+  resolvers,
+  type ShimContext,
+  typeDefs,
+} from '@quire/graphql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Kind, parse } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
@@ -105,12 +112,20 @@ export async function registerGraphQL(
     allowBatchedQueries: true,
     jit: 1,
     queryDepth: 12,
+    // Production answers only the operations its clients send; the schema is for development and tests.
+    validationRules: config.NODE_ENV === 'production' ? [noIntrospection] : [],
     context: async (req, reply): Promise<ShimContext> => ({
       caller: appRouter.createCaller(await contextFor(orm, config, env, req, reply)),
     }),
     errorFormatter: (execution, ctx) => {
-      const formatted = mercurius.defaultErrorFormatter(execution, ctx);
-      // tRPC errors thrown inside resolvers keep their message; the status stays 200 as GraphQL expects.
+      // Refusals keep their (readable) message; a failure of ours is logged and answered with the spec's text.
+      const errors = execution.errors.map((graphQLError) => {
+        const { error, failure } = publicGraphQLError(graphQLError);
+        if (failure) ctx.reply.log.error({ err: failure }, 'GraphQL operation failed');
+        return error;
+      });
+      const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
+      // The status stays 200 as GraphQL expects.
       return { statusCode: formatted.statusCode ?? 200, response: formatted.response };
     },
   });

@@ -1,5 +1,6 @@
 import { createCaller, errorMessage, type RouterInputs, type ServiceEnvironment } from '@quire/api';
 import type { Orm } from '@quire/db';
+import { textInput } from '@quire/domain';
 import { SEARCH_ENTITIES, type SearchEntity } from '@quire/search';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -25,8 +26,8 @@ const bodySchema = z.object({
   requests: z
     .array(
       z.object({
-        indexName: z.string().min(1).max(100),
-        params: z.record(z.string(), z.unknown()).default({}),
+        indexName: textInput().min(1).max(100),
+        params: z.record(textInput().max(100), z.unknown()).default({}),
       }),
     )
     .min(1, 'Send at least one request.')

@@ -41,6 +41,7 @@ export {
   type CookieJar,
   createContextInner,
   errorMessage,
+  isClientError,
   memoryCookieJar,
   type VisitorInfo,
   zodMessage,

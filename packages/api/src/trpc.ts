@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '@quire/db';
-import { generalTexts } from '@quire/domain';
+import { errorPageTexts, generalTexts } from '@quire/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError, z } from 'zod';
 import { defaultServiceEnvironment, type ServiceEnvironment } from './services/environment';
 
@@ -71,9 +72,18 @@ export function zodMessage(error: ZodError): string {
     .join('; ');
 }
 
-/** The readable message of a procedure error (zod issues flattened), for in-process callers. */
+/** True for a deliberate refusal (a 4xx); anything else is a failure of ours, logged and not shown. */
+export function isClientError(error: TRPCError): boolean {
+  return getHTTPStatusCodeFromError(error) < 500;
+}
+
+/**
+ * The message a client may read (zod issues flattened): a failure's own text, often the database's, stays in
+ * the log and the client reads the spec's server error text instead.
+ */
 export function errorMessage(error: TRPCError): string {
-  return error.cause instanceof ZodError ? zodMessage(error.cause) : error.message;
+  if (error.cause instanceof ZodError) return zodMessage(error.cause);
+  return isClientError(error) ? error.message : errorPageTexts.serverError;
 }
 
 const t = initTRPC.context<Context>().create({
@@ -81,7 +91,7 @@ const t = initTRPC.context<Context>().create({
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     return {
       ...shape,
-      message: zodError ? zodMessage(zodError) : shape.message,
+      message: zodError ? zodMessage(zodError) : errorMessage(error),
       data: { ...shape.data, stack: undefined, zodError: zodError ? z.flattenError(zodError) : null },
     };
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SusiOperation, TwoFactorMethod } from './enums';
+import { textInput } from './text-input';
 import {
   emailSchema,
   loginCodeSchema,
@@ -39,8 +40,7 @@ export const AUTH_POLICY = {
   totpPeriodSeconds: 30,
 } as const;
 
-const redirect = z
-  .string()
+const redirect = textInput()
   .max(2048)
   .refine((r) => r.startsWith('/') && !r.startsWith('//'), 'The redirect must be a path on this site.')
   .optional();
@@ -55,8 +55,8 @@ export const emailAvailabilityInput = z.object({ email: emailSchema });
 export const sendAcctAuthEmailInput = z.object({
   email: emailSchema,
   redirect,
-  fullName: z.string().trim().max(100).optional(),
-  captchaValue: z.string().max(4096).optional(),
+  fullName: textInput().trim().max(100).optional(),
+  captchaValue: textInput().max(4096).optional(),
   operation,
   onMobileWeb: z.boolean().optional(),
   resetPasswordFlow: z.boolean().optional(),
@@ -68,33 +68,32 @@ export const verifyLoginCodeInput = z.object({ email: emailSchema, loginCode: lo
 /** Spec §7 CreateAccount (OAuth fields are used by social sign-up). */
 export const createAccountInput = z.object({
   email: emailSchema,
-  name: nameSchema.pipe(z.string().max(100)),
-  password: passwordSchema.pipe(z.string().max(200)).optional(),
-  username: z
-    .string()
+  name: nameSchema,
+  password: passwordSchema.optional(),
+  username: textInput()
     .trim()
     .regex(/^[A-Za-z0-9_.]{1,30}$/, 'A username has up to 30 letters, digits, dots or underscores.')
     .optional(),
   redirect,
-  source: z.string().max(100).optional(),
-  entryPoint: z.string().max(100).optional(),
+  source: textInput().max(100).optional(),
+  entryPoint: textInput().max(100).optional(),
   onboardingStatus: z.enum(['NOT_ONBOARDED', 'ONBOARDED', 'SKIPPED']).optional(),
-  accessToken: z.string().max(4096).optional(),
-  accessTokenSecret: z.string().max(4096).optional(),
-  accountName: z.string().max(100).optional(),
-  identityToken: z.string().max(8192).optional(),
-  nonce: z.string().max(200).optional(),
+  accessToken: textInput().max(4096).optional(),
+  accessTokenSecret: textInput().max(4096).optional(),
+  accountName: textInput().max(100).optional(),
+  identityToken: textInput().max(8192).optional(),
+  nonce: textInput().max(200).optional(),
 });
 
 /** Spec §7 LoginUser: email + password, then (for two-factor) the pending token + a code. */
 export const loginUserInput = z
   .object({
     email: emailSchema.optional(),
-    password: z.string().min(1).max(200).optional(),
+    password: textInput().min(1).max(200).optional(),
     operation,
-    referrer: z.string().max(2048).optional(),
-    state: z.string().max(2048).optional(),
-    token: z.string().max(200).optional(),
+    referrer: textInput().max(2048).optional(),
+    state: textInput().max(2048).optional(),
+    token: textInput().max(200).optional(),
     twoFactorVerificationCode: twoFactorCodeSchema.optional(),
     backupCode: recoveryCodeSchema.optional(),
     redirect,
@@ -103,27 +102,27 @@ export const loginUserInput = z
 
 /** Spec §7 CrupdatePassword: set a password with a reset token, or change it with the old one. */
 export const crupdatePasswordInput = z.object({
-  password: passwordSchema.pipe(z.string().max(200)),
-  oldPassword: z.string().max(200).optional(),
-  token: z.string().max(200).optional(),
+  password: passwordSchema,
+  oldPassword: textInput().max(200).optional(),
+  token: textInput().max(200).optional(),
 });
 
 /** Spec §7 RegisterAuthyUser. */
 export const registerAuthyUserInput = z.object({
   preferredMethod: z.enum(TwoFactorMethod),
-  countryCode: z.string().max(8).optional(),
-  phoneNumber: z.string().max(32).optional(),
+  countryCode: textInput().max(8).optional(),
+  phoneNumber: textInput().max(32).optional(),
 });
 
 /** Spec §7 CrupdateTwoFactorAuth. */
 export const crupdateTwoFactorAuthInput = z.object({
-  authyId: z.string().max(50),
+  authyId: textInput().max(50),
   preferredMethod: z.enum(TwoFactorMethod),
   verificationCode: twoFactorCodeSchema,
 });
 
 /** Spec §7 crupdateTwoFactorBackupCodes. */
-export const crupdateTwoFactorBackupCodesInput = z.object({ userId: z.string().max(16) });
+export const crupdateTwoFactorBackupCodesInput = z.object({ userId: textInput().max(16) });
 
 /** Spec §7 LockoutInfo. */
 export interface LockoutInfo {

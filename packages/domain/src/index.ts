@@ -15,4 +15,5 @@ export * from './slug';
 export * from './susi';
 export * from './telemetry';
 export * from './telemetry-names';
+export * from './text-input';
 export * from './validation';

@@ -397,6 +397,17 @@ export const validationMessages = {
   upsellSourceWithoutLocation: 'Upsell source without source location.',
 } as const;
 
+/**
+ * Not from the spec: refusals of input no form produces (a NUL character, broken Unicode, a malformed % escape
+ * in an address), which the database could not store or read.
+ */
+export const inputTexts = {
+  invalidCharacters:
+    'This text contains characters that are not allowed (a NUL character or broken Unicode).',
+  invalidAddress:
+    'This address contains characters that are not allowed (a NUL character, broken Unicode or a malformed % escape).',
+} as const;
+
 // ---------------------------------------------------------------------------------------------------------
 // §8 Error catalogue
 // ---------------------------------------------------------------------------------------------------------

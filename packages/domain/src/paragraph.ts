@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ImageDisplayMode, MarkupType, ParagraphType } from './enums';
+import { storableText, textInput } from './text-input';
 
 /** Spec §3 markup: a typed span over a paragraph's text, by UTF-16 offsets [start, end). */
 export const markupSchema = z
@@ -8,21 +9,21 @@ export const markupSchema = z
     start: z.number().int().min(0),
     end: z.number().int().min(0),
     /** Link target for A. */
-    href: z.string().max(2048).optional(),
+    href: textInput().max(2048).optional(),
     /** Mentioned user for A links that point at a profile. */
-    userId: z.string().max(16).optional(),
+    userId: textInput().max(16).optional(),
     /** Link title attribute. */
-    title: z.string().max(300).optional(),
+    title: textInput().max(300).optional(),
   })
   .refine((m) => m.end >= m.start, { message: 'Markup end must not precede its start.' });
 export type Markup = z.infer<typeof markupSchema>;
 
 /** Image metadata of an IMG paragraph (spec §3 image display modes). */
 export const imageMetadataSchema = z.object({
-  id: z.string().min(1).max(200),
+  id: textInput().min(1).max(200),
   originalWidth: z.number().int().positive().optional(),
   originalHeight: z.number().int().positive().optional(),
-  alt: z.string().max(1000).optional(),
+  alt: textInput().max(1000).optional(),
   focusPercentX: z.number().min(0).max(100).optional(),
   focusPercentY: z.number().min(0).max(100).optional(),
 });
@@ -30,33 +31,33 @@ export type ImageMetadata = z.infer<typeof imageMetadataSchema>;
 
 /** Embed metadata of an IFRAME paragraph (spec §5 iframe rule). */
 export const iframeMetadataSchema = z.object({
-  src: z.url().max(2048),
+  src: z.url().check(storableText).max(2048),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
-  title: z.string().max(300).optional(),
+  title: textInput().max(300).optional(),
 });
 export type IframeMetadata = z.infer<typeof iframeMetadataSchema>;
 
 /** Link-card metadata of a MIXTAPE_EMBED paragraph. */
 export const mixtapeMetadataSchema = z.object({
-  href: z.url().max(2048),
-  title: z.string().max(300).optional(),
-  description: z.string().max(1000).optional(),
-  thumbnailImageId: z.string().max(200).optional(),
+  href: z.url().check(storableText).max(2048),
+  title: textInput().max(300).optional(),
+  description: textInput().max(1000).optional(),
+  thumbnailImageId: textInput().max(200).optional(),
 });
 export type MixtapeMetadata = z.infer<typeof mixtapeMetadataSchema>;
 
 /** Spec §3 paragraph: the stored unit of story content, with a stable name for highlights and notes. */
 export const paragraphSchema = z.object({
-  name: z.string().min(1).max(16),
+  name: textInput().min(1).max(16),
   type: z.enum(ParagraphType),
-  text: z.string().max(100_000),
+  text: textInput().max(100_000),
   markups: z.array(markupSchema).max(2000).default([]),
   layout: z.enum(ImageDisplayMode).optional(),
   metadata: imageMetadataSchema.optional(),
   iframe: iframeMetadataSchema.optional(),
   mixtapeMetadata: mixtapeMetadataSchema.optional(),
-  codeBlockLanguage: z.string().max(40).optional(),
+  codeBlockLanguage: textInput().max(40).optional(),
   hasDropCap: z.boolean().optional(),
 });
 export type Paragraph = z.infer<typeof paragraphSchema>;

@@ -7,16 +7,17 @@ import {
   TELEMETRY_LIMITS,
   TIMING_EVENT_TYPE_PATTERN,
 } from './telemetry-names';
+import { textInput } from './text-input';
 
 // ---------------------------------------------------------------------------------------------------------
 // Bodies
 // ---------------------------------------------------------------------------------------------------------
 
-const scalar = z.union([z.string().max(TELEMETRY_LIMITS.valueLength), z.number(), z.boolean(), z.null()]);
+const scalar = z.union([textInput().max(TELEMETRY_LIMITS.valueLength), z.number(), z.boolean(), z.null()]);
 
 /** A flat record of scalars with a bounded number of short keys. */
 const dataSchema = z
-  .record(z.string().min(1).max(TELEMETRY_LIMITS.keyLength), scalar)
+  .record(textInput().min(1).max(TELEMETRY_LIMITS.keyLength), scalar)
   .refine((d) => Object.keys(d).length <= TELEMETRY_LIMITS.dataKeysMax, {
     message: `At most ${TELEMETRY_LIMITS.dataKeysMax} data fields`,
   });
@@ -25,13 +26,13 @@ export type TelemetryData = z.infer<typeof dataSchema>;
 /** Spec §7 client metrics body: {client {name, version}, events [{type, data}]}. */
 export const metricsReportSchema = z.object({
   client: z.object({
-    name: z.string().min(1).max(TELEMETRY_LIMITS.keyLength),
-    version: z.string().max(TELEMETRY_LIMITS.keyLength),
+    name: textInput().min(1).max(TELEMETRY_LIMITS.keyLength),
+    version: textInput().max(TELEMETRY_LIMITS.keyLength),
   }),
   events: z
     .array(
       z.object({
-        type: z.union([z.enum(METRICS_EVENT_TYPES), z.string().regex(TIMING_EVENT_TYPE_PATTERN)]),
+        type: z.union([z.enum(METRICS_EVENT_TYPES), textInput().regex(TIMING_EVENT_TYPE_PATTERN)]),
         data: dataSchema.default({}),
       }),
     )
@@ -43,11 +44,11 @@ export type MetricsEvent = MetricsReport['events'][number];
 
 /** Spec §7 common data of analytics events. */
 export const analyticsCommonDataSchema = z.object({
-  service: z.string().max(TELEMETRY_LIMITS.keyLength).optional(),
-  location: z.string().max(TELEMETRY_LIMITS.valueLength).optional(),
+  service: textInput().max(TELEMETRY_LIMITS.keyLength).optional(),
+  location: textInput().max(TELEMETRY_LIMITS.valueLength).optional(),
   browserWidth: z.number().int().min(0).max(100_000).optional(),
-  referrer: z.string().max(TELEMETRY_LIMITS.valueLength).optional(),
-  referrerSource: z.string().max(TELEMETRY_LIMITS.valueLength).optional(),
+  referrer: textInput().max(TELEMETRY_LIMITS.valueLength).optional(),
+  referrerSource: textInput().max(TELEMETRY_LIMITS.valueLength).optional(),
 });
 export type AnalyticsCommonData = z.infer<typeof analyticsCommonDataSchema>;
 
@@ -69,10 +70,10 @@ export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
 
 /** One client error report. */
 export const errorReportSchema = z.object({
-  message: z.string().min(1).max(TELEMETRY_LIMITS.valueLength),
-  name: z.string().max(TELEMETRY_LIMITS.keyLength).optional(),
-  stack: z.string().max(TELEMETRY_LIMITS.stackLength).optional(),
-  url: z.string().max(TELEMETRY_LIMITS.valueLength).optional(),
+  message: textInput().min(1).max(TELEMETRY_LIMITS.valueLength),
+  name: textInput().max(TELEMETRY_LIMITS.keyLength).optional(),
+  stack: textInput().max(TELEMETRY_LIMITS.stackLength).optional(),
+  url: textInput().max(TELEMETRY_LIMITS.valueLength).optional(),
   line: z.number().int().min(0).optional(),
   column: z.number().int().min(0).optional(),
   timestamp: z.number().int().positive().optional(),

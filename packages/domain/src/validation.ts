@@ -10,6 +10,7 @@ import {
 } from './constants';
 import { PredefinedListSlug } from './enums';
 import { authErrors, validationMessages } from './messages';
+import { INPUT_LIMITS, textInput } from './text-input';
 
 // ---------------------------------------------------------------------------------------------------------
 // Sign-in and account fields
@@ -19,7 +20,10 @@ import { authErrors, validationMessages } from './messages';
 export const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[a-z]{2,}$/i;
 
 /** Spec §5 email: trimmed, local@domain.tld with a TLD of at least 2 letters, case-insensitive. */
-export const emailSchema = z.string().trim().regex(EMAIL_PATTERN, validationMessages.invalidEmail);
+export const emailSchema = textInput()
+  .trim()
+  .max(INPUT_LIMITS.email, validationMessages.invalidEmail)
+  .regex(EMAIL_PATTERN, validationMessages.invalidEmail);
 
 /** Spec §5 email: true when the (trimmed) input is a valid address. */
 export function isValidEmail(email: string): boolean {
@@ -32,20 +36,20 @@ export function normalizeEmail(email: string): string {
 }
 
 /** Spec §5 password: at least 8 characters. */
-export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, validationMessages.passwordTooShort);
+export const passwordSchema = textInput()
+  .min(PASSWORD_MIN_LENGTH, validationMessages.passwordTooShort)
+  .max(INPUT_LIMITS.password);
 
 /** Spec §5 name, required at account creation (trimmed, not empty). */
-export const nameSchema = z.string().trim().min(1, validationMessages.nameRequired);
+export const nameSchema = textInput().trim().min(1, validationMessages.nameRequired).max(INPUT_LIMITS.name);
 
 /** Spec §5 login code: exactly 6 digits (surrounding whitespace trimmed). */
-export const loginCodeSchema = z
-  .string()
+export const loginCodeSchema = textInput()
   .trim()
   .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), validationMessages.invalidLoginCode);
 
 /** Spec §5/§2 two-factor code: exactly 7 digits (surrounding whitespace trimmed). */
-export const twoFactorCodeSchema = z
-  .string()
+export const twoFactorCodeSchema = textInput()
   .trim()
   .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), validationMessages.invalidVerificationCode);
 
@@ -53,8 +57,7 @@ export const twoFactorCodeSchema = z
  * Spec §5 recovery code: exactly 8 letters or digits (trimmed). The spec gives no message for this field;
  * the §8 text 'Invalid recovery code.' is used.
  */
-export const recoveryCodeSchema = z
-  .string()
+export const recoveryCodeSchema = textInput()
   .trim()
   .regex(new RegExp(`^[a-z0-9]{${RECOVERY_CODE_LENGTH}}$`, 'i'), authErrors.invalidRecoveryCode);
 
@@ -64,8 +67,8 @@ export function digitsOnly(input: string): string {
 }
 
 /** Spec §5 phone: exactly 10 digits after stripping non-digits; the parsed value is the digits. */
-export const phoneSchema = z
-  .string()
+export const phoneSchema = textInput()
+  .max(INPUT_LIMITS.phone, validationMessages.invalidPhone)
   .transform(digitsOnly)
   .pipe(z.string().length(PHONE_DIGITS, validationMessages.invalidPhone));
 
@@ -149,10 +152,12 @@ export function colorStringError(input: string): string | null {
 }
 
 /** Spec §5 colour strings as a zod schema (issues carry the spec's messages). */
-export const colorStringSchema = z.string().superRefine((value, ctx) => {
-  const message = colorStringError(value);
-  if (message) ctx.addIssue({ code: 'custom', message });
-});
+export const colorStringSchema = textInput()
+  .max(INPUT_LIMITS.colorString, validationMessages.invalidColor)
+  .superRefine((value, ctx) => {
+    const message = colorStringError(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 // ---------------------------------------------------------------------------------------------------------
 // Predefined lists
@@ -215,9 +220,11 @@ export function assertUpsellSource(source: UpsellSource): UpsellSource & { dimen
 
 /** Spec §5 upsell source check as a zod schema (issues carry the spec's messages). */
 export const upsellSourceSchema = z.object({
-  name: z.string().regex(UPSELL_SOURCE_NAME_PATTERN, validationMessages.unstandardizedUpsellSource),
-  dimension: z
-    .string({ error: validationMessages.upsellSourceWithoutLocation })
+  name: textInput()
+    .max(INPUT_LIMITS.upsellSourceName, validationMessages.unstandardizedUpsellSource)
+    .regex(UPSELL_SOURCE_NAME_PATTERN, validationMessages.unstandardizedUpsellSource),
+  dimension: textInput({ error: validationMessages.upsellSourceWithoutLocation })
     .trim()
-    .min(1, validationMessages.upsellSourceWithoutLocation),
+    .min(1, validationMessages.upsellSourceWithoutLocation)
+    .max(INPUT_LIMITS.upsellSourceDimension),
 });

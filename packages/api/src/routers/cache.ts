@@ -1,4 +1,5 @@
 import { Post, Tag } from '@quire/db';
+import { textInput } from '@quire/domain';
 import { z } from 'zod';
 import { whyUnavailable } from '../services/posts';
 import { publicProcedure, router } from '../trpc';
@@ -10,7 +11,7 @@ export const cacheRouter = router({
    * private publication's story answer exactly as an unknown id); drafts answer as unpublished to their author.
    */
   post: publicProcedure
-    .input(z.object({ id: z.string().regex(/^[0-9a-f]{8,16}$/) }))
+    .input(z.object({ id: textInput().regex(/^[0-9a-f]{8,16}$/) }))
     .query(async ({ ctx, input }) => {
       const post = await ctx.em.findOne(Post, { id: input.id }, { populate: ['creator', 'collection'] });
       if (!post || (await whyUnavailable(ctx.em, ctx.viewer, post)) === 'NotFound') return null;
@@ -23,8 +24,10 @@ export const cacheRouter = router({
       };
     }),
   /** A tag's id by slug, or null. */
-  tag: publicProcedure.input(z.object({ slug: z.string().min(1).max(100) })).query(async ({ ctx, input }) => {
-    const tag = await ctx.em.findOne(Tag, { slug: input.slug }, { fields: ['id'] });
-    return tag ? { id: tag.id } : null;
-  }),
+  tag: publicProcedure
+    .input(z.object({ slug: textInput().min(1).max(100) }))
+    .query(async ({ ctx, input }) => {
+      const tag = await ctx.em.findOne(Tag, { slug: input.slug }, { fields: ['id'] });
+      return tag ? { id: tag.id } : null;
+    }),
 });

@@ -21,6 +21,7 @@ import {
   parseMonthDayYearSlug,
   TOP_TIME_PERIODS,
   type TopTimePeriod,
+  textInput,
   topPeriodStart,
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
@@ -50,13 +51,12 @@ import { publicProcedure, router } from '../trpc';
 import { storyCursor, storyPage, taggedWith, visibleProfile } from './profiles';
 import { publicTag } from './topics';
 
-const hexId = z.string().regex(/^[0-9a-f]{8,16}$/, 'An id is 8 to 16 hex characters.');
+const hexId = textInput().regex(/^[0-9a-f]{8,16}$/, 'An id is 8 to 16 hex characters.');
 /** A keyset cursor after a row ranked by a number (claps, engagement, list position). */
 export const scoreCursor = z.object({ score: z.number().int(), id: hexId }).nullish();
-const username = z.string().trim().min(1).max(50);
-const slug = z.string().trim().min(1).max(100);
-const datePart = z
-  .string()
+const username = textInput().trim().min(1).max(50);
+const slug = textInput().trim().min(1).max(100);
+const datePart = textInput()
   .regex(/^\d{1,4}$/, 'An archive date part is a number.')
   .optional();
 const archiveInput = { year: datePart, month: datePart, day: datePart };
@@ -109,7 +109,7 @@ const onTag = <S extends z.ZodType<{ slug: string }>>(schema: S) =>
 // ── /@{username}/… ──────────────────────────────────────────────────────────────────────────
 
 const profileInput = z.object({ username, cursor: storyCursor });
-const listInput = z.object({ username, catalogSlugId: z.string().trim().min(1).max(140) });
+const listInput = z.object({ username, catalogSlugId: textInput().trim().min(1).max(140) });
 
 /** Spec §2 Profiles sub-paths; each answers NOT_FOUND for a missing profile or a blocked viewer. */
 const profilePagesRouter = router({
@@ -289,7 +289,7 @@ const tagPagesRouter = router({
 
 // ── /topics, /trending, /top-stories ────────────────────────────────────────────────────────
 
-const topicCursor = z.object({ name: z.string().max(100), id: hexId }).nullish();
+const topicCursor = z.object({ name: textInput().max(100), id: hexId }).nullish();
 
 /** Spec §2 Home and discovery pages, and the profile, publication and tag sub-pages. */
 export const discoveryRouter = router({
@@ -349,7 +349,7 @@ export const discoveryRouter = router({
    * first. NOT_FOUND for a slug that names no day, or a day still to come.
    */
   topStories: publicProcedure
-    .input(z.object({ day: z.string().trim().max(40).nullish(), cursor: scoreCursor }))
+    .input(z.object({ day: textInput().trim().max(40).nullish(), cursor: scoreCursor }))
     .query(async ({ ctx, input }) => {
       const today = dayOf(ctx.now());
       const day = input.day ? parseMonthDayYearSlug(input.day) : today;

@@ -1,3 +1,4 @@
+import { textInput } from '@quire/domain';
 import { z } from 'zod';
 import {
   markViewed,
@@ -18,17 +19,18 @@ const pagingOptions = z
       .max(NOTIFICATIONS_PAGE_MAX, `limit must be at most ${NOTIFICATIONS_PAGE_MAX}.`)
       .nullish(),
     page: z.number().int('page must be a whole number.').min(1, 'page must be at least 1.').nullish(),
-    source: z.string().trim().max(64, 'source must be at most 64 characters.').nullish(),
-    to: z.string().regex(NOTIFICATION_CURSOR, 'to must be the cursor of a previous page.').nullish(),
+    source: textInput().trim().max(64, 'source must be at most 64 characters.').nullish(),
+    to: textInput().regex(NOTIFICATION_CURSOR, 'to must be the cursor of a previous page.').nullish(),
   })
   .nullish();
 
 /** Spec §2 tabs: activity types such as 'response_created'; absent or empty means all. */
 const activityTypes = z
   .array(
-    z
-      .string()
-      .regex(/^[a-z][a-z0-9_]{0,63}$/, 'Each activity type is a lowercase name such as response_created.'),
+    textInput().regex(
+      /^[a-z][a-z0-9_]{0,63}$/,
+      'Each activity type is a lowercase name such as response_created.',
+    ),
   )
   .max(50, 'At most 50 activity types.')
   .nullish();

@@ -1,5 +1,5 @@
 import { PostTag, PostVersion } from '@quire/db';
-import { CLAPS_PER_READER_MAX, License, responseTexts } from '@quire/domain';
+import { CLAPS_PER_READER_MAX, License, responseTexts, textInput } from '@quire/domain';
 import { parseContent } from '@quire/editor';
 import { z } from 'zod';
 import { setBookmarked } from '../services/bookmarks';
@@ -24,7 +24,7 @@ import { postViewerEdge } from '../services/viewer-edges';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { storyCursor } from './profiles';
 
-const postId = z.string().regex(/^[0-9a-f]{8,16}$/, 'A story id is 8 to 16 hex characters.');
+const postId = textInput().regex(/^[0-9a-f]{8,16}$/, 'A story id is 8 to 16 hex characters.');
 const rev = z.number().int().min(0);
 /** Responses per page under a story. */
 const RESPONSES_PAGE_SIZE = 10;
@@ -39,7 +39,7 @@ const storyContent = z.unknown().transform((value, ctx) => {
     return z.NEVER;
   }
 });
-const title = z.string().max(300, 'A title has at most 300 characters.');
+const title = textInput().max(300, 'A title has at most 300 characters.');
 
 export const postsRouter = router({
   /** Newest published stories for the home page, keyset-paged. */
@@ -97,7 +97,7 @@ export const postsRouter = router({
     ),
   /** Spec §1 Respond: publishes the viewer's response to a story (a story of its own on their profile). */
   respond: authedProcedure
-    .input(z.object({ postId, text: z.string().trim().min(1, responseTexts.empty).max(RESPONSE_MAX_CHARS) }))
+    .input(z.object({ postId, text: textInput().trim().min(1, responseTexts.empty).max(RESPONSE_MAX_CHARS) }))
     .mutation(({ ctx, input }) =>
       ctx.em.transactional((em) => respondToStory(em, ctx.viewer, input.postId, input.text, ctx.now())),
     ),
@@ -133,12 +133,12 @@ export const postsRouter = router({
     .mutation(({ ctx, input }) => undoShowFewer(ctx.em, ctx.viewer, input.postId)),
   /** One story for its page, as a spec §3 PostResult: the story, or why the viewer cannot see it. */
   byId: publicProcedure
-    .input(z.object({ id: postId, shareKey: z.string().max(64).nullish() }))
+    .input(z.object({ id: postId, shareKey: textInput().max(64).nullish() }))
     .query(({ ctx, input }) => postForViewer(ctx.em, paywallReaderOf(ctx), input.id, input.shareKey)),
 
   /** Starts a draft (spec §2 /new-story, /{collectionSlug}/new-story). */
   createDraft: authedProcedure
-    .input(z.object({ collectionSlug: z.string().max(100).optional() }))
+    .input(z.object({ collectionSlug: textInput().max(100).optional() }))
     .mutation(({ ctx, input }) => ctx.em.transactional((em) => createDraft(em, ctx.viewer, input))),
 
   /** What the editor opens: the text and settings of a story the viewer may edit. */
@@ -183,15 +183,15 @@ export const postsRouter = router({
         id: postId,
         baseRev: rev,
         title: title.optional(),
-        subtitle: z.string().max(500).nullish(),
-        previewTitle: z.string().max(300).nullish(),
-        previewSubtitle: z.string().max(500).nullish(),
-        previewImageId: z.string().max(200).nullish(),
+        subtitle: textInput().max(500).nullish(),
+        previewTitle: textInput().max(300).nullish(),
+        previewSubtitle: textInput().max(500).nullish(),
+        previewImageId: textInput().max(200).nullish(),
         topics: z
-          .array(z.string().trim().min(1).max(50))
+          .array(textInput().trim().min(1).max(50))
           .max(MAX_TOPICS, `Add up to ${MAX_TOPICS} topics.`)
           .default([]),
-        collectionId: z.string().max(16).nullish(),
+        collectionId: textInput().max(16).nullish(),
         isLocked: z.boolean().default(false),
         license: z.enum(License).default('ALL_RIGHTS_RESERVED'),
         unlisted: z.boolean().default(false),
@@ -224,7 +224,7 @@ export const postsRouter = router({
 
   /** Restores a version (spec §2 /p/{postId}/revert/{versionId}/{baseRev}). */
   revert: authedProcedure
-    .input(z.object({ id: postId, versionId: z.string().max(16), baseRev: rev }))
+    .input(z.object({ id: postId, versionId: textInput().max(16), baseRev: rev }))
     .mutation(({ ctx, input }) => ctx.em.transactional((em) => revert(em, ctx.viewer, input, ctx.now()))),
 
   /** Spec §7 deletePost: to the trash for 14 days. */

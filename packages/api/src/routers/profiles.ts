@@ -1,5 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { FollowUser, Post, PostTag, type User } from '@quire/db';
+import { textInput } from '@quire/domain';
 import { z } from 'zod';
 import { FOR_YOU_MAX_OFFSET, followingFeed } from '../services/feed';
 import { LISTED_STORY, PUBLICATION_STORY } from '../services/listing';
@@ -12,7 +13,7 @@ export const STORY_PAGE_SIZE = 20;
 
 /** A keyset cursor over (latestPublishedAt, id), as posts.latest pages. */
 export const storyCursor = z
-  .object({ at: z.iso.datetime(), id: z.string().regex(/^[0-9a-f]{8,16}$/) })
+  .object({ at: z.iso.datetime(), id: textInput().regex(/^[0-9a-f]{8,16}$/) })
   .nullish();
 export type StoryCursor = z.infer<typeof storyCursor>;
 
@@ -77,7 +78,7 @@ export function taggedWith(em: EntityManager, tagIds: string | string[]): Filter
 export const visibleProfile = (em: EntityManager, viewer: User | null, username: string) =>
   visibleUser(em, viewer?.id ?? null, { username });
 
-const username = z.string().trim().min(1).max(50);
+const username = textInput().trim().min(1).max(50);
 
 export const profilesRouter = router({
   /** Spec §7 userResult / UserSearchQuery: a user by id or username. */
@@ -85,8 +86,7 @@ export const profilesRouter = router({
     .input(
       z
         .object({
-          id: z
-            .string()
+          id: textInput()
             .regex(/^[0-9a-f]{8,16}$/)
             .optional(),
           username: username.optional(),

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, CustomDomain, FollowCollection } from '@quire/db';
+import { textInput } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { canViewCollection } from '../services/policy';
@@ -8,8 +9,7 @@ import { publicProcedure, router } from '../trpc';
 import { storyCursor, storyPage } from './profiles';
 
 const domainOrSlug = z.object({
-  domainOrSlug: z
-    .string()
+  domainOrSlug: textInput()
     .trim()
     .min(1, 'A publication domain or slug is required.')
     .max(253, 'A publication domain or slug is at most 253 characters.'),
@@ -55,7 +55,7 @@ export const publicationsRouter = router({
   }),
   /** Spec §2 /{collectionSlug}: the publication home, its spec §3 Collection viewerEdge and latest stories. */
   home: publicProcedure
-    .input(z.object({ slug: z.string().trim().min(1).max(100), cursor: storyCursor }))
+    .input(z.object({ slug: textInput().trim().min(1).max(100), cursor: storyCursor }))
     .query(async ({ ctx, input }) => {
       const c = await ctx.em.findOne(Collection, { slug: input.slug });
       if (!c || !(await canViewCollection(ctx.em, ctx.viewer, c))) {

@@ -1,10 +1,10 @@
+import { textInput } from '@quire/domain';
 import { z } from 'zod';
 import { paywallReaderOf } from '../services/paywall';
 import { hasRead, recordRead, recordView } from '../services/reading';
 import { publicProcedure, router } from '../trpc';
 
-const postId = z
-  .string()
+const postId = textInput()
   .trim()
   .min(1, 'A story id is required.')
   .max(32, 'A story id is at most 32 characters.');
@@ -13,11 +13,15 @@ const postId = z
 export const readingRouter = router({
   view: publicProcedure
     .input(
-      z.object({ postId, referrer: z.string().max(4096).nullish(), shareKey: z.string().max(64).nullish() }),
+      z.object({
+        postId,
+        referrer: textInput().max(4096).nullish(),
+        shareKey: textInput().max(64).nullish(),
+      }),
     )
     .mutation(({ ctx, input }) => recordView(ctx.em, paywallReaderOf(ctx), input)),
   read: publicProcedure
-    .input(z.object({ postId, readingSeconds: z.number(), shareKey: z.string().max(64).nullish() }))
+    .input(z.object({ postId, readingSeconds: z.number(), shareKey: textInput().max(64).nullish() }))
     .mutation(({ ctx, input }) => recordRead(ctx.em, paywallReaderOf(ctx), input)),
   /** Whether the current reader has read the story. */
   state: publicProcedure

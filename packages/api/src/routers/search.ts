@@ -1,4 +1,5 @@
 import { AnalyticsEvent } from '@quire/db';
+import { textInput } from '@quire/domain';
 import {
   MAX_HITS_PER_PAGE,
   MAX_QUERY_LENGTH,
@@ -20,16 +21,16 @@ export const SEARCH_CLICK_EVENT_KEY = 'search.click';
 const MAX_CLICKED = MAX_HITS_PER_PAGE;
 
 // Longer text is accepted and cut (normalizeQuery), so a pasted paragraph is not an error.
-const queryText = z.string().max(MAX_QUERY_LENGTH * 5, 'The search text is too long.');
+const queryText = textInput().max(MAX_QUERY_LENGTH * 5, 'The search text is too long.');
 const entity = z.enum(SEARCH_ENTITIES);
 const hitsPerPage = z.number().int().min(1).max(MAX_HITS_PER_PAGE);
 const page = z.number().int().min(0).max(100);
-const objectId = z.string().trim().min(1).max(100);
-const entityId = z.string().regex(/^[0-9a-f]{8,16}$/, 'Not a valid id.');
+const objectId = textInput().trim().min(1).max(100);
+const entityId = textInput().regex(/^[0-9a-f]{8,16}$/, 'Not a valid id.');
 
 const scopeInput = z.union([
-  z.object({ collectionSlug: z.string().trim().min(1).max(100) }),
-  z.object({ username: z.string().trim().min(1).max(50) }),
+  z.object({ collectionSlug: textInput().trim().min(1).max(100) }),
+  z.object({ username: textInput().trim().min(1).max(50) }),
 ]);
 
 const NUMERIC = /^\s*(\w+)\s*(>=|<=|!=|>|<|=)\s*(-?\d+(?:\.\d+)?)\s*$/;
@@ -86,16 +87,16 @@ const serviceParams = z.object({
   query: queryText.default(''),
   hitsPerPage: hitsPerPage.optional(),
   page: page.default(0),
-  numericFilters: z.array(z.string().max(100)).max(10).default([]),
+  numericFilters: z.array(textInput().max(100)).max(10).default([]),
   facetFilters: z
     .union([
-      z.string().max(200),
-      z.array(z.union([z.string().max(200), z.array(z.string().max(200)).max(10)])).max(10),
+      textInput().max(200),
+      z.array(z.union([textInput().max(200), z.array(textInput().max(200)).max(10)])).max(10),
     ])
     .default([]),
-  attributesToRetrieve: z.array(z.string().max(50)).max(20).optional(),
-  filters: z.string().max(200).optional(),
-  analyticsTags: z.array(z.string().max(50)).max(10).optional(),
+  attributesToRetrieve: z.array(textInput().max(50)).max(20).optional(),
+  filters: textInput().max(200).optional(),
+  analyticsTags: z.array(textInput().max(50)).max(10).optional(),
 });
 
 export const searchRouter = router({
@@ -180,8 +181,8 @@ export const searchRouter = router({
     .input(
       z
         .object({
-          queryId: z.string().regex(/^[0-9a-f]{32}$/, 'Not a valid queryId.'),
-          indexName: z.string().trim().min(1).max(100),
+          queryId: textInput().regex(/^[0-9a-f]{32}$/, 'Not a valid queryId.'),
+          indexName: textInput().trim().min(1).max(100),
           objectIds: z.array(objectId).min(1).max(MAX_CLICKED),
           positions: z.array(z.number().int().min(1).max(10_000)).min(1).max(MAX_CLICKED),
         })

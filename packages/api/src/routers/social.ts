@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '@quire/db';
+import { textInput } from '@quire/domain';
 import { z } from 'zod';
 import {
   collectionViewerEdge,
@@ -16,14 +17,13 @@ import {
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 const entityId = (what: string) =>
-  z
-    .string()
+  textInput()
     .trim()
     .regex(/^[0-9a-f]{8,16}$/, `A ${what} id is 8 to 16 hex characters.`);
 
 const targetUser = z.object({ targetUserId: entityId('user') });
 const targetCollection = z.object({ targetCollectionId: entityId('publication') });
-const reason = z.string().trim().max(2000, 'A report reason is at most 2000 characters.').optional();
+const reason = textInput().trim().max(2000, 'A report reason is at most 2000 characters.').optional();
 
 /** A service call that turns the viewer's follow, mute or block of a target on or off. */
 type Toggle<R> = (em: EntityManager, viewer: User, targetId: string, on: boolean) => Promise<R>;

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FollowTag, Tag, type User } from '@quire/db';
+import { textInput } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
 import { storyCursor, storyPage, taggedWith } from './profiles';
 
-const slug = z.string().trim().min(1).max(100);
+const slug = textInput().trim().min(1).max(100);
 
 /** A tag or topic by its slug (staff-only topics for staff alone); NOT_FOUND otherwise. */
 export async function publicTag(em: EntityManager, viewer: User | null, value: string) {

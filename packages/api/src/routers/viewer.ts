@@ -1,12 +1,11 @@
 import { UserDismissedFlag } from '@quire/db';
-import { DismissAction } from '@quire/domain';
+import { DismissAction, textInput } from '@quire/domain';
 import { z } from 'zod';
 import { viewerFields } from '../services/viewer';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 /** Spec §4 Popover flags: a flag name as the client sends it (e.g. PP_TERMS_ACKNOWLEDGEMENT). */
-const flagName = z
-  .string()
+const flagName = textInput()
   .trim()
   .min(1, 'A flag name is required.')
   .max(100, 'A flag name is at most 100 characters.');

@@ -1,0 +1,37 @@
+import { errorMessage, isClientError } from '@quire/api';
+import { errorPageTexts } from '@quire/domain';
+import { TRPCError } from '@trpc/server';
+import { GraphQLError } from 'graphql';
+
+/** An error the server raised on purpose for a bad request (mercurius's own, the shim's checks). */
+function isDeliberate(error: Error & { statusCode?: unknown; errors?: unknown }): boolean {
+  return Array.isArray(error.errors) || (typeof error.statusCode === 'number' && error.statusCode < 500);
+}
+
+const withMessage = (error: GraphQLError, message: string, extensions = error.extensions) =>
+  new GraphQLError(message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions,
+  });
+
+/**
+ * What a client may read of a GraphQL error: GraphQL's own (syntax, validation, variables) and deliberate
+ * refusals as they are, zod issues flattened; any other failure becomes the spec's server error text, and
+ * `failure` carries the original for the log.
+ */
+export function publicGraphQLError(error: GraphQLError): { error: GraphQLError; failure: Error | null } {
+  const original = error.originalError;
+  if (!original) return { error, failure: null };
+  if (original instanceof TRPCError) {
+    if (isClientError(original)) return { error: withMessage(error, errorMessage(original)), failure: null };
+  } else if (isDeliberate(original)) {
+    return { error, failure: null };
+  }
+  return {
+    error: withMessage(error, errorPageTexts.serverError, { code: 'INTERNAL_SERVER_ERROR' }),
+    failure: original,
+  };
+}
