@@ -15,12 +15,19 @@ import { registerActionRoutes } from './action-routes';
 import { editorDist, type PageAssets, readerDist, readReaderAssets } from './assets';
 import { registerAuthRoutes } from './auth-routes';
 import { listenForCachePurges } from './cache-purge';
-import { type ServerConfig, serviceEnvironment } from './config';
 import { registerClientCookies } from './client-cookies';
+import { type ServerConfig, serviceEnvironment } from './config';
 import { contextFor, hasValidXsrf } from './context';
 import { registerDevMail } from './dev-mail';
 import { registerFeeds } from './feeds';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
+import {
+  isUnavailable,
+  REQUEST_DEADLINE_MS,
+  RETRY_AFTER_SECONDS,
+  registerHealth,
+  unavailableResponseMeta,
+} from './health';
 import { refuseUndecodablePath, registerHostileInputGuard } from './hostile-input';
 import { registerHostRouting } from './hosts';
 import { registerLegacyRedirects } from './legacy-redirects';
@@ -76,6 +83,7 @@ export async function buildApp(opts: {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 500 },
+    handlerTimeout: REQUEST_DEADLINE_MS,
   });
 
   let assets: PageAssets | null = null;
@@ -144,8 +152,11 @@ export async function buildApp(opts: {
     }
     if (clientStatus)
       return reply.code(clientStatus).send({ error: { message: error.message, code: error.code } });
-    req.log.error({ err: error }, 'request failed');
-    const status = errorStatusFor(error);
+    // The database is unreachable or the deadline passed: 503, which a client may retry shortly.
+    const unavailable = isUnavailable(error);
+    if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    else req.log.error({ err: error }, 'request failed');
+    const status = unavailable ? 503 : errorStatusFor(error);
     if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
       let pageAssetsOrNull: PageAssets | null = null;
       try {
@@ -162,6 +173,7 @@ export async function buildApp(opts: {
       router: appRouter,
       createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }) =>
         contextFor(orm, config, env, req, res),
+      responseMeta: unavailableResponseMeta,
       onError: ({ error, path }: { error: Error & { code?: string }; path?: string }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           app.log.error({ err: error, path }, 'tRPC procedure failed');
@@ -218,10 +230,7 @@ export async function buildApp(opts: {
   registerSearchService(app, orm, config, env);
   registerTelemetry(app, orm);
 
-  app.get('/_/health', { logLevel: 'warn' }, async () => {
-    await orm.em.getConnection().execute('select 1');
-    return { ok: true };
-  });
+  registerHealth(app, orm);
 
   const pageCache =
     config.PAGE_CACHE_FRESH_MS > 0

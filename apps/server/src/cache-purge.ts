@@ -11,6 +11,10 @@ export function listenForCachePurges(url: string, cache: PageCache, log: (m: str
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
+  // Retries until the database is back: one failed reconnect must not end the listening for good.
+  const reconnect = () => {
+    if (!stopped) retry = setTimeout(() => void connect().catch(reconnect), 1000);
+  };
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (msg) => {
@@ -20,7 +24,7 @@ export function listenForCachePurges(url: string, cache: PageCache, log: (m: str
     c.on('error', (error) => {
       log(`cache purge listener: ${error.message}`);
       c.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+      if (client === c) reconnect();
     });
     await c.connect();
     await c.query(`LISTEN ${CACHE_PURGE_CHANNEL}`);

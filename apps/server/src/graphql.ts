@@ -1,5 +1,6 @@
 import { appRouter, type ServiceEnvironment } from '@quire/api';
 import type { Orm } from '@quire/db';
+import { errorPageTexts } from '@quire/domain';
 import {
   noIntrospection,
   persistedDocument,
@@ -13,6 +14,7 @@ import { Kind, parse } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { ServerConfig } from './config';
 import { contextFor, hasValidXsrf } from './context';
+import { isUnavailable, RETRY_AFTER_SECONDS } from './health';
 
 export const GRAPHQL_PATH = '/_/graphql';
 /** Spec §7/§9: the client batches up to 20 operations; more in one request is refused. */
@@ -118,6 +120,14 @@ export async function registerGraphQL(
       caller: appRouter.createCaller(await contextFor(orm, config, env, req, reply)),
     }),
     errorFormatter: (execution, ctx) => {
+      // An unreachable database: 503 with Retry-After, without the driver's message.
+      if (execution.errors?.some((e) => isUnavailable(e.originalError))) {
+        ctx.reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        return {
+          statusCode: 503,
+          response: { data: null, errors: [{ message: errorPageTexts.serverError }] },
+        };
+      }
       // Refusals keep their (readable) message; a failure of ours is logged and answered with the spec's text.
       const errors = execution.errors.map((graphQLError) => {
         const { error, failure } = publicGraphQLError(graphQLError);

