@@ -16,6 +16,7 @@ import type { PageAssets } from './assets';
 import type { ServerConfig } from './config';
 import { contextFor, SESSION_COOKIE } from './context';
 import { createFlagCache } from './flag-cache';
+import { isUnavailable } from './health';
 import { siteOf } from './hosts';
 import { escapeHtml } from './html';
 import type { CachedPage, PageCache } from './page-cache';
@@ -184,6 +185,12 @@ export function registerReaderPages(
             mainOrigin: new URL(config.publicUrl).origin,
           };
     const result = await render({ url: req.url, trpc, queryClient, viewer, site });
+    // A page whose data could not be read for want of a database is a 503, not the "not found" it would render.
+    const unreachable = queryClient
+      .getQueryCache()
+      .getAll()
+      .find((query) => isUnavailable(query.state.error));
+    if (unreachable) throw unreachable.state.error;
     const state: PreloadedState = {
       config: clientConfig(config),
       queries: result.queries,
