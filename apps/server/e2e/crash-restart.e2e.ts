@@ -32,7 +32,11 @@ describe('starting again after the app was killed (kill -9 of node)', () => {
     const first = await start(env);
     const signUp = await fetch(`${first.origin}/trpc/auth.createAccount`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: 'xsrf=crash-test', 'x-xsrf-token': 'crash-test' },
+      headers: {
+        'content-type': 'application/json',
+        cookie: 'xsrf=crash-test',
+        'x-xsrf-token': 'crash-test',
+      },
       body: JSON.stringify({
         email: 'before_crash@example.com',
         name: 'Written Before The Crash',

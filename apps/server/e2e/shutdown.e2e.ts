@@ -55,7 +55,9 @@ describe('Ctrl-C on ./quire start (SIGINT to the whole process group)', () => {
     expect(statuses.filter((s) => s !== 200 && s !== 503 && s !== 'refused')).toEqual([]);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
     expect(server.output()).toContain('SIGINT: shutting down');
-    expect(server.output()).not.toMatch(/request failed|procedure failed|ECONNREFUSED|terminating connection/);
+    expect(server.output()).not.toMatch(
+      /request failed|procedure failed|ECONNREFUSED|terminating connection/,
+    );
     expect(postmasterPid(dataDir)).toBeNull();
   });
 });
