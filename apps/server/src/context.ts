@@ -15,6 +15,8 @@ export const SESSION_COOKIE = 'sid';
 export const XSRF_COOKIE = 'xsrf';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const VISITOR_COOKIE = 'qv';
+/** The shape of the visitor ids ensureClientCookies issues. */
+const VISITOR_ID = /^[0-9a-f]{16}$/;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,7 +43,8 @@ export function ensureClientCookies(config: ServerConfig, req: FastifyRequest, r
     req.cookies[XSRF_COOKIE] = token;
     reply.setCookie(XSRF_COOKIE, token, cookieOptions(config, false));
   }
-  if (!req.cookies[VISITOR_COOKIE]) {
+  // Only ids this server issues are kept: anything else (a NUL, a megabyte) is replaced, never stored.
+  if (!VISITOR_ID.test(req.cookies[VISITOR_COOKIE] ?? '')) {
     const id = randomBytes(8).toString('hex');
     req.cookies[VISITOR_COOKIE] = id;
     reply.setCookie(VISITOR_COOKIE, id, cookieOptions(config, true));

@@ -32,9 +32,29 @@ describe('GraphQL shim at POST /_/graphql', () => {
   it('runs VisitorQuery with the bot flag and the country header', async () => {
     const res = await gql(
       { operationName: 'VisitorQuery' },
-      { 'user-agent': 'Googlebot/2.1', 'cf-ipcountry': 'de', cookie: 'qv=abc123' },
+      { 'user-agent': 'Googlebot/2.1', 'cf-ipcountry': 'de', cookie: 'qv=0123456789abcdef' },
     );
-    expect(res.json().data.visitor).toEqual({ id: 'abc123', isBot: true, geolocation: { country: 'DE' } });
+    expect(res.json().data.visitor).toEqual({
+      id: '0123456789abcdef',
+      isBot: true,
+      geolocation: { country: 'DE' },
+    });
+  });
+
+  // Regression: a visitor cookie holding a NUL reached PostgreSQL through analytics rows (a 5xx).
+  it('replaces a visitor id it did not issue, and never stores one', async () => {
+    for (const cookie of ['qv=%00', 'qv=abc123', `qv=${'a'.repeat(5000)}`]) {
+      const res = await gql({ operationName: 'VisitorQuery' }, { cookie });
+      expect(res.json().data.visitor.id, cookie).toMatch(/^[0-9a-f]{16}$/);
+      expect(res.cookies.find((c) => c.name === 'qv')?.value).toBe(res.json().data.visitor.id);
+    }
+    const click = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/search.click',
+      headers: { cookie: 'qv=%00; xsrf=x', 'x-xsrf-token': 'x', 'content-type': 'application/json' },
+      payload: { queryId: 'a'.repeat(32), indexName: 'posts', objectIds: ['0123456789ab'], positions: [1] },
+    });
+    expect(click.statusCode).toBeLessThan(500);
   });
 
   it('honours the operation-name header when the body names none', async () => {
