@@ -5,7 +5,7 @@ import { type Orm, User } from '@quire/db';
 import { DEMO } from '@quire/seed';
 import autocannon from 'autocannon';
 import { gzipBytes, libraryFloor } from './js-floor';
-import { numberOption, repoRoot, startSeededServer, writeResults } from './setup';
+import { type BenchRow, benchRow, numberOption, repoRoot, startSeededServer, writeResults } from './setup';
 
 const scale = numberOption('scale', 0);
 const duration = numberOption('duration', 10);
@@ -56,32 +56,18 @@ async function timeHomeFeedQuery(orm: Orm, reader: User) {
   return { runs, ...forYou, following };
 }
 
-interface Row {
-  name: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function load(name: string, urlPath: string, opts: Partial<autocannon.Options> = {}): Promise<Row> {
+async function load(
+  name: string,
+  urlPath: string,
+  opts: Partial<autocannon.Options> = {},
+): Promise<BenchRow> {
   const result = await autocannon({
     url: `${server.origin}${urlPath}`,
     connections,
     duration,
     ...opts,
   });
-  const row = {
-    name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-  console.error(`bench: ${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms`);
-  return row;
+  return benchRow('bench', name, result);
 }
 
 const postHtml = await (await fetch(`${server.origin}${DEMO.story.path}`)).text();
@@ -102,7 +88,7 @@ const batch = JSON.stringify(
     variables: {},
   })),
 );
-const rows: Row[] = [];
+const rows: BenchRow[] = [];
 try {
   await load('warm-up', '/', { duration: 3 });
   rows.push(await load('home SSR, anonymous (micro-cached)', '/'));

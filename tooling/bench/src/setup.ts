@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { connectDatabase, type Orm } from '@quire/db';
 import { type ServerProcess, startServer } from '@quire/e2e';
 import { seedDemo, seedScale } from '@quire/seed';
+import type autocannon from 'autocannon';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -68,4 +69,30 @@ export function writeResults(name: string, results: unknown, table: string): voi
   writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(outDir, `${name}.md`), `${table}\n`);
   console.log(table);
+}
+
+/** One load-test scenario's figures, as the results tables show them. */
+export interface BenchRow {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** The row of one autocannon run, also printed as a progress line under `label`. */
+export function benchRow(label: string, name: string, result: autocannon.Result): BenchRow {
+  const row = {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  console.error(
+    `${label}: ${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms`,
+  );
+  return row;
 }

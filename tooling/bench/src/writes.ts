@@ -5,7 +5,7 @@ import { createSession } from '@quire/api';
 import { User } from '@quire/db';
 import { DEMO } from '@quire/seed';
 import autocannon from 'autocannon';
-import { numberOption, startSeededServer, writeResults } from './setup';
+import { type BenchRow, benchRow, numberOption, startSeededServer, writeResults } from './setup';
 
 const duration = numberOption('duration', 60);
 const connections = numberOption('connections', 200);
@@ -37,17 +37,8 @@ const { server, prepared } = await startSeededServer({
   },
 });
 
-interface Row {
-  name: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-}
-
 /** POSTs one procedure for `duration` seconds, each request as the next reader in turn. */
-async function load(name: string, procedure: string, input: () => unknown): Promise<Row> {
+async function load(name: string, procedure: string, input: () => unknown): Promise<BenchRow> {
   let n = 0;
   const result = await autocannon({
     url: `${server.origin}/trpc/${procedure}`,
@@ -65,22 +56,11 @@ async function load(name: string, procedure: string, input: () => unknown): Prom
       },
     ],
   });
-  const row = {
-    name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-  console.error(
-    `bench:writes: ${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms`,
-  );
-  return row;
+  return benchRow('bench:writes', name, result);
 }
 
 const postId = DEMO.story.id;
-const rows: Row[] = [];
+const rows: BenchRow[] = [];
 let responses = 0;
 try {
   rows.push(
