@@ -51,10 +51,12 @@ export async function clapForStory(
   }
   if (clap) clap.count = after;
   else em.create(Clap, { user: viewer, post, count: after });
-  const clapCount = await addToTotal(em, post, after - before);
+  // Every reader's claps on a story wait on the same locks (the author's folded notification, the story's
+  // row) until commit: take them last, after the work no other reader waits on.
+  await em.flush();
   if (!clap)
     await notify(em, { recipient: post.creator, type: 'post_recommended_rollup', actor: viewer, post });
-  await em.flush();
+  const clapCount = await addToTotal(em, post, after - before);
   return { postId, clapCount, viewerClapCount: after };
 }
 

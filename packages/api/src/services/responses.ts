@@ -95,7 +95,9 @@ export async function respondToStory(
     latestRev: 1,
     latestPublishedRev: 1,
   });
-  await em.execute('update posts set responses_count = responses_count + 1 where id = ?', [parent.id]);
+  // Every response to a story waits on the same locks (the author's folded notification, the story's row)
+  // until commit: take them last, after the work no other response waits on.
+  await em.flush();
   await notify(em, {
     recipient: parent.creator,
     type: 'response_created_rollup',
@@ -104,7 +106,7 @@ export async function respondToStory(
     responsePost: response,
     occurredAt: now,
   });
-  await em.flush();
+  await em.execute('update posts set responses_count = responses_count + 1 where id = ?', [parent.id]);
   return responseItem(response);
 }
 
