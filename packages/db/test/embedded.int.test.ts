@@ -70,7 +70,10 @@ describe('the embedded PostgreSQL launcher', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(cluster.pid()).not.toBe(killed);
-      expect(await selectOne(cluster.adminUrl)).toBe(1);
+      // The new postmaster replays the log before it accepts connections.
+      await expect
+        .poll(() => selectOne(cluster.adminUrl).catch(() => 0), { timeout: 20_000, interval: 100 })
+        .toBe(1);
       expect(messages).toContain(`PostgreSQL (pid ${killed}) exited (SIGKILL); starting it again`);
     } finally {
       await cluster.stop();
