@@ -9,6 +9,8 @@ const NETWORK_CODES = new Set([
 ]);
 /** SQLSTATEs of a server that is shutting down, starting up or out of connections (class 08: the connection). */
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** 08P01 is in the connection class but says a statement was malformed (a defect of ours), not an outage. */
+const PROTOCOL_VIOLATION = '08P01';
 /** What `pg` and `pg-pool` say when a connection is lost or none is free in time (they set no code). */
 const DRIVER_MESSAGES = [
   'Connection terminated',
@@ -31,7 +33,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     };
     if (
       typeof code === 'string' &&
-      (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08'))
+      (NETWORK_CODES.has(code) ||
+        SERVER_CODES.has(code) ||
+        (code.startsWith('08') && code !== PROTOCOL_VIOLATION))
     )
       return true;
     if (typeof message === 'string' && DRIVER_MESSAGES.some((m) => message.startsWith(m))) return true;
