@@ -1,11 +1,21 @@
-import { AuthToken, Clap, Lockout, Post, SignupAttempt, TwoFactorAuth, User } from '@quire/db';
+import {
+  AuthToken,
+  Clap,
+  Lockout,
+  Post,
+  Session,
+  SignupAttempt,
+  TwoFactorAuth,
+  TwoFactorBackupCode,
+  User,
+} from '@quire/db';
 import { AUTH_POLICY, authErrors, CLAPS_PER_READER_MAX, type LockoutKind } from '@quire/domain';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContextInner, hashPassword } from '../src';
 import { CODE_NOT_FOUND, CODE_TOO_MANY } from '../src/services/auth/email-link';
 import { loginWithPassword } from '../src/services/auth/login';
-import { issueToken } from '../src/services/auth/tokens';
+import { issueToken, sha256 } from '../src/services/auth/tokens';
 import { newTotpSecret } from '../src/services/auth/two-factor';
 import { browser, env, lastEmail, setFlag, solveCaptcha, testClock } from './auth-helpers';
 
@@ -167,6 +177,40 @@ describe('wrong two-factor codes in parallel (LoginUser with a pending token)', 
     const [row, ...others] = await lockoutRows('TWO_FACTOR', user.id);
     expect(others).toEqual([]);
     expect(row).toMatchObject({ failCount: max, softLockCount: 1, permanent: false });
+  });
+});
+
+describe('right second factors in parallel on one pending sign-in', () => {
+  // Regression: the pending token was checked before the user's lock, so each right code signed in.
+  it('signs in once; the other requests find the pending sign-in used', async () => {
+    const clock = testClock();
+    const em = db.em();
+    const user = await buildUser(em, { email: uniqueEmail('tfa-once') });
+    em.create(TwoFactorAuth, {
+      user,
+      preferredMethod: 'AUTH_APP',
+      totpSecret: newTotpSecret(),
+      enabled: true,
+      verifiedAt: clock.now(),
+    });
+    const codes = Array.from({ length: 8 }, (_, i) => `backup0${i}`);
+    for (const code of codes) em.create(TwoFactorBackupCode, { user, codeHash: sha256(code) });
+    const { raw: token } = issueToken(em, {
+      kind: 'TWO_FACTOR_PENDING',
+      ttlMs: AUTH_POLICY.twoFactorPendingTtlMs,
+      now: clock.now(),
+      user,
+      payload: { redirect: '/' },
+    });
+    await em.flush();
+
+    const results = await parallel(codes.length, (i) =>
+      browser(db, clock).caller.auth.loginUser({ token, backupCode: codes[i] }),
+    );
+
+    expect(tally(results)).toEqual({ AuthInfo: 1, BadRequest: codes.length - 1 });
+    expect(await db.em().count(Session, { user: user.id })).toBe(1);
+    expect(await db.em().count(TwoFactorBackupCode, { user: user.id, usedAt: { $ne: null } })).toBe(1);
   });
 });
 

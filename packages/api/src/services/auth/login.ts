@@ -114,6 +114,9 @@ export async function loginWithSecondFactor(
   const user = pending.user;
   const locked = lockedResult('TWO_FACTOR', await holdLock(em, 'TWO_FACTOR', user.id, now), now);
   if (locked) return locked;
+  // Read again under the user's lock: a sign-in that finished meanwhile has used the pending token.
+  await em.refresh(pending);
+  if (pending.usedAt) return fail('BadRequest', SIGN_IN_EXPIRED);
   let ok = false;
   if (input.backupCode) {
     const code = await em.findOne(TwoFactorBackupCode, {
