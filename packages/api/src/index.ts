@@ -1,3 +1,4 @@
+export { LISTED_STORY } from './policies';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root';
 export { confirmEmail } from './services/auth/accounts';
 export { type CaptchaVerifier, LocalCaptcha, RecaptchaVerifier } from './services/auth/captcha';
@@ -23,7 +24,6 @@ export {
   type SocialProvider,
 } from './services/environment';
 export { followingFeed, forYouFeed } from './services/feed';
-export { LISTED_STORY } from './services/listing';
 export {
   markViewed,
   type NotificationItem,

@@ -13,7 +13,7 @@ export const LIVE_USER_SQL = 'not u.is_deleted and u.deleted_at is null and not 
 
 /**
  * Published, listed stories (never a response or a draft) by live accounts, outside private publications (the
- * listing rule of packages/api/src/services/listing.ts, which depends on this package).
+ * listing rule of packages/api/src/policies/listing.ts, which depends on this package).
  */
 export const SEARCHABLE_POST_SQL = `p.status = 'PUBLISHED' and p.deleted_at is null and p.visibility <> 'UNLISTED'
   and p.in_response_to_post_id is null and not p.is_suspended and p.latest_published_at is not null

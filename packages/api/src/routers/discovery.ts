@@ -26,6 +26,7 @@ import {
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { LISTED_STORY, PUBLICATION_STORY } from '../policies';
 import {
   archiveIndex,
   DISCOVERY_PAGE_SIZE,
@@ -36,7 +37,6 @@ import {
   rankedStoryPage,
   topWritersOfTag,
 } from '../services/discovery';
-import { LISTED_STORY, PUBLICATION_STORY } from '../services/listing';
 import { canViewCollection } from '../services/policy';
 import {
   highlightsPage,
@@ -118,7 +118,7 @@ const profilePagesRouter = router({
     const [followerCount, followingCount, storyCount] = await Promise.all([
       em.count(FollowUser, { target: writer.id }),
       em.count(FollowUser, { follower: writer.id }),
-      em.count(Post, { creator: writer.id, ...LISTED_STORY }),
+      em.count(Post, { $and: [LISTED_STORY, { creator: writer.id }] }),
     ]);
     return {
       name: writer.name,
@@ -180,7 +180,7 @@ const publicationPagesRouter = router({
         { fields: ['user', 'role'], orderBy: { createdAt: 'asc', id: 'asc' } },
       ),
       ctx.em.count(FollowCollection, { collection: c.id }),
-      ctx.em.count(Post, { collection: c.id, ...PUBLICATION_STORY }),
+      ctx.em.count(Post, { $and: [PUBLICATION_STORY, { collection: c.id }] }),
     ]);
     const ordered = [
       ...members.filter((m) => m.role === 'OWNER'),

@@ -1,6 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { FollowUser, Post, User } from '@quire/db';
-import { LISTED_STORY, LISTED_STORY_SQL, PUBLICATION_STORY_SQL } from './listing';
+import { LISTED_STORY, LISTED_STORY_SQL, PUBLICATION_STORY_SQL } from '../policies';
 import { CARD_FIELDS, type PostCard, postCard } from './posts';
 
 /*

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NegativeSignal, newId, Post, type User } from '@quire/db';
-import { LISTED_STORY_SQL } from './listing';
+import { LISTED_STORY_SQL } from '../policies';
 import { CARD_FIELDS, postCard, storyNotFound } from './posts';
 
 /**

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Block, Collection, CollectionMember, Post, Tag, User } from '@quire/db';
 import { type Paragraph, type PostContent, postResultTexts, postStateLabel, uniqueSlug } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import { LISTED_STORY } from './listing';
+import { LISTED_STORY } from '../policies';
 import { accessToStory, type PaywallReader } from './paywall';
 import { canViewCollection, canViewPost } from './policy';
 

@@ -2,6 +2,7 @@ import type { EntityManager, FilterQuery, FindOptions, Loaded } from '@mikro-orm
 import { Catalog, CatalogItem, Clap, Highlight, Post, type User } from '@quire/db';
 import { truncate } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
+import { LISTED_STORY, READABLE_POST } from '../policies';
 import {
   afterTime,
   cardsInOrder,
@@ -10,7 +11,6 @@ import {
   type ScoreCursor,
   type TimeCursor,
 } from './discovery';
-import { LISTED_STORY, READABLE_POST } from './listing';
 import { isMember } from './policy';
 import { CARD_FIELDS, postCard, postPath } from './posts';
 

@@ -2,16 +2,19 @@ import type { FilterQuery } from '@mikro-orm/postgresql';
 import type { Post } from '@quire/db';
 
 /*
- * Which stories a list may show. Every list, feed, ranking and search starts from these rules, so a story
- * that may not be listed (a draft, an unlisted or suspended one, one in a private publication) never is.
+ * `isListedStory` (rules.ts) as the database reads it: every list, feed, ranking and search starts from
+ * these, so a story that may not be listed (a draft, an unlisted or suspended one, one whose writer is
+ * deleted or suspended, one in a private publication) never is. policies.int.test.ts checks that each form
+ * selects exactly the rows the rule allows.
  */
 
-/** Published, public or members-only (never unlisted), not suspended: a story its publication's pages list. */
+/** Published, public or members-only (never unlisted), not suspended, by a writer in good standing. */
 const PUBLICATION_POST = {
   status: 'PUBLISHED',
   visibility: { $ne: 'UNLISTED' },
   deletedAt: null,
   isSuspended: false,
+  creator: { isDeleted: false, isSuspended: false },
 } as const satisfies FilterQuery<Post>;
 
 /**
@@ -41,9 +44,13 @@ export const PUBLICATION_STORY = {
 const OUTSIDE_PRIVATE_PUBLICATION_SQL = `not exists (select 1 from collections private_c
   where private_c.id = p.collection_id and private_c.visibility = 'PRIVATE')`;
 
+/** PUBLICATION_POST in SQL, for the posts table aliased `p`. */
+export const PUBLICATION_POST_SQL = `p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
+  and p.is_suspended = false and exists (select 1 from users listed_u
+  where listed_u.id = p.creator_id and listed_u.is_deleted = false and listed_u.is_suspended = false)`;
+
 /** PUBLICATION_STORY in SQL, for the posts table aliased `p`. */
-export const PUBLICATION_STORY_SQL = `p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null
-  and p.is_suspended = false and p.in_response_to_post_id is null`;
+export const PUBLICATION_STORY_SQL = `${PUBLICATION_POST_SQL} and p.in_response_to_post_id is null`;
 
 /** LISTED_STORY in SQL, for the posts table aliased `p`. */
 export const LISTED_STORY_SQL = `${PUBLICATION_STORY_SQL} and ${OUTSIDE_PRIVATE_PUBLICATION_SQL}`;

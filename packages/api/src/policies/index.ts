@@ -1,0 +1,81 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { TRPCError } from '@trpc/server';
+import { noteConsulted } from './audit';
+import { type Action, type Refusal, type Rules, rules } from './rules';
+import { loadPolicyViewer, type PolicyViewer, type ViewerUser } from './viewer';
+
+export { auditCall, noteQueried, type PolicyAuditRecord } from './audit';
+export * from './listing';
+export {
+  type Action,
+  isEditorOf,
+  isListedProfile,
+  isListedStory,
+  isListedTag,
+  isMember,
+  type ListSubject,
+  type PostSubject,
+  type PostUnavailableReason,
+  type ProfileSubject,
+  type PublicationSubject,
+  postUnavailable,
+  type Refusal,
+  roleIn,
+  rules,
+  type TagSubject,
+} from './rules';
+export {
+  forgetPolicyViewer,
+  loadPolicyViewer,
+  type PolicyViewer,
+  policyViewer,
+  type ViewerUser,
+} from './viewer';
+
+/** What a rule takes after the viewer: its subject, and for some an option (the friend link's key). */
+export type ArgsOf<A extends Action> = Parameters<Rules[A]> extends [PolicyViewer, ...infer R] ? R : never;
+
+/** The refusal the rule gives the viewer, or null when it allows the action. */
+export function refusal<A extends Action>(
+  viewer: PolicyViewer,
+  action: A,
+  ...args: ArgsOf<A>
+): Refusal | null {
+  noteConsulted();
+  const rule = rules[action] as unknown as (viewer: PolicyViewer, ...args: ArgsOf<A>) => Refusal | null;
+  return rule(viewer, ...args);
+}
+
+/** Whether the viewer may take the action on the subject. */
+export function can<A extends Action>(viewer: PolicyViewer, action: A, ...args: ArgsOf<A>): boolean {
+  return refusal(viewer, action, ...args) === null;
+}
+
+/** The refusal as the error a procedure answers. */
+export const refusalError = (r: Refusal) => new TRPCError({ code: r.code, message: r.message });
+
+/** Throws the rule's refusal (NOT_FOUND, FORBIDDEN…) unless the viewer may take the action. */
+export function authorize<A extends Action>(viewer: PolicyViewer, action: A, ...args: ArgsOf<A>): void {
+  const r = refusal(viewer, action, ...args);
+  if (r) throw refusalError(r);
+}
+
+/** `can`, loading the viewer's facts for this request first. */
+export async function allows<A extends Action>(
+  em: EntityManager,
+  user: ViewerUser | null,
+  action: A,
+  ...args: ArgsOf<A>
+): Promise<boolean> {
+  return can(await loadPolicyViewer(em, user), action, ...args);
+}
+
+/** `authorize`, loading the viewer's facts for this request first. */
+export async function enforce<A extends Action>(
+  em: EntityManager,
+  user: ViewerUser | null,
+  action: A,
+  ...args: ArgsOf<A>
+): Promise<void> {
+  authorize(await loadPolicyViewer(em, user), action, ...args);
+}

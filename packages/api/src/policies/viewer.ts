@@ -1,0 +1,89 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { User } from '@quire/db';
+import type { CollectionRole } from '@quire/domain';
+
+/** What the rules read of the signed-in user. */
+export type ViewerUser = Pick<
+  User,
+  'id' | 'isStaff' | 'isSuspended' | 'mediumMemberAt' | 'isPartnerProgramEnrolled'
+>;
+
+/**
+ * Who is asking, as every access rule sees them: the account, its role in each publication it belongs to,
+ * the users who blocked it and the feature flags on for it. Loaded once per request, then read by pure rules.
+ */
+export interface PolicyViewer {
+  user: ViewerUser | null;
+  /** The viewer's role in each publication they belong to, by publication id. */
+  roles: ReadonlyMap<string, CollectionRole>;
+  /** Ids of the users who blocked the viewer. */
+  blockedBy: ReadonlySet<string>;
+  /** Names of the boolean feature flags on for the viewer (spec §6). */
+  flags: ReadonlySet<string>;
+}
+
+/** A viewer from facts already known (tests, and callers that loaded them another way). */
+export function policyViewer(
+  user: ViewerUser | null,
+  facts: {
+    roles?: Iterable<readonly [string, CollectionRole]>;
+    blockedBy?: Iterable<string>;
+    flags?: Iterable<string>;
+  } = {},
+): PolicyViewer {
+  return {
+    user,
+    roles: new Map(user ? (facts.roles ?? []) : []),
+    blockedBy: new Set(user ? (facts.blockedBy ?? []) : []),
+    flags: new Set(facts.flags ?? []),
+  };
+}
+
+interface FactsRow {
+  roles: [string, CollectionRole][] | null;
+  blocked_by: string[] | null;
+  flags: string[] | null;
+}
+
+/** One statement: the viewer's roles, who blocked them, and the flags on for them (an override wins). */
+async function loadFacts(em: EntityManager, user: ViewerUser | null): Promise<PolicyViewer> {
+  const id = user?.id ?? null;
+  const [row] = await em.getConnection().execute<FactsRow[]>(
+    `select
+       (select json_agg(json_build_array(m.collection_id, m.role)) from collection_members m
+         where m.user_id = ?) as roles,
+       (select array_agg(b.blocker_id) from blocks b where b.blocked_id = ?) as blocked_by,
+       (select array_agg(f.name) from feature_flags f
+          left join feature_flag_overrides o on o.flag_id = f.id and o.user_id = ?
+         where coalesce(o.bool_value, f.bool_value) = true) as flags`,
+    [id, id, id],
+  );
+  return policyViewer(user, {
+    roles: row?.roles ?? [],
+    blockedBy: row?.blocked_by ?? [],
+    flags: row?.flags ?? [],
+  });
+}
+
+/** Per request (one EntityManager fork each), the viewer's facts, loaded at most once. */
+const loaded = new WeakMap<EntityManager, Map<string, Promise<PolicyViewer>>>();
+
+/** The viewer's facts for this request's EntityManager. */
+export function loadPolicyViewer(em: EntityManager, user: ViewerUser | null): Promise<PolicyViewer> {
+  const byUser = loaded.get(em) ?? new Map<string, Promise<PolicyViewer>>();
+  loaded.set(em, byUser);
+  const key = user?.id ?? '';
+  let facts = byUser.get(key);
+  if (!facts) {
+    facts = loadFacts(em, user).then((viewer) => ({ ...viewer, user }));
+    // A failed load is not remembered: the next question tries again.
+    facts.catch(() => byUser.delete(key));
+    byUser.set(key, facts);
+  }
+  return facts;
+}
+
+/** Forgets the facts loaded for `em`, after a change to roles, blocks or flags within the request. */
+export function forgetPolicyViewer(em: EntityManager): void {
+  loaded.delete(em);
+}
