@@ -1,55 +1,18 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { FollowUser, Post, User } from '@quire/db';
 import { LISTED_STORY, LISTED_STORY_SQL, PUBLICATION_STORY_SQL } from '../policies';
+import { afterScore, afterTime, pageOf, type ScoreCursor, type TimeCursor } from './keyset';
 import { CARD_FIELDS, type PostCard, postCard } from './posts';
+
+export { afterScore, afterTime, pageOf, type ScoreCursor, type TimeCursor };
 
 /*
  * Discovery lists (spec §2 Paths: profile, publication and tag sub-pages, /topics, /trending, /top-stories).
- * Every list is keyset-paged: a page ends with the cursor of its last row, and the next page starts after it,
- * so rows inserted meanwhile never shift a page.
+ * Every list is keyset-paged (keyset.ts).
  */
 
 /** Rows per page of every discovery list (the profile and publication story lists use the same). */
 export const DISCOVERY_PAGE_SIZE = 20;
-
-/** A cursor after a row ordered by a time, newest first. */
-export interface TimeCursor {
-  at: string;
-  id: string;
-}
-/** A cursor after a row ordered by a score, highest first. */
-export interface ScoreCursor {
-  score: number;
-  id: string;
-}
-
-/** Rows strictly after `cursor` in (field desc, id desc) order. */
-export function afterTime<T>(field: string, cursor: TimeCursor | null | undefined): FilterQuery<T> {
-  if (!cursor) return {} as FilterQuery<T>;
-  const at = new Date(cursor.at);
-  return {
-    $or: [{ [field]: { $lt: at } }, { [field]: at, id: { $lt: cursor.id } }],
-  } as FilterQuery<T>;
-}
-
-/** Rows strictly after `cursor` in (field desc, id desc) order, for a numeric field. */
-export function afterScore<T>(field: string, cursor: ScoreCursor | null | undefined): FilterQuery<T> {
-  if (!cursor) return {} as FilterQuery<T>;
-  return {
-    $or: [{ [field]: { $lt: cursor.score } }, { [field]: cursor.score, id: { $lt: cursor.id } }],
-  } as FilterQuery<T>;
-}
-
-/** Splits `limit + 1` fetched rows into a page and the cursor after its last row (null at the end). */
-export function pageOf<R, C>(
-  rows: R[],
-  limit: number,
-  cursorOf: (row: R) => C,
-): { rows: R[]; next: C | null } {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { rows: page, next: rows.length > limit && last !== undefined ? cursorOf(last) : null };
-}
 
 /** Story cards for `ids`, in the order given (ids that no longer load are left out). */
 export async function cardsInOrder(em: EntityManager, ids: string[]): Promise<PostCard[]> {

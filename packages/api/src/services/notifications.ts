@@ -21,6 +21,7 @@ import {
   notificationPreview,
   quireRoutes,
 } from '@quire/domain';
+import { afterTime } from './keyset';
 import { lockUntilCommit } from './locks';
 import { postPath } from './posts';
 
@@ -243,14 +244,10 @@ export async function notificationPage(
   const limit = Math.min(input.limit ?? NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PAGE_MAX);
   const page = input.page ?? 1;
   const cursor = input.to ? NOTIFICATION_CURSOR.exec(input.to) : null;
-  const before: FilterQuery<Notification> = cursor
-    ? {
-        $or: [
-          { occurredAt: { $lt: new Date(Number(cursor[1])) } },
-          { occurredAt: new Date(Number(cursor[1])), id: { $lt: cursor[2]! } },
-        ],
-      }
-    : {};
+  const before = afterTime<Notification>(
+    'occurredAt',
+    cursor ? { at: new Date(Number(cursor[1])), id: cursor[2]! } : null,
+  );
   const types = input.activityTypes?.length ? { activityType: { $in: [...input.activityTypes] } } : {};
   const since = await lastViewedAt(em, viewer.id);
   const rows = await em.find(

@@ -3,6 +3,7 @@ import { Block, Collection, CollectionMember, Post, Tag, User } from '@quire/db'
 import { type Paragraph, type PostContent, postResultTexts, postStateLabel, uniqueSlug } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { LISTED_STORY } from '../policies';
+import { afterTime } from './keyset';
 import { accessToStory, type PaywallReader } from './paywall';
 import { canViewCollection, canViewPost } from './policy';
 
@@ -98,14 +99,7 @@ export async function latestPosts(
   em: EntityManager,
   opts: { limit: number; before?: { at: Date; id: string } },
 ) {
-  const where = opts.before
-    ? {
-        $or: [
-          { latestPublishedAt: { $lt: opts.before.at } },
-          { latestPublishedAt: opts.before.at, id: { $lt: opts.before.id } },
-        ],
-      }
-    : {};
+  const where = afterTime<Post>('latestPublishedAt', opts.before);
   const posts = await em.find(
     Post,
     { $and: [LISTED_STORY, where] },

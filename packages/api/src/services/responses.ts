@@ -11,6 +11,7 @@ import {
   validationMessages,
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
+import { afterTime } from './keyset';
 import { notify } from './notifications';
 import { authorSummary, postPath, readableStory } from './posts';
 
@@ -124,14 +125,7 @@ export async function storyResponses(
   const blockers = viewer
     ? (await em.find(Block, { blocked: viewer.id }, { fields: ['blocker'] })).map((b) => b.blocker.id)
     : [];
-  const before = opts.cursor
-    ? {
-        $or: [
-          { latestPublishedAt: { $lt: new Date(opts.cursor.at) } },
-          { latestPublishedAt: new Date(opts.cursor.at), id: { $lt: opts.cursor.id } },
-        ],
-      }
-    : {};
+  const before = afterTime<Post>('latestPublishedAt', opts.cursor);
   const rows = await em.find(
     Post,
     {

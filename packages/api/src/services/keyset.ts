@@ -1,0 +1,46 @@
+import type { FilterQuery } from '@mikro-orm/postgresql';
+
+/*
+ * Keyset paging: a page ends with the cursor of its last row, and the next page starts strictly after it,
+ * so rows inserted meanwhile never shift a page. Every list orders by (field desc, id desc).
+ */
+
+/** A cursor after a row ordered by a time, newest first. */
+export interface TimeCursor {
+  at: string | Date;
+  id: string;
+}
+
+/** A cursor after a row ordered by a score, highest first. */
+export interface ScoreCursor {
+  score: number;
+  id: string;
+}
+
+/** Rows strictly after `cursor` in (field desc, id desc) order. */
+export function afterTime<T>(field: string, cursor: TimeCursor | null | undefined): FilterQuery<T> {
+  if (!cursor) return {} as FilterQuery<T>;
+  const at = new Date(cursor.at);
+  return {
+    $or: [{ [field]: { $lt: at } }, { [field]: at, id: { $lt: cursor.id } }],
+  } as FilterQuery<T>;
+}
+
+/** Rows strictly after `cursor` in (field desc, id desc) order, for a numeric field. */
+export function afterScore<T>(field: string, cursor: ScoreCursor | null | undefined): FilterQuery<T> {
+  if (!cursor) return {} as FilterQuery<T>;
+  return {
+    $or: [{ [field]: { $lt: cursor.score } }, { [field]: cursor.score, id: { $lt: cursor.id } }],
+  } as FilterQuery<T>;
+}
+
+/** Splits `limit + 1` fetched rows into a page and the cursor after its last row (null at the end). */
+export function pageOf<R, C>(
+  rows: R[],
+  limit: number,
+  cursorOf: (row: R) => C,
+): { rows: R[]; next: C | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, next: rows.length > limit && last !== undefined ? cursorOf(last) : null };
+}
