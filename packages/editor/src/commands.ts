@@ -22,7 +22,7 @@ import {
   type Transaction,
 } from 'prosemirror-state';
 import { joinAdjacentLists } from './names';
-import { isSafeHref } from './schema';
+import { isSafeHref } from './urls';
 
 // ---------------------------------------------------------------------------------------------------------
 // Paragraph blocks

@@ -7,7 +7,7 @@
 import type { Markup, MarkupType, Paragraph, ParagraphType, PostContent } from '@quire/domain';
 import { Mark, type Node as PMNode, type Schema } from 'prosemirror-model';
 import { freshName, namesIn } from './names';
-import { MARK_FOR_MARKUP, MARKUP_FOR_MARK, NODE_FOR_PARAGRAPH } from './schema';
+import { MARK_FOR_MARKUP, MARKUP_FOR_MARK, NODE_FOR_PARAGRAPH } from './paragraph-model';
 
 /** Paragraph types whose text is not stored: the block has no text of its own. */
 const TEXTLESS: ReadonlySet<ParagraphType> = new Set(['HR', 'IFRAME', 'MIXTAPE_EMBED']);

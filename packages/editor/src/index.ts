@@ -52,6 +52,7 @@ export {
 export { buildInputRules, type InputRuleSpec, inputRuleSpecs, simulateTyping } from './inputrules';
 export { buildKeymap, type KeymapOptions } from './keymap';
 export { fixNames, freshName, joinAdjacentLists, paragraphNamesPlugin } from './names';
+export { ANNOTATION_MARKUPS, MARK_FOR_MARKUP, MARKUP_FOR_MARK, NODE_FOR_PARAGRAPH } from './paragraph-model';
 export { cleanPastedHTML, pastePlugin, renamePastedBlocks, sliceFromPlainText } from './paste';
 export {
   type EditorPluginOptions,
@@ -60,17 +61,7 @@ export {
   placeholderDecorations,
   placeholderPlugin,
 } from './plugins';
-export {
-  ANNOTATION_MARKUPS,
-  createSchema,
-  imageIdFromSrc,
-  isHttpUrl,
-  isSafeHref,
-  MARK_FOR_MARKUP,
-  MARKUP_FOR_MARK,
-  NODE_FOR_PARAGRAPH,
-  type SchemaOptions,
-  schema,
-} from './schema';
+export { createSchema, type SchemaOptions, schema } from './schema';
 export { BODY_PLACEHOLDER, TITLE_PLACEHOLDER } from './texts';
+export { imageIdFromSrc, isHttpUrl, isSafeHref } from './urls';
 export { type ParseContentOptions, parseContent } from './validate';

@@ -6,7 +6,7 @@
 import { Fragment, type Node as PMNode, type Schema, Slice } from 'prosemirror-model';
 import { Plugin, PluginKey } from 'prosemirror-state';
 import { freshName, isNamed, namesIn } from './names';
-import { isSafeHref } from './schema';
+import { isSafeHref } from './urls';
 
 /** Elements dropped together with their content. */
 const DROPPED = [

@@ -10,7 +10,8 @@ import {
 } from '@quire/domain';
 import type { Schema } from 'prosemirror-model';
 import { docFromContent, normalizeContent } from './convert';
-import { schema as defaultSchema, isHttpUrl, isSafeHref } from './schema';
+import { schema as defaultSchema } from './schema';
+import { isHttpUrl, isSafeHref } from './urls';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
