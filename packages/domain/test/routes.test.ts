@@ -1,4 +1,3 @@
-// biome-ignore lint/style/noRestrictedImports: a test may read the spec file; the domain sources stay free of I/O.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
