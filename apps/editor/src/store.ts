@@ -11,6 +11,9 @@ export interface UploadProgress {
   fraction: number;
 }
 
+/** What the insert menu shows: collapsed to its button, the list of blocks, or the embed link field. */
+export type InsertMode = 'closed' | 'open' | 'embed';
+
 /** UI state of the open draft (the document itself lives in ProseMirror, server data in DraftSession). */
 export interface EditorStore {
   /** The autosave state shown in the status line. */
@@ -23,12 +26,18 @@ export interface EditorStore {
   uploads: UploadProgress[];
   /** The publish / story settings dialog is open. */
   publishOpen: boolean;
+  /** The toolbar's link field while it is open (its text), or null. */
+  linkDraft: string | null;
+  /** The insert menu's state. */
+  insertMode: InsertMode;
   setSave(status: SaveStatus, conflictMessage: string | null): void;
   setNotice(notice: string | null): void;
   startUpload(upload: UploadProgress): void;
   progressUpload(id: string, fraction: number): void;
   endUpload(id: string): void;
   setPublishOpen(open: boolean): void;
+  setLinkDraft(linkDraft: string | null): void;
+  setInsertMode(insertMode: InsertMode): void;
 }
 
 export const useEditorStore = create<EditorStore>()((set) => ({
@@ -37,6 +46,8 @@ export const useEditorStore = create<EditorStore>()((set) => ({
   notice: null,
   uploads: [],
   publishOpen: false,
+  linkDraft: null,
+  insertMode: 'closed',
   setSave: (saveStatus, conflictMessage) => set({ saveStatus, conflictMessage }),
   setNotice: (notice) => set({ notice }),
   startUpload: (upload) => set((s) => ({ uploads: [...s.uploads, upload] })),
@@ -44,4 +55,6 @@ export const useEditorStore = create<EditorStore>()((set) => ({
     set((s) => ({ uploads: s.uploads.map((u) => (u.id === id ? { ...u, fraction } : u)) })),
   endUpload: (id) => set((s) => ({ uploads: s.uploads.filter((u) => u.id !== id) })),
   setPublishOpen: (publishOpen) => set({ publishOpen }),
+  setLinkDraft: (linkDraft) => set({ linkDraft }),
+  setInsertMode: (insertMode) => set({ insertMode }),
 }));
