@@ -93,12 +93,17 @@ describe('search service POST /1/indexes/*/queries (spec §7)', () => {
     }
   });
 
-  it('filters to high quality for everyone without can_view_unfiltered_search, whatever the request says', async () => {
+  it('filters people to high quality for everyone without can_view_unfiltered_search, whatever the request says', async () => {
     const anonymous = await service([
       { indexName: 'quire_user', params: { query: 'grace' } },
       { indexName: 'quire_post', params: { query: 'compilers' } },
+      { indexName: 'quire_post', params: { query: 'compilers', filters: 'highQualityUser:true' } },
     ]);
-    expect(anonymous.json().results.map((r: { hits: unknown[] }) => r.hits)).toEqual([[], []]);
+    const [people, stories, highQualityStories] = anonymous.json().results;
+    expect(people.hits).toEqual([]);
+    // Spec §5 filters writers and publications: every public story stays findable, unless a client asks.
+    expect(stories.hits.map((h: { title: string }) => h.title)).toEqual(['Engine compilers by Grace']);
+    expect(highQualityStories.hits).toEqual([]);
     const staff = await service(
       [
         { indexName: 'quire_user', params: { query: 'grace' } },

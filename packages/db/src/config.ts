@@ -39,6 +39,8 @@ export function createOrmConfig(clientUrl: string, options: { poolMax?: number; 
       allOrNothing: true,
       silent: true,
     },
+    // SQL functions are written by hand in migrations (story_search_text): schema diffs must not drop them.
+    schemaGenerator: { ignoreRoutines: true },
     allowGlobalContext: false,
   });
 }

@@ -20,6 +20,19 @@ export const SEARCHABLE_POST_SQL = `p.status = 'PUBLISHED' and p.deleted_at is n
   and ${LIVE_USER_SQL}
   and not exists (select 1 from collections private_c where private_c.id = p.collection_id and private_c.visibility = 'PRIVATE')`;
 
+/**
+ * A story's searchable text: its title, subtitle and body (story_search_text, migration search_story_text),
+ * cut at 100,000 characters. Written exactly as the indexes' expressions, so the planner uses them.
+ */
+const storyText = (previewOnly: string) =>
+  `left(coalesce(p.title, '') || ' ' || coalesce(p.subtitle, '') || ' ' || story_search_text(p.content, ${previewOnly}), 100000)`;
+
+/** The text anyone may find a story by: all of it, but only the locked preview of a members-only story. */
+export const OPEN_TEXT_SQL = storyText('p.is_locked');
+
+/** The whole text, members-only stories included: what a member, who may read them all, finds them by. */
+export const MEMBERS_TEXT_SQL = storyText('false');
+
 /** The columns each entity's hit is read from (named as HIT_FIELDS says). */
 export const HIT_COLUMNS: Record<SearchEntity, string> = {
   user: 'u.id, u.username, u.name, u.image_id, u.bio',

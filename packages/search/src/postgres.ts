@@ -1,6 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TAG_SUGGESTION_MIN_POST_COUNT } from '@quire/domain';
-import { HIT_COLUMNS, hitFromRow, LIVE_USER_SQL, type Row, SEARCHABLE_POST_SQL } from './hits';
+import {
+  HIT_COLUMNS,
+  hitFromRow,
+  LIVE_USER_SQL,
+  MEMBERS_TEXT_SQL,
+  OPEN_TEXT_SQL,
+  type Row,
+  SEARCHABLE_POST_SQL,
+} from './hits';
 import type { NumericFilter, RawResult, SearchIndex, SearchQuery } from './types';
 
 /** `%` and `_` in the user's text match themselves, not any character. */
@@ -81,10 +89,11 @@ const notIn = (column: string, ids: readonly string[] | undefined) =>
     : { sql: '', params: [] as string[] };
 
 /**
- * The embedded default: queries the source tables directly (no copy to keep in sync), ranked with
- * pg_trgm and, for stories, full-text search. Only what any visitor may see is searchable: live
- * accounts and publications, and the titles and subtitles of published, listed stories — never a
- * draft, and never the body of a story (members-only text stays behind the paywall).
+ * The embedded default: queries the source tables directly (no copy to keep in sync, so a story is
+ * findable as soon as its publishing commits), ranked with pg_trgm and, for stories, full-text search.
+ * Only what any visitor may see is searchable: live accounts and publications, and published, listed
+ * stories by any word of their title, subtitle or body — never a draft. The part of a members-only story
+ * past its locked preview is matched for members only (membersText), so it stays behind the paywall.
  */
 export class PostgresSearchIndex implements SearchIndex {
   readonly backend = 'postgres' as const;
@@ -144,15 +153,24 @@ export class PostgresSearchIndex implements SearchIndex {
             : { sql: ' and p.creator_id = ?', params: [q.scope.authorId] }
           : { sql: '', params: [] };
         const hidden = notIn('p.creator_id', q.hiddenUserIds);
-        const document = `to_tsvector('simple', coalesce(p.title, '') || ' ' || coalesce(p.subtitle, ''))`;
+        const words = `websearch_to_tsquery('simple', ?)`;
+        // Ranked on the title and subtitle (short, cheap to read again); matched on the indexed whole text.
+        const heading = `to_tsvector('simple', coalesce(p.title, '') || ' ' || coalesce(p.subtitle, ''))`;
+        const text = `to_tsvector('simple', ${OPEN_TEXT_SQL}) @@ ${words}`;
+        const membersText = q.membersText
+          ? {
+              sql: ` or (p.is_locked and to_tsvector('simple', ${MEMBERS_TEXT_SQL}) @@ ${words})`,
+              params: [q.query],
+            }
+          : { sql: '', params: [] };
         return this.page(
           q,
           `select ${HIT_COLUMNS.post},
-                  ${m.rank} + ts_rank(${document}, websearch_to_tsquery('simple', ?)) as score
+                  ${m.rank} + ts_rank(${heading}, ${words}) as score
              from posts p join users u on u.id = p.creator_id
             where ${SEARCHABLE_POST_SQL}
               and (u.is_high_quality or not ?)${scope.sql}${numeric.sql}${hidden.sql}
-              and (${document} @@ websearch_to_tsquery('simple', ?) or ${m.where})
+              and (${text}${membersText.sql} or ${m.where})
             order by score desc, p.latest_published_at desc, p.id`,
           [
             ...m.rankParams,
@@ -162,6 +180,7 @@ export class PostgresSearchIndex implements SearchIndex {
             ...numeric.params,
             ...hidden.params,
             q.query,
+            ...membersText.params,
             ...m.whereParams,
           ],
         );

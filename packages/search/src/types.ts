@@ -25,8 +25,13 @@ export interface SearchQuery {
   hitsPerPage: number;
   /** Zero-based page. */
   page: number;
-  /** Spec §5: high-quality users, publications and authors only, unless can_view_unfiltered_search. */
+  /**
+   * Spec §5: high-quality users and publications only, unless can_view_unfiltered_search. On posts (spec §7
+   * filters highQualityUser:true) only when a request asks for it: every public story stays findable.
+   */
   highQualityOnly: boolean;
+  /** The viewer may read members-only stories in full (a member): their whole text is matched, not just the preview. */
+  membersText?: boolean;
   scope?: SearchScope | null;
   numericFilters?: NumericFilter[];
   /** Spec §4 Block: writers who blocked the viewer; their profiles and stories are left out. */

@@ -43,13 +43,19 @@ beforeAll(async () => {
   await buildPost(em, { creator: ada, title: 'Poetical science and engines' });
   await buildPost(em, { creator: ada, title: 'Engine draft in progress', status: 'DRAFT' });
   await buildPost(em, { creator: ada, title: 'Unlisted engine notes', status: 'UNLISTED' });
-  await buildPost(em, {
-    creator: ada,
-    title: 'Members engine story',
-    isLocked: true,
-    content: sampleContent('Members engine story', 'Secret paywalled zeppelin paragraph.'),
+  const members = sampleContent('Members engine story', 'An open dirigible paragraph.');
+  members.paragraphs.push({
+    name: 'a006',
+    type: 'P',
+    text: 'Secret paywalled zeppelin paragraph.',
+    markups: [],
   });
-  await buildPost(em, { creator: grace, title: 'Compilers and engines' });
+  await buildPost(em, { creator: ada, title: 'Members engine story', isLocked: true, content: members });
+  await buildPost(em, {
+    creator: grace,
+    title: 'Compilers and engines',
+    content: sampleContent('Compilers and engines', 'A velocipede of a parser.'),
+  });
 });
 
 describe('PostgresSearchIndex (spec §7 search service, §5 search rules)', () => {
@@ -93,8 +99,8 @@ describe('PostgresSearchIndex (spec §7 search service, §5 search rules)', () =
     ]);
   });
 
-  it('searches titles of published stories only: no drafts, unlisted stories or story bodies', async () => {
-    const [byTitle, byBody] = await run(q('post', 'engine', { hitsPerPage: 20 }), q('post', 'zeppelin'));
+  it('searches published stories only, by title and body: no drafts or unlisted stories', async () => {
+    const [byTitle, byBody] = await run(q('post', 'engine', { hitsPerPage: 20 }), q('post', 'velocipede'));
     const titles = byTitle?.hits.map((h) => 'title' in h && h.title);
     expect(titles).toEqual(
       expect.arrayContaining(['Notes on the Analytical Engine', 'Poetical science and engines']),
@@ -102,7 +108,18 @@ describe('PostgresSearchIndex (spec §7 search service, §5 search rules)', () =
     expect(titles).toContain('Members engine story');
     expect(titles).not.toContain('Engine draft in progress');
     expect(titles).not.toContain('Unlisted engine notes');
-    expect(byBody?.hits).toEqual([]);
+    expect(byBody?.hits.map((h) => 'title' in h && h.title)).toEqual(['Compilers and engines']);
+  });
+
+  it('matches a members-only story past its locked preview for members only', async () => {
+    const [preview, locked, asMember] = await run(
+      q('post', 'dirigible'),
+      q('post', 'zeppelin'),
+      q('post', 'zeppelin', { membersText: true }),
+    );
+    expect(preview?.hits.map((h) => 'title' in h && h.title)).toEqual(['Members engine story']);
+    expect(locked?.hits).toEqual([]);
+    expect(asMember?.hits.map((h) => 'title' in h && h.title)).toEqual(['Members engine story']);
   });
 
   it('scopes post search to a publication or an author, every hit with a publish date', async () => {

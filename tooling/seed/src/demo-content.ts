@@ -1187,7 +1187,6 @@ export interface DemoWriter {
   twitter?: string;
   member?: boolean;
   partner?: boolean;
-  highQuality?: boolean;
 }
 
 export const WRITERS: DemoWriter[] = [
@@ -1199,7 +1198,6 @@ export const WRITERS: DemoWriter[] = [
     country: 'GB',
     twitter: 'mayaokafor',
     member: true,
-    highQuality: true,
   },
   {
     name: 'Daniel Reyes',
@@ -1215,7 +1213,6 @@ export const WRITERS: DemoWriter[] = [
     topics: ['science', 'technology'],
     country: 'IN',
     twitter: 'priyaraman',
-    highQuality: true,
   },
   {
     name: 'Tom Lindqvist',
@@ -1233,7 +1230,6 @@ export const WRITERS: DemoWriter[] = [
     twitter: 'gracewrites',
     member: true,
     partner: true,
-    highQuality: true,
   },
   {
     name: 'Kenji Morimoto',
@@ -1291,7 +1287,6 @@ export const WRITERS: DemoWriter[] = [
     bio: 'Physicist and editor of Field Notes. Explaining the universe one kitchen experiment at a time.',
     topics: ['science'],
     country: 'DE',
-    highQuality: true,
   },
   {
     name: 'Chloé Martin',

@@ -111,6 +111,8 @@ export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
     // Writers.
     const users = new Map<string, User>();
     for (const user of await em.find(User, { username: { $in: WRITERS.map((w) => w.username) } })) {
+      // A demo seeded by an earlier version marked only some writers, and search's quality filter hid the rest.
+      user.isHighQuality = true;
       users.set(user.username, user);
     }
     WRITERS.forEach((w, i) => {
@@ -132,7 +134,8 @@ export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
           hasPastMemberships: !!w.member,
           isPartnerProgramEnrolled: !!w.partner,
           hightowerTermsAcceptedAt: w.partner ? new Date('2023-03-14T10:00:00Z') : null,
-          isHighQuality: !!w.highQuality,
+          // Spec §5: search shows writers and publications of high quality only; the demo's all are.
+          isHighQuality: true,
           createdAt: joined,
           updatedAt: joined,
         }),

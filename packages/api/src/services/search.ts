@@ -12,6 +12,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../trpc';
 import { readFlag } from './flags';
+import { isMember } from './policy';
 
 /** Spec §6 feature flag: the viewer sees search results without the high-quality filters. */
 export const UNFILTERED_SEARCH_FLAG = 'can_view_unfiltered_search';
@@ -62,9 +63,10 @@ export const defaultHitsPerPage = (entity: SearchEntity, scoped: boolean) =>
   entity === 'post' && scoped ? SEARCH_SCOPED_POST_HITS_PER_PAGE : SEARCH_HITS_PER_PAGE;
 
 /**
- * Runs queries with the server's own filters: the quality filter unless the viewer may see unfiltered
- * results (a request cannot lift it), and for posts only when the search is not already scoped to one
- * publication or profile (its own stories are what that page's search is for).
+ * Runs queries with the server's own filters: the quality filter on people and publications unless the
+ * viewer may see unfiltered results (a request cannot lift it). Stories are not filtered by their writer
+ * (spec §5 filters writers and publications; every public story stays findable) unless a request asks for
+ * highQualityUser:true itself. Members also match members-only stories past their locked preview.
  */
 export async function runSearch(
   ctx: Context,
@@ -87,8 +89,8 @@ export async function runSearch(
     page: q.page,
     scope: q.entity === 'post' ? (q.scope ?? null) : null,
     numericFilters: q.numericFilters ?? [],
-    highQualityOnly:
-      q.entity !== 'tag' && (!!q.highQualityRequested || (filtered && !(q.entity === 'post' && q.scope))),
+    highQualityOnly: q.entity !== 'tag' && (!!q.highQualityRequested || (filtered && q.entity !== 'post')),
+    membersText: q.entity === 'post' && isMember(ctx.viewer),
     hiddenUserIds,
   }));
   return search(searchIndexFor(ctx), prepared);

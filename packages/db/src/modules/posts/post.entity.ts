@@ -89,6 +89,7 @@ export const PostSchema = defineEntity({
     { properties: ['inResponseToPost', 'createdAt'] },
     SEARCH_INDEXES.postsTrigram,
     SEARCH_INDEXES.postsFullText,
+    SEARCH_INDEXES.postsMembersText,
   ],
 });
 export class Post extends PostSchema.class {}
