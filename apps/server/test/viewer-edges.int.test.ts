@@ -29,7 +29,7 @@ describe('GraphQL PostViewerEdgeQuery', () => {
       predefined: 'READING_LIST',
     });
     em.create(CatalogItem, { catalog: list, itemType: 'POST', post });
-    em.create(PartnerEnrollment, { user: author.user, status: 'ENROLLED' });
+    author.user.isPartnerProgramEnrolled = true;
     await em.flush();
 
     const asReader = await t.gql('PostViewerEdgeQuery', { postId: post.id }, reader.headers);
@@ -48,6 +48,21 @@ describe('GraphQL PostViewerEdgeQuery', () => {
       readingList: null,
       shareKey: null,
     });
+
+    // User.isPartnerProgramEnrolled is the one source of truth: an enrollment row does not contradict it.
+    const other = await signedIn('Edge Other Writer');
+    em.create(PartnerEnrollment, { user: other.user, status: 'ENROLLED' });
+    const denied = await signedIn('Edge Denied Writer');
+    em.create(PartnerEnrollment, { user: denied.user, status: 'PERMISSION_DENIED' });
+    await em.flush();
+    for (const [writer, status] of [
+      [other, 'NOT_ENROLLED'],
+      [denied, 'PERMISSION_DENIED'],
+    ] as const) {
+      const story = await buildPost(em, { creator: writer.user });
+      const edge = await t.gql('PostViewerEdgeQuery', { postId: story.id }, reader.headers);
+      expect(edge.json().data.postViewerEdge.creatorPartnerProgramEnrollmentStatus).toBe(status);
+    }
 
     // A draft is the author's alone.
     const draft = await buildPost(em, { creator: author.user, status: 'DRAFT' });

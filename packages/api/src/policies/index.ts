@@ -8,6 +8,7 @@ export { auditCall, noteQueried, type PolicyAuditRecord } from './audit';
 export * from './listing';
 export {
   type Action,
+  isAuthor,
   isEditorOf,
   isListedProfile,
   isListedStory,
@@ -23,9 +24,10 @@ export {
   roleIn,
   rules,
   type TagSubject,
+  type TextSubject,
 } from './rules';
 export {
-  forgetPolicyViewer,
+  forgetPolicyViewers,
   loadPolicyViewer,
   type PolicyViewer,
   policyViewer,

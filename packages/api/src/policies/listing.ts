@@ -1,5 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
-import type { Post } from '@quire/db';
+import type { Catalog, Post } from '@quire/db';
 
 /*
  * `isListedStory` (rules.ts) as the database reads it: every list, feed, ranking and search starts from
@@ -49,8 +49,15 @@ export const PUBLICATION_POST_SQL = `p.status = 'PUBLISHED' and p.visibility <> 
   and p.is_suspended = false and exists (select 1 from users listed_u
   where listed_u.id = p.creator_id and listed_u.is_deleted = false and listed_u.is_suspended = false)`;
 
+/** READABLE_POST in SQL, for the posts table aliased `p`. */
+export const READABLE_POST_SQL = `${PUBLICATION_POST_SQL} and ${OUTSIDE_PRIVATE_PUBLICATION_SQL}`;
+
 /** PUBLICATION_STORY in SQL, for the posts table aliased `p`. */
 export const PUBLICATION_STORY_SQL = `${PUBLICATION_POST_SQL} and p.in_response_to_post_id is null`;
 
 /** LISTED_STORY in SQL, for the posts table aliased `p`. */
 export const LISTED_STORY_SQL = `${PUBLICATION_STORY_SQL} and ${OUTSIDE_PRIVATE_PUBLICATION_SQL}`;
+
+/** The reader lists `viewerId` may see (rules.ts viewList): public ones, and their own. */
+export const listsVisibleTo = (viewerId: string | null): FilterQuery<Catalog> =>
+  viewerId ? { $or: [{ visibility: 'PUBLIC' }, { creator: viewerId }] } : { visibility: 'PUBLIC' };

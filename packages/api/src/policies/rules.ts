@@ -68,7 +68,8 @@ export interface ListSubject {
 /** Spec §4 Membership: a member has mediumMemberAt above 0. */
 export const isMember = (viewer: PolicyViewer) => !!viewer.user && Number(viewer.user.mediumMemberAt) > 0;
 
-const isAuthor = (viewer: PolicyViewer, post: Pick<PostSubject, 'creator'>) =>
+/** Whether the viewer wrote the story. */
+export const isAuthor = (viewer: PolicyViewer, post: Pick<PostSubject, 'creator'>) =>
   !!viewer.user && viewer.user.id === post.creator.id;
 
 /** The viewer's role in a publication, or null. */
@@ -126,17 +127,35 @@ function viewPost(viewer: PolicyViewer, post: PostSubject): Refusal | null {
   return postUnavailable(viewer, post) ? storyNotFound : null;
 }
 
+/** The fields the full-text rule reads of a story the viewer may already see (a listed row, say). */
+export interface TextSubject {
+  isLocked: boolean;
+  shareKey?: string | null;
+  creator: { id: string };
+  collection?: { id: string } | null;
+}
+
+/** A published story the viewer may see, to act on (read events, claps, saves, responses). */
+function viewPublishedPost(viewer: PolicyViewer, post: PostSubject): Refusal | null {
+  return isOut(post) ? viewPost(viewer, post) : storyNotFound;
+}
+
 /**
- * Who gets a members-only story's whole text without spending a free story (spec §1, §4): members, its
- * author, the editors of its publication, and anyone holding the author's friend link. Others get the
- * preview, or a free story from the monthly meter when signed in (the paywall counts those).
+ * Who gets a members-only story's text without spending a free story (spec §1, §4), of a story the viewer
+ * may see (a row a listing filter selected): members, its author, the editors of its publication, and anyone
+ * holding the author's friend link. Others get the preview, or a free story from the monthly meter when
+ * signed in (the paywall counts those).
  */
-function readFullText(viewer: PolicyViewer, post: PostSubject, opts: { shareKey?: string | null } = {}) {
-  const hidden = viewPost(viewer, post);
-  if (hidden || !post.isLocked) return hidden;
+function readListedText(viewer: PolicyViewer, post: TextSubject, opts: { shareKey?: string | null } = {}) {
+  if (!post.isLocked) return null;
   if (isMember(viewer) || isAuthor(viewer, post) || isEditorOf(viewer, post.collection?.id)) return null;
   if (opts.shareKey && post.shareKey && opts.shareKey === post.shareKey) return null;
   return refuse('FORBIDDEN', accessTexts.membersOnly);
+}
+
+/** readListedText, for a story not yet known to be visible to the viewer. */
+function readFullText(viewer: PolicyViewer, post: PostSubject, opts: { shareKey?: string | null } = {}) {
+  return viewPost(viewer, post) ?? readListedText(viewer, post, opts);
 }
 
 /** Spec §6: the author, and editors of the publication it is in or was submitted to; members-only needs the flag. */
@@ -185,8 +204,7 @@ function clapPost(viewer: PolicyViewer, post: PostSubject): Refusal | null {
 /** Spec §5: anyone who may see a published story responds, unless its author closed discussion. */
 function respondToPost(viewer: PolicyViewer, post: PostSubject): Refusal | null {
   if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
-  if (!isOut(post)) return storyNotFound;
-  const hidden = viewPost(viewer, post);
+  const hidden = viewPublishedPost(viewer, post);
   if (hidden) return hidden;
   return post.responsesLocked ? refuse('BAD_REQUEST', validationMessages.closedDiscussion('story')) : null;
 }
@@ -272,7 +290,9 @@ function useMemberFeatures(viewer: PolicyViewer): Refusal | null {
 /** Every question the policy answers, by action. */
 export const rules = {
   viewPost,
+  viewPublishedPost,
   readFullText,
+  readListedText,
   editPost,
   lockPost,
   deletePost: authorOnly(accessTexts.deleteStory),

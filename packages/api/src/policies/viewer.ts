@@ -2,11 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '@quire/db';
 import type { CollectionRole } from '@quire/domain';
 
-/** What the rules read of the signed-in user. */
-export type ViewerUser = Pick<
-  User,
-  'id' | 'isStaff' | 'isSuspended' | 'mediumMemberAt' | 'isPartnerProgramEnrolled'
->;
+/**
+ * What the rules read of the signed-in user. Only the id is required: a rule reading a field that was not
+ * given (membership, staff, Partner Program) denies, so pass the whole row where those matter.
+ */
+export type ViewerUser = Pick<User, 'id'> &
+  Partial<Pick<User, 'isStaff' | 'isSuspended' | 'mediumMemberAt' | 'isPartnerProgramEnrolled'>>;
 
 /**
  * Who is asking, as every access rule sees them: the account, its role in each publication it belongs to,
@@ -48,7 +49,8 @@ interface FactsRow {
 /** One statement: the viewer's roles, who blocked them, and the flags on for them (an override wins). */
 async function loadFacts(em: EntityManager, user: ViewerUser | null): Promise<PolicyViewer> {
   const id = user?.id ?? null;
-  const [row] = await em.getConnection().execute<FactsRow[]>(
+  // em.execute runs in the caller's transaction, if any (a pool connection of its own could wait forever).
+  const [row] = await em.execute<FactsRow[]>(
     `select
        (select json_agg(json_build_array(m.collection_id, m.role)) from collection_members m
          where m.user_id = ?) as roles,
@@ -65,25 +67,31 @@ async function loadFacts(em: EntityManager, user: ViewerUser | null): Promise<Po
   });
 }
 
-/** Per request (one EntityManager fork each), the viewer's facts, loaded at most once. */
-const loaded = new WeakMap<EntityManager, Map<string, Promise<PolicyViewer>>>();
+/** Per request (one EntityManager fork each), the viewer's facts, loaded at most once while still current. */
+const loaded = new WeakMap<EntityManager, { version: number; byUser: Map<string, Promise<PolicyViewer>> }>();
+/** Moves on every change to roles, blocks or flags in this process, so facts loaded before are read again. */
+let factsVersion = 0;
 
-/** The viewer's facts for this request's EntityManager. */
-export function loadPolicyViewer(em: EntityManager, user: ViewerUser | null): Promise<PolicyViewer> {
-  const byUser = loaded.get(em) ?? new Map<string, Promise<PolicyViewer>>();
-  loaded.set(em, byUser);
+/** The viewer's facts for this request's EntityManager, with `user` as given (the rules read its fields). */
+export async function loadPolicyViewer(em: EntityManager, user: ViewerUser | null): Promise<PolicyViewer> {
+  let cache = loaded.get(em);
+  if (cache?.version !== factsVersion) {
+    cache = { version: factsVersion, byUser: new Map() };
+    loaded.set(em, cache);
+  }
+  const { byUser } = cache;
   const key = user?.id ?? '';
   let facts = byUser.get(key);
   if (!facts) {
-    facts = loadFacts(em, user).then((viewer) => ({ ...viewer, user }));
+    facts = loadFacts(em, user);
     // A failed load is not remembered: the next question tries again.
     facts.catch(() => byUser.delete(key));
     byUser.set(key, facts);
   }
-  return facts;
+  return { ...(await facts), user };
 }
 
-/** Forgets the facts loaded for `em`, after a change to roles, blocks or flags within the request. */
-export function forgetPolicyViewer(em: EntityManager): void {
-  loaded.delete(em);
+/** After a change to roles, blocks or flags: facts loaded before it are read again. */
+export function forgetPolicyViewers(): void {
+  factsVersion += 1;
 }

@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clap, type Post, type User } from '@quire/db';
-import { CLAPS_PER_READER_MAX, clapTexts } from '@quire/domain';
-import { TRPCError } from '@trpc/server';
+import { CLAPS_PER_READER_MAX } from '@quire/domain';
 import { lockUntilCommit } from './locks';
 import { notify } from './notifications';
-import { readableStory } from './posts';
+import { storyFor } from './posts';
 
 /** A story's claps after a change: everyone's, and the viewer's own (spec §3 client clap counts). */
 export interface ClapCounts {
@@ -40,9 +39,7 @@ export async function clapForStory(
   postId: string,
   count: number,
 ): Promise<ClapCounts> {
-  const post = await readableStory(em, viewer, postId);
-  if (post.creator.id === viewer.id)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: clapTexts.ownStory });
+  const post = await storyFor(em, viewer, postId, 'clapPost');
   const clap = await lockClaps(em, viewer, post);
   const before = clap?.count ?? 0;
   const after = Math.min(CLAPS_PER_READER_MAX, before + count);
@@ -62,7 +59,7 @@ export async function clapForStory(
 
 /** Takes back all of the viewer's claps on a story (Medium's 'Undo claps'); nothing to undo is not an error. */
 export async function undoClaps(em: EntityManager, viewer: User, postId: string): Promise<ClapCounts> {
-  const post = await readableStory(em, viewer, postId);
+  const post = await storyFor(em, viewer, postId);
   const clap = await lockClaps(em, viewer, post);
   if (!clap) return { postId, clapCount: post.clapCount, viewerClapCount: 0 };
   em.remove(clap);

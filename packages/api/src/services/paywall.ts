@@ -2,10 +2,9 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId, type Post, type User } from '@quire/db';
 import { FREE_STORIES_PER_MONTH, FREE_STORIES_PER_NETWORK_PER_MONTH, type MeterState } from '@quire/domain';
+import { can, isMember, loadPolicyViewer } from '../policies';
 import type { Context, VisitorInfo } from '../trpc';
 import { lockUntilCommit } from './locks';
-import { isMember, isPostAuthor } from './policy';
-import { isEditorRole, roleIn } from './stories/permissions';
 
 /** Spec §4 meter state, as reported to analytics. */
 export type { MeterState };
@@ -95,10 +94,10 @@ const previewOnly = (paywall: PaywallReason, freeStoriesLeft: number | null): Ac
 });
 
 /**
- * Who gets a members-only story's text (spec §1, §4): members, the author, the publication's editors, anyone
- * with the author's friend link, and signed-in non-members within their monthly free stories (and their
- * network's ceiling). Readers without an account get the preview: a visitor cookie is free to renew, so it
- * never grants text. A story counts once per reader and month, whatever the number of requests.
+ * What of a members-only story the reader is sent (spec §1, §4): the whole text when the policy's
+ * readFullText allows it, else to signed-in non-members a free story within their month's (and their
+ * network's) allowance, else the preview. A visitor cookie is free to renew, so it never grants text. A story
+ * counts once per reader and month, whatever the number of requests.
  */
 export async function accessToStory(
   em: EntityManager,
@@ -111,10 +110,9 @@ export async function accessToStory(
 ): Promise<Access> {
   const { viewer, post } = opts;
   if (!post.isLocked) return fullText('not_metered');
-  if (isMember(viewer)) return fullText('member');
-  if (isPostAuthor(viewer, post)) return fullText('not_metered');
-  if (opts.shareKey && post.shareKey && opts.shareKey === post.shareKey) return fullText('not_metered');
-  if (isEditorRole(await roleIn(em, viewer, post.collection))) return fullText('not_metered');
+  const reader = await loadPolicyViewer(em, viewer);
+  if (can(reader, 'readFullText', post, { shareKey: opts.shareKey }))
+    return fullText(isMember(reader) ? 'member' : 'not_metered');
   if (!viewer) return previewOnly('signed_out', null);
   return meteredAccess(em, viewer, opts);
 }

@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Block, Collection, CollectionMember, Post, Tag, User } from '@quire/db';
+import { Collection, Post, Tag, User } from '@quire/db';
 import { type Paragraph, type PostContent, postResultTexts, postStateLabel, uniqueSlug } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import { LISTED_STORY } from '../policies';
+import { enforce, isAuthor, isEditorOf, LISTED_STORY, loadPolicyViewer, postUnavailable } from '../policies';
 import { afterTime } from './keyset';
 import { accessToStory, type PaywallReader } from './paywall';
-import { canViewCollection, canViewPost } from './policy';
 
 /** Paragraphs a non-entitled reader sees of a members-only story: the opening, up to 3 text paragraphs. */
 export function lockedPreview(content: PostContent): Paragraph[] {
@@ -218,64 +217,50 @@ type StoryPageRow = Record<'post' | 'creator', Record<string, unknown>> &
   };
 
 /**
- * Why the viewer may not see a story (spec §3 PostResult), or null when they may: drafts and trash are the
- * author's, a private publication's stories its members', and blocked readers, deleted or suspended
- * accounts and suspended stories answer their own cases. Every read of a story goes through this.
+ * Why the viewer may not see a story (spec §3 PostResult), or null when they may: the policy's
+ * postUnavailable, over the story with its writer and publication. Every read of a story goes through this.
  */
 export async function whyUnavailable(
   em: EntityManager,
   viewer: User | null,
   post: Post,
 ): Promise<PostUnavailable['__typename'] | null> {
-  // The rules read the writer and the publication (loaded already by story pages; a no-op then).
+  // The rule reads the writer and the publication (loaded already by story pages; a no-op then).
   await em.populate(post, ['creator', 'collection']);
-  if (!canViewPost(viewer, post)) {
-    const wasPublic = post.status === 'PUBLISHED' || post.status === 'UNLISTED';
-    return post.deletedAt && wasPublic ? 'RemovedByUser' : 'NotFound';
-  }
-  const isAuthor = !!viewer && viewer.id === post.creator.id;
-  if (isAuthor) return post.creator.isDeleted ? 'AccountDeleted' : null;
-  if (post.collection && !(await canViewCollection(em, viewer, post.collection))) return 'NotFound';
-  if (post.creator.isDeleted) return 'AccountDeleted';
-  if (post.creator.isSuspended) return 'AccountSuspended';
-  if (viewer && (await em.count(Block, { blocker: post.creator.id, blocked: viewer.id })) > 0) {
-    return 'Blocked';
-  }
-  return post.isSuspended ? 'PostSuspended' : null;
+  return postUnavailable(await loadPolicyViewer(em, viewer), post);
 }
 
 /**
- * The published story the viewer may read, for acting on it (read events, clap, save, respond): drafts, trash
- * and every
- * whyUnavailable case answer NOT_FOUND.
+ * The story the viewer may take `action` on (by default: the published story they may read, for read
+ * events, saves and response lists): NOT_FOUND for a story that does not exist, else the policy's refusal.
  */
-export async function readableStory(em: EntityManager, viewer: User | null, postId: string): Promise<Post> {
+export async function storyFor(
+  em: EntityManager,
+  viewer: User | null,
+  postId: string,
+  action: 'viewPublishedPost' | 'clapPost' | 'respondToPost' | 'hideResponses' = 'viewPublishedPost',
+): Promise<Post> {
   const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
-  const published = post && (post.status === 'PUBLISHED' || post.status === 'UNLISTED') && !post.deletedAt;
-  if (!post || !published || (await whyUnavailable(em, viewer, post))) {
-    throw storyNotFound();
-  }
+  if (!post) throw storyNotFound();
+  await enforce(em, viewer, action, post);
   return post;
 }
 
+/** The published story the viewer may read, for acting on it; every whyUnavailable case answers NOT_FOUND. */
+export const readableStory = (em: EntityManager, viewer: User | null, postId: string) =>
+  storyFor(em, viewer, postId);
+
 /** Spec §4 draft and published labels for this viewer (editors of the pending publication count as its staff). */
 async function storyStateLabel(em: EntityManager, post: Post, viewer: User | null): Promise<string | null> {
-  const isAuthor = !!viewer && viewer.id === post.creator.id;
+  const reader = await loadPolicyViewer(em, viewer);
+  const author = isAuthor(reader, post);
   const pending = post.pendingCollection ?? null;
-  const isEditor =
-    !!viewer &&
-    !!pending &&
-    (await em.count(CollectionMember, {
-      collection: pending.id,
-      user: viewer.id,
-      role: { $in: ['OWNER', 'EDITOR'] },
-    })) > 0;
   return postStateLabel({
     isPublished: post.status === 'PUBLISHED' || post.status === 'UNLISTED',
     statusForCollection: post.statusForCollection ?? null,
     pendingCollectionName: pending?.name ?? null,
-    viewerIsEditorOrAuthor: isAuthor || isEditor,
-    viewerIsAuthor: isAuthor,
+    viewerIsEditorOrAuthor: author || isEditorOf(reader, pending?.id),
+    viewerIsAuthor: author,
   });
 }
 export type PostPage = Extract<PostResult, { __typename: 'Post' }>;

@@ -1,8 +1,16 @@
 import type { EntityManager, FilterQuery, FindOptions, Loaded } from '@mikro-orm/postgresql';
 import { Catalog, CatalogItem, Clap, Highlight, Post, type User } from '@quire/db';
-import { truncate } from '@quire/domain';
+import { accessTexts, truncate } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import { LISTED_STORY, READABLE_POST } from '../policies';
+import {
+  can,
+  enforce,
+  LISTED_STORY,
+  listsVisibleTo,
+  loadPolicyViewer,
+  READABLE_POST,
+  READABLE_POST_SQL,
+} from '../policies';
 import {
   afterTime,
   cardsInOrder,
@@ -11,7 +19,6 @@ import {
   type ScoreCursor,
   type TimeCursor,
 } from './discovery';
-import { isMember } from './policy';
 import { CARD_FIELDS, postCard, postPath } from './posts';
 
 /*
@@ -149,6 +156,7 @@ export async function highlightsPage(
     { cursor, limit },
     ['createdAt', 'quote', 'post'],
   );
+  const reader = await loadPolicyViewer(em, viewer);
   const cards = new Map(
     (
       await cardsInOrder(
@@ -161,7 +169,7 @@ export async function highlightsPage(
     highlights: page.flatMap((h) => {
       const post = cards.get(h.post.id);
       if (!post) return [];
-      const entitled = !post.isLocked || isMember(viewer) || viewer?.id === post.creator.id;
+      const entitled = can(reader, 'readListedText', post);
       return [{ id: h.id, createdAt: h.createdAt.toISOString(), quote: entitled ? h.quote : null, post }];
     }),
     next,
@@ -171,10 +179,6 @@ export async function highlightsPage(
 /** A reader-made list (not a predefined reading list, series or topic catalog) of the writer. */
 const userList = (writer: User) => ({ creator: writer.id, type: 'LISTS', predefined: null }) as const;
 
-/** Whether the viewer may open a list: public ones for anyone, private ones for their creator alone. */
-const canSeeList = (catalog: Pick<Catalog, 'visibility'>, writer: User, viewer: User | null) =>
-  catalog.visibility === 'PUBLIC' || viewer?.id === writer.id;
-
 /** How many listed stories each list holds (what its page shows). */
 async function storyCounts(em: EntityManager, catalogIds: string[]) {
   if (!catalogIds.length) return new Map<string, number>();
@@ -182,7 +186,7 @@ async function storyCounts(em: EntityManager, catalogIds: string[]) {
     `select ci.catalog_id, count(*)::int as n
        from catalog_items ci join posts p on p.id = ci.post_id
       where ci.catalog_id in (${catalogIds.map(() => '?').join(', ')}) and ci.item_type = 'POST'
-        and p.status = 'PUBLISHED' and p.visibility <> 'UNLISTED' and p.deleted_at is null and p.is_suspended = false
+        and ${READABLE_POST_SQL}
       group by ci.catalog_id`,
     catalogIds,
   );
@@ -210,12 +214,11 @@ export async function listsPage(
   cursor: TimeCursor | null | undefined,
   limit = DISCOVERY_PAGE_SIZE,
 ) {
-  const visibility = viewer?.id === writer.id ? {} : { visibility: 'PUBLIC' as const };
   const { rows: page, next } = await newestFirst(
     em,
     Catalog,
     'createdAt',
-    { $and: [userList(writer), visibility] },
+    { $and: [userList(writer), listsVisibleTo(viewer?.id ?? null)] },
     { cursor, limit },
   );
   const counts = await storyCounts(
@@ -225,13 +228,14 @@ export async function listsPage(
   return { lists: page.map((c) => listSummary(c, counts.get(c.id) ?? 0)), next };
 }
 
-const listNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'This list does not exist.' });
+const listNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: accessTexts.listNotFound });
 
 /** A list of the writer's by its slug-id; NOT_FOUND when it is not theirs or private to someone else. */
 export async function visibleList(em: EntityManager, writer: User, viewer: User | null, slugId: string) {
   const id = /(?:^|-)([0-9a-f]{8,16})$/.exec(slugId)?.[1];
   const catalog = id ? await em.findOne(Catalog, { id, ...userList(writer) }) : null;
-  if (!catalog || !canSeeList(catalog, writer, viewer)) throw listNotFound();
+  if (!catalog) throw listNotFound();
+  await enforce(em, viewer, 'viewList', catalog);
   return catalog;
 }
 

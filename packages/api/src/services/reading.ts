@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ReadEvent } from '@quire/db';
+import { isMember, loadPolicyViewer } from '../policies';
 import { accessToStory, type PaywallReader } from './paywall';
-import { isMember } from './policy';
 import { readableStory } from './posts';
 
 /** A view counts once per reader per story in this window (spec §4 read tracking). */
@@ -48,7 +48,7 @@ export async function recordView(
     ...readerKey(reader),
     kind: 'VIEW',
     occurredAt: reader.now,
-    isMember: isMember(reader.viewer),
+    isMember: isMember(await loadPolicyViewer(em, reader.viewer)),
     meterState,
     referrer: input.referrer ? input.referrer.slice(0, 2048) : null,
   });
@@ -89,7 +89,7 @@ export async function recordRead(
     kind: 'READ',
     occurredAt: reader.now,
     readingSeconds,
-    isMember: isMember(reader.viewer),
+    isMember: isMember(await loadPolicyViewer(em, reader.viewer)),
   });
   await em.flush();
   return { recorded: true, readingSeconds };

@@ -8,12 +8,12 @@ import {
   responseTexts,
   truncate,
   uniqueSlug,
-  validationMessages,
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
+import { enforce } from '../policies';
 import { afterTime } from './keyset';
 import { notify } from './notifications';
-import { authorSummary, postPath, readableStory } from './posts';
+import { authorSummary, postPath, readableStory, storyFor } from './posts';
 
 /** Characters of a response's opening that become its title and slug (responses have no title of their own). */
 const RESPONSE_TITLE_CHARS = 80;
@@ -68,10 +68,7 @@ export async function respondToStory(
   text: string,
   now: Date,
 ): Promise<ResponseItem> {
-  const parent = await readableStory(em, viewer, parentId);
-  if (parent.responsesLocked) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: validationMessages.closedDiscussion('story') });
-  }
+  const parent = await storyFor(em, viewer, parentId, 'respondToPost');
   const content = responseContent(text);
   if (!content.paragraphs.length) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: responseTexts.empty });
@@ -177,9 +174,7 @@ export async function setResponseHidden(
   );
   if (!response?.inResponseToPost)
     throw new TRPCError({ code: 'NOT_FOUND', message: responseTexts.notFound });
-  if (response.inResponseToPost.creator.id !== viewer.id) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: responseTexts.onlyAuthorHides });
-  }
+  await enforce(em, viewer, 'hideResponses', response.inResponseToPost);
   response.isResponseHidden = hidden;
   await em.flush();
   return { parentPostId, postResponseId: responseId, isHidden: hidden };

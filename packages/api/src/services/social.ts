@@ -2,7 +2,6 @@ import type { EntityClass, EntityManager, FilterQuery, RequiredEntityData } from
 import {
   Block,
   Collection,
-  CollectionMember,
   FollowCollection,
   FollowTag,
   FollowUser,
@@ -13,8 +12,9 @@ import {
   Tag,
   User,
 } from '@quire/db';
-import { socialErrors, socialMenuTexts } from '@quire/domain';
+import { accessTexts, socialErrors, socialMenuTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
+import { enforce, forgetPolicyViewers, isEditorOf, loadPolicyViewer, roleIn } from '../policies';
 import { notify } from './notifications';
 
 /** Spec §3 viewerEdge id: one edge per (entity, viewer) pair; anonymous viewers share one. */
@@ -83,27 +83,23 @@ export async function collectionViewerEdge(em: EntityManager, viewerId: string |
       canEditOwnPosts: false,
     };
   }
-  const [following, muting, member] = await Promise.all([
+  const [following, muting, roles] = await Promise.all([
     em.count(FollowCollection, { follower: viewerId, collection: collectionId }),
     em.count(MuteCollection, { user: viewerId, collection: collectionId }),
-    em.findOne(CollectionMember, { collection: collectionId, user: viewerId }, { fields: ['role'] }),
+    loadPolicyViewer(em, { id: viewerId }),
   ]);
   // Owners and editors edit every story of the publication; writers their own (spec §6).
-  const isEditor = member?.role === 'OWNER' || member?.role === 'EDITOR';
+  const isEditor = isEditorOf(roles, collectionId);
+  const isWriter = roleIn(roles, collectionId) !== null;
   return {
     id: edgeId(collectionId, viewerId),
     isFollowing: following > 0,
     isMuting: muting > 0,
     isEditor,
-    isWriter: !!member,
+    isWriter,
     canEditPosts: isEditor,
-    canEditOwnPosts: !!member,
+    canEditOwnPosts: isWriter,
   };
-}
-
-/** Whether `blockerId` has blocked `blockedId` (spec §4: the blocked user can no longer follow or view them). */
-export async function isBlockedBy(em: EntityManager, blockedId: string, blockerId: string) {
-  return (await em.count(Block, { blocker: blockerId, blocked: blockedId })) > 0;
 }
 
 /**
@@ -117,10 +113,9 @@ export async function visibleUser(
   evenIfBlocked = false,
 ) {
   const user = await em.findOne(User, { ...by, isDeleted: false, deletedAt: null });
-  if (!user) throw notFound(socialMenuTexts.profileNotFound);
-  if (!evenIfBlocked && viewerId && user.id !== viewerId && (await isBlockedBy(em, viewerId, user.id))) {
-    throw notFound(socialMenuTexts.profileNotFound);
-  }
+  if (!user) throw notFound(accessTexts.profileNotFound);
+  // Acting on a user who blocked you (unblocking, reporting) still finds them; seeing their profile does not.
+  if (!evenIfBlocked) await enforce(em, viewerId ? { id: viewerId } : null, 'viewProfile', user);
   return user;
 }
 
@@ -130,7 +125,7 @@ const targetUser = (em: EntityManager, viewerId: string, userId: string, evenIfB
 
 async function targetCollection(em: EntityManager, collectionId: string) {
   const collection = await em.findOne(Collection, { id: collectionId });
-  if (!collection) throw notFound(socialMenuTexts.publicationNotFound);
+  if (!collection) throw notFound(accessTexts.publicationNotFound);
   return collection;
 }
 
@@ -212,6 +207,7 @@ export const setCollectionMuted = collectionToggle(MuteCollection, 'user');
 
 /** Inserts the block row and drops follows both ways (spec §4: the blocked user can no longer follow). */
 async function placeBlock(em: EntityManager, viewerId: string, targetId: string) {
+  forgetPolicyViewers();
   await setEdge(em, Block, { blocker: viewerId, blocked: targetId }, true);
   await em.nativeDelete(FollowUser, {
     $or: [
@@ -231,7 +227,10 @@ export async function setUserBlocked(
   if (blocked && targetUserId === viewer.id) throw badRequest(socialMenuTexts.cannotBlockSelf);
   const target = await targetUser(em, viewer.id, targetUserId, true);
   if (blocked) await placeBlock(em, viewer.id, target.id);
-  else await setEdge(em, Block, { blocker: viewer.id, blocked: target.id }, false);
+  else {
+    forgetPolicyViewers();
+    await setEdge(em, Block, { blocker: viewer.id, blocked: target.id }, false);
+  }
   return userResult(em, viewer.id, target);
 }
 
@@ -286,7 +285,8 @@ async function fileReport(
  */
 export async function setTagFollowed(em: EntityManager, viewer: User, tagId: string, followed: boolean) {
   const tag = await em.findOne(Tag, { id: tagId });
-  if (!tag || (tag.visibility === 'STAFF' && !viewer.isStaff)) throw notFound('This topic does not exist.');
+  if (!tag) throw notFound(accessTexts.topicNotFound);
+  await enforce(em, viewer, 'viewTag', tag);
   if (await setEdge(em, FollowTag, { follower: viewer.id, tag: tag.id }, followed)) {
     await em.execute('update tags set follower_count = greatest(0, follower_count + ?) where id = ?', [
       followed ? 1 : -1,

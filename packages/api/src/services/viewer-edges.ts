@@ -1,8 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogItem, Clap, PartnerEnrollment, Post, type User } from '@quire/db';
-import { isPostAuthor } from './policy';
+import type { PartnerEnrollmentStatus } from '@quire/domain';
+import { can, loadPolicyViewer } from '../policies';
 import { storyNotFound, whyUnavailable } from './posts';
 import { edgeId, visibleUser } from './social';
+
+/**
+ * Spec §3 creatorPartnerProgramEnrollmentStatus: `User.isPartnerProgramEnrolled` says whether the writer is
+ * enrolled (the one source of truth); the enrollment row adds only why not (PERMISSION_DENIED).
+ */
+export function partnerProgramStatus(
+  writer: Pick<User, 'isPartnerProgramEnrolled'>,
+  enrollment: Pick<PartnerEnrollment, 'status'> | null,
+): PartnerEnrollmentStatus {
+  if (writer.isPartnerProgramEnrolled) return 'ENROLLED';
+  return enrollment?.status === 'PERMISSION_DENIED' ? 'PERMISSION_DENIED' : 'NOT_ENROLLED';
+}
 
 /**
  * Spec §3 Post viewerEdge (§7 PostViewerEdgeQuery): the viewer's claps on the story, the reading list
@@ -11,6 +24,7 @@ import { edgeId, visibleUser } from './social';
 export async function postViewerEdge(em: EntityManager, viewer: User | null, postId: string) {
   const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
   if (!post || (await whyUnavailable(em, viewer, post))) throw storyNotFound();
+  const reader = await loadPolicyViewer(em, viewer);
   const [claps, listed, enrollment] = await Promise.all([
     viewer ? em.find(Clap, { user: viewer.id, post: post.id }, { fields: ['count'] }) : [],
     viewer
@@ -20,15 +34,17 @@ export async function postViewerEdge(em: EntityManager, viewer: User | null, pos
           { populate: ['catalog'] },
         )
       : null,
-    em.findOne(PartnerEnrollment, { user: post.creator.id }, { fields: ['status'] }),
+    post.creator.isPartnerProgramEnrolled
+      ? null
+      : em.findOne(PartnerEnrollment, { user: post.creator.id }, { fields: ['status'] }),
   ]);
   return {
     id: edgeId(post.id, viewer?.id ?? null),
     clapCount: claps.reduce((sum, clap) => sum + clap.count, 0),
     /** The viewer's predefined list holding the story (e.g. READING_LIST), or null. */
     readingList: listed?.catalog.predefined ?? null,
-    shareKey: isPostAuthor(viewer, post) ? (post.shareKey ?? null) : null,
-    creatorPartnerProgramEnrollmentStatus: enrollment?.status ?? 'NOT_ENROLLED',
+    shareKey: can(reader, 'getFriendLink', post) ? (post.shareKey ?? null) : null,
+    creatorPartnerProgramEnrollmentStatus: partnerProgramStatus(post.creator, enrollment),
   };
 }
 
