@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LISTED_STORY, lockedPreview, postPath } from '@quire/api';
+import { can, LISTED_STORY, loadPolicyViewer, lockedPreview, type PolicyViewer, postPath } from '@quire/api';
 import { Collection, type Orm, Post, PostTag, Tag, User } from '@quire/db';
 import type { Markup, Paragraph } from '@quire/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -170,6 +170,8 @@ interface FeedSource {
   /** Site path of the page the feed mirrors. */
   path: string;
   posts: Post[];
+  /** Who reads a feed: anyone, without an account. */
+  reader: PolicyViewer;
 }
 
 /** RSS 2.0 text of a feed: full HTML for open stories, the locked preview and a link for members-only ones. */
@@ -187,7 +189,8 @@ export function renderFeed(source: FeedSource, selfPath: string, base: string): 
   });
   for (const post of source.posts) {
     const link = `${base}${postPath(post)}`;
-    const locked = post.isLocked || post.visibility === 'LOCKED';
+    // A feed is read by anyone: the text goes out only where the policy gives it to a reader with no account.
+    const locked = !can(source.reader, 'readListedText', post);
     const paragraphs = locked ? lockedPreview(post.content) : post.content.paragraphs;
     let content = paragraphsHtml(paragraphs, base);
     if (locked) content += `\n<p><a href="${escapeHtml(link)}">${READ_THE_REST}</a></p>`;
@@ -222,11 +225,19 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
 
   /** Serves the feed `load` builds; null from `load` means 404. */
   const serve =
-    <P>(load: (em: EntityManager, params: P) => Promise<FeedSource | null>) =>
+    <P>(
+      load: (
+        em: EntityManager,
+        params: P,
+        reader: PolicyViewer,
+      ) => Promise<Omit<FeedSource, 'reader'> | null>,
+    ) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
-      const source = await load(em(), req.params as P);
+      const forked = em();
+      const reader = await loadPolicyViewer(forked, null);
+      const source = await load(forked, req.params as P, reader);
       if (!source) return notFound(reply);
-      return sendFeed(reply, renderFeed(source, req.url.split('?')[0] ?? req.url, base));
+      return sendFeed(reply, renderFeed({ ...source, reader }, req.url.split('?')[0] ?? req.url, base));
     };
 
   app.get(
@@ -239,9 +250,9 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
     })),
   );
 
-  const userFeed = serve<{ username: string }>(async (em, { username }) => {
-    const user = await em.findOne(User, { username, isDeleted: false, deletedAt: null });
-    if (!user) return null;
+  const userFeed = serve<{ username: string }>(async (em, { username }, reader) => {
+    const user = await em.findOne(User, { username });
+    if (!user || !can(reader, 'viewProfile', user)) return null;
     return {
       title: `Stories by ${user.name} on Quire`,
       description: user.bio || `Stories by ${user.name} on Quire.`,
@@ -254,9 +265,9 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
 
   app.get(
     '/feed/tag/:tagSlug',
-    serve<{ tagSlug: string }>(async (em, { tagSlug }) => {
+    serve<{ tagSlug: string }>(async (em, { tagSlug }, reader) => {
       const tag = await em.findOne(Tag, { slug: tagSlug });
-      if (!tag) return null;
+      if (!tag || !can(reader, 'viewTag', tag)) return null;
       return {
         title: `${tag.name} on Quire`,
         description: `The latest stories tagged ${tag.name} on Quire.`,
@@ -268,9 +279,9 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
 
   app.get(
     '/feed/topic/:topicSlug',
-    serve<{ topicSlug: string }>(async (em, { topicSlug }) => {
+    serve<{ topicSlug: string }>(async (em, { topicSlug }, reader) => {
       const topic = await em.findOne(Tag, { slug: topicSlug, isTopic: true });
-      if (!topic) return null;
+      if (!topic || !can(reader, 'viewTag', topic)) return null;
       const tagged = await taggedStoryIds(em, topic);
       return {
         title: `${topic.name} on Quire`,
@@ -281,13 +292,16 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
     }),
   );
 
-  // Feeds are public: a private publication has none (spec §3 Collection visibility).
-  const publicCollection = (slug: string) => ({ slug, visibility: { $ne: 'PRIVATE' as const } });
+  /** The publication's feed, for anyone who may see it without an account (spec §3 Collection visibility). */
+  const publicCollection = async (em: EntityManager, slug: string, reader: PolicyViewer) => {
+    const collection = await em.findOne(Collection, { slug });
+    return collection && can(reader, 'viewPublication', collection) ? collection : null;
+  };
 
   app.get(
     '/feed/:collectionSlug',
-    serve<{ collectionSlug: string }>(async (em, { collectionSlug }) => {
-      const collection = await em.findOne(Collection, publicCollection(collectionSlug));
+    serve<{ collectionSlug: string }>(async (em, { collectionSlug }, reader) => {
+      const collection = await publicCollection(em, collectionSlug, reader);
       if (!collection) return null;
       return {
         title: collection.name,
@@ -301,10 +315,10 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
 
   app.get(
     '/feed/:collectionSlug/tagged/:tagSlug',
-    serve<{ collectionSlug: string; tagSlug: string }>(async (em, { collectionSlug, tagSlug }) => {
-      const collection = await em.findOne(Collection, publicCollection(collectionSlug));
+    serve<{ collectionSlug: string; tagSlug: string }>(async (em, { collectionSlug, tagSlug }, reader) => {
+      const collection = await publicCollection(em, collectionSlug, reader);
       const tag = collection ? await em.findOne(Tag, { slug: tagSlug }) : null;
-      if (!collection || !tag) return null;
+      if (!collection || !tag || !can(reader, 'viewTag', tag)) return null;
       const ids = await taggedStoryIds(em, tag, { collection: collection.id });
       return {
         title: `${collection.name} — ${tag.name}`,

@@ -141,6 +141,39 @@ describe('RSS feeds (spec §2 Feeds)', () => {
   });
 });
 
+describe('feeds ask the same rules as the pages', () => {
+  it('has no feed for a staff-only tag or topic, a private publication, or a writer who is gone', async () => {
+    const w = await world();
+    const em = t.db.em();
+    const staffTag = em.create(Tag, { slug: `staff-${w.author.id}`, name: 'Staff', visibility: 'STAFF' });
+    const staffTopic = em.create(Tag, {
+      slug: `staff-topic-${w.author.id}`,
+      name: 'Staff topic',
+      isTopic: true,
+      visibility: 'STAFF',
+    });
+    em.create(PostTag, { post: w.open.id, tag: staffTag });
+    em.create(PostTag, { post: w.open.id, tag: staffTopic });
+    const hidden = await buildCollection(em, { creator: w.author });
+    hidden.visibility = 'PRIVATE';
+    await buildPost(em, { creator: w.author, collection: hidden, title: 'A private publication story' });
+    const gone = await buildUser(em, { name: 'Gone Writer' });
+    await buildPost(em, { creator: gone, title: 'A story by a suspended writer' });
+    gone.isSuspended = true;
+    await em.flush();
+    for (const url of [
+      `/feed/tag/${staffTag.slug}`,
+      `/feed/topic/${staffTopic.slug}`,
+      `/feed/${w.collection.slug}/tagged/${staffTag.slug}`,
+      `/feed/${hidden.slug}`,
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+    expect((await get('/feed/latest')).body).not.toContain('A story by a suspended writer');
+    expect((await get(`/feed/@${gone.username}`)).body).not.toContain('A story by a suspended writer');
+  });
+});
+
 describe('/p/{postId}/state/read', () => {
   it('tells the current reader whether they read the story, never cached', async () => {
     const w = await world();

@@ -1,4 +1,13 @@
-export { LISTED_STORY } from './policies';
+export {
+  allows,
+  authorize,
+  can,
+  enforce,
+  LISTED_STORY,
+  loadPolicyViewer,
+  type PolicyViewer,
+  refusal,
+} from './policies';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root';
 export { confirmEmail } from './services/auth/accounts';
 export { type CaptchaVerifier, LocalCaptcha, RecaptchaVerifier } from './services/auth/captcha';

@@ -130,6 +130,7 @@ function viewPost(viewer: PolicyViewer, post: PostSubject): Refusal | null {
 /** The fields the full-text rule reads of a story the viewer may already see (a listed row, say). */
 export interface TextSubject {
   isLocked: boolean;
+  visibility?: PostVisibility;
   shareKey?: string | null;
   creator: { id: string };
   collection?: { id: string } | null;
@@ -147,7 +148,7 @@ function viewPublishedPost(viewer: PolicyViewer, post: PostSubject): Refusal | n
  * signed in (the paywall counts those).
  */
 function readListedText(viewer: PolicyViewer, post: TextSubject, opts: { shareKey?: string | null } = {}) {
-  if (!post.isLocked) return null;
+  if (!post.isLocked && post.visibility !== 'LOCKED') return null;
   if (isMember(viewer) || isAuthor(viewer, post) || isEditorOf(viewer, post.collection?.id)) return null;
   if (opts.shareKey && post.shareKey && opts.shareKey === post.shareKey) return null;
   return refuse('FORBIDDEN', accessTexts.membersOnly);
