@@ -1,6 +1,6 @@
 import { hashPassword } from '@quire/api';
 import { FeatureFlag } from '@quire/db';
-import { buildUser } from '@quire/test-harness';
+import { buildSession, buildUser } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
 
@@ -77,6 +77,14 @@ describe('GraphQL sign-in operations (persisted by name)', () => {
     expect(
       (await gql('EmailAvailability', { email: 'linkonly@example.com' })).json().data.emailAvailability,
     ).toBe(false);
+  });
+
+  it('AccountTokenQuery answers null when signed out (a refusal) and a token when signed in', async () => {
+    const signedOut = await gql('AccountTokenQuery', {});
+    expect(signedOut.json()).toEqual({ data: { accountToken: null } });
+    const me = await buildUser(t.db.em());
+    const signedIn = await t.gql('AccountTokenQuery', {}, authHeaders(await buildSession(t.db.em(), me)));
+    expect(signedIn.json().data.accountToken).toMatch(/\S{16,}/);
   });
 
   it('refuses sign-in mutations without the anti-forgery token', async () => {

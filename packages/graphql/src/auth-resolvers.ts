@@ -1,21 +1,7 @@
-import { errorMessage } from '@quire/api';
-import { TRPCError } from '@trpc/server';
+import { nullWhenRefused, orBadRequest } from './errors';
 import type { ShimContext } from './resolvers';
 
 type Args = Record<string, unknown>;
-
-/** Input the routers reject (zod) becomes the union's BadRequest member, as old clients expect. */
-async function orBadRequest<T>(
-  run: () => Promise<T>,
-): Promise<T | { __typename: 'BadRequest'; message: string }> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof TRPCError && error.code === 'BAD_REQUEST')
-      return { __typename: 'BadRequest', message: errorMessage(error) };
-    throw error;
-  }
-}
 
 /** GraphQL leaves absent arguments out; zod treats null as a value, so drop nulls. */
 const clean = <T extends Args>(args: T) =>
@@ -29,10 +15,7 @@ export const authResolvers = {
     emailAvailability: async (_: unknown, args: Args, ctx: ShimContext) =>
       (await ctx.caller.auth.emailAvailability(clean(args))).emailAvailability,
     accountToken: async (_: unknown, __: Args, ctx: ShimContext) =>
-      ctx.caller.auth
-        .accountToken()
-        .then((r) => r.accountToken)
-        .catch(() => null),
+      (await nullWhenRefused(() => ctx.caller.auth.accountToken()))?.accountToken ?? null,
   },
   Mutation: {
     createAccount: (_: unknown, args: Args, ctx: ShimContext) =>

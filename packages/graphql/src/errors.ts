@@ -3,7 +3,12 @@ import { errorPageTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { GraphQLError } from 'graphql';
 
-/** An error the server raised on purpose for a bad request (mercurius's own, the shim's checks). */
+/*
+ * The one place where a procedure's error becomes what GraphQL answers: an error entry (publicGraphQLError,
+ * run by the server's error formatter), a union's BadRequest member, or null. Resolvers throw nothing.
+ */
+
+/** An error the server raised on purpose for a bad request (mercurius's own). */
 function isDeliberate(error: Error & { statusCode?: unknown; errors?: unknown }): boolean {
   return Array.isArray(error.errors) || (typeof error.statusCode === 'number' && error.statusCode < 500);
 }
@@ -34,4 +39,27 @@ export function publicGraphQLError(error: GraphQLError): { error: GraphQLError; 
     error: withMessage(error, errorPageTexts.serverError, { code: 'INTERNAL_SERVER_ERROR' }),
     failure: original,
   };
+}
+
+/** Input a procedure refuses (zod, or its own BAD_REQUEST) becomes the union's BadRequest member, as old clients expect. */
+export async function orBadRequest<T>(
+  run: () => Promise<T>,
+): Promise<T | { __typename: 'BadRequest'; message: string }> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'BAD_REQUEST')
+      return { __typename: 'BadRequest', message: errorMessage(error) };
+    throw error;
+  }
+}
+
+/** A refused call answers null (a nullable field such as accountToken when signed out); a failure stays an error. */
+export async function nullWhenRefused<T>(run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof TRPCError && isClientError(error)) return null;
+    throw error;
+  }
 }

@@ -1,5 +1,3 @@
-import { errorMessage } from '@quire/api';
-import { TRPCError } from '@trpc/server';
 import type { ShimContext } from './resolvers';
 
 /** SDL for spec §7 UnreadNotificationCount, NotificationsBadgeQuery, NotificationsWidgetQuery and NotificationCountMutation. */
@@ -146,17 +144,6 @@ export const notificationsDocuments: Readonly<Record<string, string>> = {
   NotificationCountMutation: `mutation NotificationCountMutation { updateActivityLastViewed }`,
 };
 
-/** Zod refusals keep their readable message (the router's error formatter does not run for in-process calls). */
-async function readable<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof TRPCError && error.code === 'BAD_REQUEST')
-      throw new TRPCError({ code: 'BAD_REQUEST', message: errorMessage(error) });
-    throw error;
-  }
-}
-
 interface PagingArgs {
   pagingOptions?: {
     limit?: number | null;
@@ -176,12 +163,7 @@ export const notificationsResolvers = {
       unreadNotificationCount: await ctx.caller.notifications.unreadCount(),
     }),
     notificationsConnectionByActivityTypes: (_: unknown, args: PagingArgs, ctx: ShimContext) =>
-      readable(() =>
-        ctx.caller.notifications.list({
-          pagingOptions: args.pagingOptions,
-          activityTypes: args.activityTypes,
-        }),
-      ),
+      ctx.caller.notifications.list({ pagingOptions: args.pagingOptions, activityTypes: args.activityTypes }),
   },
   Mutation: {
     updateActivityLastViewed: (_: unknown, __: unknown, ctx: ShimContext) =>

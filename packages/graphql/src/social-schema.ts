@@ -1,5 +1,3 @@
-import { socialMenuTexts } from '@quire/domain';
-import { TRPCError } from '@trpc/server';
 import type { ShimContext } from './resolvers';
 
 /**
@@ -40,7 +38,7 @@ export const socialTypeDefs = /* GraphQL */ `
     unmuteUser(targetUserId: ID!): User!
     muteCollection(targetCollectionId: ID!): Collection!
     unmuteCollection(targetCollectionId: ID!): Collection!
-    "userId (or viewerId) names the signed-in user; another id is refused."
+    "userId (or viewerId) names the signed-in user; social.blockUser refuses another id."
     blockUser(targetUserId: ID!, userId: ID, viewerId: ID): User!
     unblockUser(targetUserId: ID!, userId: ID, viewerId: ID): User!
     "Spec §7 reportAndMaybeBlockUser; the client shows 'Successfully reported user.' afterwards."
@@ -80,19 +78,13 @@ type TargetUser = { targetUserId: string };
 type TargetCollection = { targetCollectionId: string };
 type ActingUser = { userId?: string | null; viewerId?: string | null };
 
-/** Old clients name the acting user too; it must be the signed-in one. */
-async function assertActingAsSelf(ctx: ShimContext, args: ActingUser) {
-  const named = [args.userId, args.viewerId].filter((id): id is string => !!id);
-  if (!named.length) return;
-  const me = await ctx.caller.viewer.me();
-  if (!me) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You need to sign in first.' });
-  if (named.some((id) => id !== me.id)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: socialMenuTexts.otherUsersAction });
-  }
-}
-
 const user = (args: TargetUser) => ({ targetUserId: args.targetUserId });
 const collection = (args: TargetCollection) => ({ targetCollectionId: args.targetCollectionId });
+/** The acting user old clients name; the social router checks it is the viewer. */
+const acting = (args: ActingUser) => ({
+  userId: args.userId ?? undefined,
+  viewerId: args.viewerId ?? undefined,
+});
 
 /** Resolvers only translate shapes; the social router does the work. */
 export const socialResolvers = {
@@ -110,21 +102,19 @@ export const socialResolvers = {
       ctx.caller.social.muteCollection(collection(args)),
     unmuteCollection: (_: unknown, args: TargetCollection, ctx: ShimContext) =>
       ctx.caller.social.unmuteCollection(collection(args)),
-    blockUser: async (_: unknown, args: TargetUser & ActingUser, ctx: ShimContext) => {
-      await assertActingAsSelf(ctx, args);
-      return ctx.caller.social.blockUser(user(args));
-    },
-    unblockUser: async (_: unknown, args: TargetUser & ActingUser, ctx: ShimContext) => {
-      await assertActingAsSelf(ctx, args);
-      return ctx.caller.social.unblockUser(user(args));
-    },
-    reportAndMaybeBlockUser: async (
+    blockUser: (_: unknown, args: TargetUser & ActingUser, ctx: ShimContext) =>
+      ctx.caller.social.blockUser({ ...user(args), ...acting(args) }),
+    unblockUser: (_: unknown, args: TargetUser & ActingUser, ctx: ShimContext) =>
+      ctx.caller.social.unblockUser({ ...user(args), ...acting(args) }),
+    reportAndMaybeBlockUser: (
       _: unknown,
       args: TargetUser & ActingUser & { alsoBlockUser?: boolean | null },
       ctx: ShimContext,
-    ) => {
-      await assertActingAsSelf(ctx, args);
-      return ctx.caller.social.reportUser({ ...user(args), alsoBlockUser: args.alsoBlockUser ?? false });
-    },
+    ) =>
+      ctx.caller.social.reportUser({
+        ...user(args),
+        ...acting(args),
+        alsoBlockUser: args.alsoBlockUser ?? false,
+      }),
   },
 };

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '@quire/db';
 import { textInput } from '@quire/domain';
 import { z } from 'zod';
+import { entityId } from '../schemas';
 import {
   collectionViewerEdge,
   reportCollection,
@@ -14,14 +15,12 @@ import {
   setUserMuted,
   userViewerEdge,
 } from '../services/social';
+import { enforceActingAs } from '../services/viewer';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
-const entityId = (what: string) =>
-  textInput()
-    .trim()
-    .regex(/^[0-9a-f]{8,16}$/, `A ${what} id is 8 to 16 hex characters.`);
-
 const targetUser = z.object({ targetUserId: entityId('user') });
+/** Old clients name the acting user as userId or viewerId; the procedure checks it is the viewer. */
+const actingUser = z.object({ userId: entityId('user').optional(), viewerId: entityId('user').optional() });
 const targetCollection = z.object({ targetCollectionId: entityId('publication') });
 const reason = textInput().trim().max(2000, 'A report reason is at most 2000 characters.').optional();
 
@@ -43,6 +42,13 @@ const collectionToggle = <R>(toggle: Toggle<R>, on: boolean) =>
     .mutation(({ ctx, input }) =>
       ctx.em.transactional((em) => toggle(em, ctx.viewer, input.targetCollectionId, on)),
     );
+
+/** One side (`on`) of a block, for the viewer or the acting user an old client names (only themself). */
+const blockToggle = (on: boolean) =>
+  authedProcedure.input(targetUser.extend(actingUser.shape)).mutation(async ({ ctx, input }) => {
+    await enforceActingAs(ctx.em, ctx.viewer, [input.userId, input.viewerId]);
+    return ctx.em.transactional((em) => setUserBlocked(em, ctx.viewer, input.targetUserId, on));
+  });
 
 /** Spec §4 Follow/unfollow, Mute/unmute, Block/unblock, Report; each mutation is one transaction. */
 export const socialRouter = router({
@@ -70,8 +76,8 @@ export const socialRouter = router({
   unmuteCollection: collectionToggle(setCollectionMuted, false),
 
   /** Spec §7 blockUser / unblockUser. */
-  blockUser: userToggle(setUserBlocked, true),
-  unblockUser: userToggle(setUserBlocked, false),
+  blockUser: blockToggle(true),
+  unblockUser: blockToggle(false),
 
   /** Following a topic: its follower count and the viewer's edge. */
   followTag: authedProcedure
@@ -87,8 +93,11 @@ export const socialRouter = router({
 
   /** Spec §7 reportAndMaybeBlockUser. */
   reportUser: authedProcedure
-    .input(targetUser.extend({ alsoBlockUser: z.boolean().default(false), reason }))
-    .mutation(({ ctx, input }) => ctx.em.transactional((em) => reportUser(em, ctx.viewer, input))),
+    .input(targetUser.extend({ ...actingUser.shape, alsoBlockUser: z.boolean().default(false), reason }))
+    .mutation(async ({ ctx, input: { userId, viewerId, ...report } }) => {
+      await enforceActingAs(ctx.em, ctx.viewer, [userId, viewerId]);
+      return ctx.em.transactional((em) => reportUser(em, ctx.viewer, report));
+    }),
   /** Spec §2 publication menu: report a publication. */
   reportCollection: authedProcedure
     .input(targetCollection.extend({ reason }))

@@ -1,7 +1,8 @@
 import { UserDismissedFlag } from '@quire/db';
-import { DismissAction, textInput } from '@quire/domain';
+import { accessTexts, DismissAction, textInput } from '@quire/domain';
 import { z } from 'zod';
-import { viewerFields } from '../services/viewer';
+import { entityId } from '../schemas';
+import { enforceActingAs, viewerFields } from '../services/viewer';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 /** Spec §4 Popover flags: a flag name as the client sends it (e.g. PP_TERMS_ACKNOWLEDGEMENT). */
@@ -13,6 +14,13 @@ const flagName = textInput()
 export const viewerRouter = router({
   /** Spec §7 ViewerQuery: the signed-in user, or null. */
   me: publicProcedure.query(async ({ ctx }) => (ctx.viewer ? viewerFields(ctx.em, ctx.viewer) : null)),
+  /** Spec §7 AvatarMenuQuery: the signed-in user for the account menu; signed out is refused. */
+  avatarMenu: authedProcedure.query(({ ctx }) => viewerFields(ctx.em, ctx.viewer)),
+  /** Spec §7 TaxStatusToastLoaderQuery: the viewer's fields (userTaxDocuments) when userId names them. */
+  taxStatus: authedProcedure.input(z.object({ userId: entityId('user') })).query(async ({ ctx, input }) => {
+    await enforceActingAs(ctx.em, ctx.viewer, [input.userId], accessTexts.otherUsersTaxForms);
+    return viewerFields(ctx.em, ctx.viewer);
+  }),
   /** Spec §7 VisitorQuery: the anonymous visitor as this request identifies it. */
   visitor: publicProcedure.query(({ ctx }) => ({
     id: ctx.visitor.id,
@@ -27,11 +35,18 @@ export const viewerRouter = router({
   }),
   /**
    * Spec §4 Popover flags / §7 DismissFlag: records the dismissal once per flag (idempotent) and answers
-   * the viewer's id with every flag dismissed so far.
+   * the viewer's id with every flag dismissed so far. Old clients name the user, who must be the viewer.
    */
   dismissFlag: authedProcedure
-    .input(z.object({ flag: flagName, action: z.enum(DismissAction).optional() }))
+    .input(
+      z.object({
+        userId: entityId('user').optional(),
+        flag: flagName,
+        action: z.enum(DismissAction).optional(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
+      await enforceActingAs(ctx.em, ctx.viewer, [input.userId], accessTexts.otherUsersFlags);
       const user = ctx.viewer;
       const existing = await ctx.em.findOne(UserDismissedFlag, { user: user.id, flag: input.flag });
       if (!existing) {
