@@ -1,8 +1,7 @@
-import { UserDismissedFlag } from '@quire/db';
 import { accessTexts, DismissAction, textInput } from '@quire/domain';
 import { z } from 'zod';
 import { entityId } from '../schemas';
-import { enforceActingAs, viewerFields } from '../services/viewer';
+import { dismissFlag, enforceActingAs, setStyleReminderSeen, viewerFields } from '../services/viewer';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 /** Spec §4 Popover flags: a flag name as the client sends it (e.g. PP_TERMS_ACKNOWLEDGEMENT). */
@@ -28,11 +27,7 @@ export const viewerRouter = router({
     geolocation: { country: ctx.visitor.country },
   })),
   /** Spec §4 style reminder popover: recorded once dismissed with 'Got it'. */
-  setStyleReminderSeen: authedProcedure.mutation(async ({ ctx }) => {
-    ctx.viewer.hasSeenStyleReminder = true;
-    await ctx.em.flush();
-    return true;
-  }),
+  setStyleReminderSeen: authedProcedure.mutation(({ ctx }) => setStyleReminderSeen(ctx.em, ctx.viewer)),
   /**
    * Spec §4 Popover flags / §7 DismissFlag: records the dismissal once per flag (idempotent) and answers
    * the viewer's id with every flag dismissed so far. Old clients name the user, who must be the viewer.
@@ -47,24 +42,6 @@ export const viewerRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       await enforceActingAs(ctx.em, ctx.viewer, [input.userId], accessTexts.otherUsersFlags);
-      const user = ctx.viewer;
-      const existing = await ctx.em.findOne(UserDismissedFlag, { user: user.id, flag: input.flag });
-      if (!existing) {
-        ctx.em.create(UserDismissedFlag, { user, flag: input.flag, action: input.action ?? 'DISMISSED' });
-        try {
-          await ctx.em.flush();
-        } catch (error) {
-          // A concurrent dismissal of the same flag won the unique (user, flag) row: same outcome.
-          ctx.em.clear();
-          const raced = await ctx.em.findOne(UserDismissedFlag, { user: user.id, flag: input.flag });
-          if (!raced) throw error;
-        }
-      }
-      const flags = await ctx.em.find(
-        UserDismissedFlag,
-        { user: user.id },
-        { fields: ['flag'], orderBy: { createdAt: 'asc' } },
-      );
-      return { id: user.id, dismissableFlags: flags.map((f) => f.flag) };
+      return dismissFlag(ctx.em, ctx.viewer, input.flag, input.action ?? 'DISMISSED');
     }),
 });

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CollectionMember, FollowUser, Post, TaxDocument, type User, UserDismissedFlag } from '@quire/db';
-import { accessTexts } from '@quire/domain';
+import { accessTexts, type DismissAction } from '@quire/domain';
 import { loadPolicyViewer, refusal, refusalError } from '../policies';
 
 /** Spec §3 Viewer: the signed-in user's own fields, with counts and admin publications. */
@@ -79,4 +79,33 @@ export async function enforceActingAs(
     if (refused)
       throw refusalError(refused.code === 'FORBIDDEN' ? { ...refused, message: otherUser } : refused);
   }
+}
+
+/** Spec §4 style reminder popover: recorded once dismissed with 'Got it'. */
+export async function setStyleReminderSeen(em: EntityManager, user: User) {
+  user.hasSeenStyleReminder = true;
+  await em.flush();
+  return true;
+}
+
+/** Spec §4 Popover flags: records the dismissal once per flag (idempotent); answers every flag dismissed so far. */
+export async function dismissFlag(em: EntityManager, user: User, flag: string, action: DismissAction) {
+  const existing = await em.findOne(UserDismissedFlag, { user: user.id, flag });
+  if (!existing) {
+    em.create(UserDismissedFlag, { user, flag, action });
+    try {
+      await em.flush();
+    } catch (error) {
+      // A concurrent dismissal of the same flag won the unique (user, flag) row: same outcome.
+      em.clear();
+      const raced = await em.findOne(UserDismissedFlag, { user: user.id, flag });
+      if (!raced) throw error;
+    }
+  }
+  const flags = await em.find(
+    UserDismissedFlag,
+    { user: user.id },
+    { fields: ['flag'], orderBy: { createdAt: 'asc' } },
+  );
+  return { id: user.id, dismissableFlags: flags.map((f) => f.flag) };
 }
