@@ -1,0 +1,366 @@
+import { accessTexts } from '@quire/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  type Action,
+  type ArgsOf,
+  isListedStory,
+  type PolicyViewer,
+  type PostSubject,
+  policyViewer,
+  postUnavailable,
+  refusal,
+  rules,
+} from '../src/policies';
+
+/*
+ * The policy as a table: each action, for each kind of viewer and state of its subject, allowed ('ok') or
+ * the status it answers. A new action without its table fails the last test.
+ */
+
+const AUTHOR = 'a0000001';
+const PUB = 'c0000001';
+const PRIVATE_PUB = 'c0000002';
+
+const user = (
+  id: string,
+  extra: Partial<{ isStaff: boolean; mediumMemberAt: number; isPartnerProgramEnrolled: boolean }> = {},
+) => ({
+  id,
+  isStaff: false,
+  isSuspended: false,
+  mediumMemberAt: 0,
+  isPartnerProgramEnrolled: false,
+  ...extra,
+});
+
+/** Every kind of viewer the rules tell apart. */
+const viewers: Record<string, PolicyViewer> = {
+  anonymous: policyViewer(null),
+  reader: policyViewer(user('b0000001')),
+  member: policyViewer(user('b0000002', { mediumMemberAt: 1_700_000_000_000 })),
+  author: policyViewer(user(AUTHOR), { roles: [[PRIVATE_PUB, 'WRITER']] }),
+  partnerAuthor: policyViewer(user(AUTHOR, { isPartnerProgramEnrolled: true })),
+  flaggedAuthor: policyViewer(user(AUTHOR), { flags: ['can_edit_members_only_posts'] }),
+  editor: policyViewer(user('b0000003'), { roles: [[PUB, 'EDITOR']] }),
+  writer: policyViewer(user('b0000004'), { roles: [[PUB, 'WRITER']] }),
+  privateMember: policyViewer(user('b0000005'), { roles: [[PRIVATE_PUB, 'OWNER']] }),
+  staff: policyViewer(user('b0000006', { isStaff: true })),
+  blocked: policyViewer(user('b0000007'), { blockedBy: [AUTHOR] }),
+};
+
+const story = (extra: Partial<PostSubject> = {}): PostSubject => ({
+  status: 'PUBLISHED',
+  visibility: 'PUBLIC',
+  deletedAt: null,
+  isSuspended: false,
+  isLocked: false,
+  shareKey: 'share-key-1',
+  responsesLocked: false,
+  creator: { id: AUTHOR, isDeleted: false, isSuspended: false },
+  collection: { id: PUB, visibility: 'PUBLIC' },
+  pendingCollection: null,
+  ...extra,
+});
+
+/** Every state of a story the rules tell apart. */
+const stories: Record<string, PostSubject> = {
+  public: story(),
+  locked: story({ isLocked: true, visibility: 'LOCKED' }),
+  draft: story({ status: 'DRAFT', collection: null }),
+  lockedDraft: story({ status: 'DRAFT', isLocked: true, collection: null }),
+  submitted: story({ status: 'DRAFT', collection: null, pendingCollection: { id: PUB } }),
+  unlisted: story({ status: 'UNLISTED', visibility: 'UNLISTED' }),
+  trashed: story({ deletedAt: new Date(0) }),
+  suspended: story({ isSuspended: true }),
+  privatePub: story({ collection: { id: PRIVATE_PUB, visibility: 'PRIVATE' } }),
+  authorSuspended: story({ creator: { id: AUTHOR, isDeleted: false, isSuspended: true } }),
+  authorDeleted: story({ creator: { id: AUTHOR, isDeleted: true, isSuspended: false } }),
+  closed: story({ responsesLocked: true }),
+};
+
+type Outcome = 'ok' | 'NOT_FOUND' | 'FORBIDDEN' | 'BAD_REQUEST' | 'UNAUTHORIZED';
+
+/** What `action` answers each viewer for one subject. */
+const outcomes = <A extends Action>(action: A, ...args: ArgsOf<A>): Record<string, Outcome> =>
+  Object.fromEntries(
+    Object.entries(viewers).map(([name, viewer]) => [name, refusal(viewer, action, ...args)?.code ?? 'ok']),
+  );
+
+/** Row per viewer: expected outcome for each story state, in the order of `stories`. */
+function storyTable(action: Action, rows: Record<string, string>, opts?: { shareKey?: string }) {
+  const codes: Record<string, Outcome> = {
+    o: 'ok',
+    N: 'NOT_FOUND',
+    F: 'FORBIDDEN',
+    B: 'BAD_REQUEST',
+    U: 'UNAUTHORIZED',
+  };
+  for (const [i, [state, post]] of Object.entries(stories).entries()) {
+    const got = outcomes(action as 'readFullText', post, opts);
+    const want = Object.fromEntries(
+      Object.entries(rows).map(([viewer, line]) => [
+        viewer,
+        codes[line.trim().split(/\s+/)[i] ?? '?'] ?? '?',
+      ]),
+    );
+    expect(got, `${action} on a ${state} story`).toEqual(want);
+  }
+}
+
+const tested = new Set<string>();
+const table = (action: Action, fn: () => void) =>
+  it(action, () => {
+    tested.add(action);
+    fn();
+  });
+
+describe('the policy table (viewer × story state)', () => {
+  //                      public locked draft lockedDraft submitted unlisted trashed suspended privatePub authorSusp authorDel closed
+  table('viewPost', () =>
+    storyTable('viewPost', {
+      anonymous: '      o o N N N o N N N N N o',
+      reader: '         o o N N N o N N N N N o',
+      member: '         o o N N N o N N N N N o',
+      author: '         o o o o o o N o o o N o',
+      partnerAuthor: ' o o o o o o N o o o N o',
+      flaggedAuthor: ' o o o o o o N o o o N o',
+      editor: '         o o N N N o N N N N N o',
+      writer: '         o o N N N o N N N N N o',
+      privateMember: ' o o N N N o N N o N N o',
+      staff: '          o o N N N o N N N N N o',
+      blocked: '        N N N N N N N N N N N N',
+    }),
+  );
+  table('viewPublishedPost', () =>
+    storyTable('viewPublishedPost', {
+      anonymous: '      o o N N N o N N N N N o',
+      reader: '         o o N N N o N N N N N o',
+      member: '         o o N N N o N N N N N o',
+      author: '         o o N N N o N o o o N o',
+      partnerAuthor: ' o o N N N o N o o o N o',
+      flaggedAuthor: ' o o N N N o N o o o N o',
+      editor: '         o o N N N o N N N N N o',
+      writer: '         o o N N N o N N N N N o',
+      privateMember: ' o o N N N o N N o N N o',
+      staff: '          o o N N N o N N N N N o',
+      blocked: '        N N N N N N N N N N N N',
+    }),
+  );
+  table('readFullText', () => {
+    storyTable('readFullText', {
+      anonymous: '      o F N N N o N N N N N o',
+      reader: '         o F N N N o N N N N N o',
+      member: '         o o N N N o N N N N N o',
+      author: '         o o o o o o N o o o N o',
+      partnerAuthor: ' o o o o o o N o o o N o',
+      flaggedAuthor: ' o o o o o o N o o o N o',
+      editor: '         o o N N N o N N N N N o',
+      writer: '         o F N N N o N N N N N o',
+      privateMember: ' o F N N N o N N o N N o',
+      staff: '          o F N N N o N N N N N o',
+      blocked: '        N N N N N N N N N N N N',
+    });
+    // The author's friend link opens the story to anyone; another key does not.
+    expect(outcomes('readFullText', stories.locked!, { shareKey: 'share-key-1' }).anonymous).toBe('ok');
+    expect(outcomes('readFullText', stories.locked!, { shareKey: 'another-key' }).anonymous).toBe(
+      'FORBIDDEN',
+    );
+  });
+  table('readListedText', () => {
+    expect(outcomes('readListedText', stories.locked!)).toMatchObject({
+      anonymous: 'FORBIDDEN',
+      reader: 'FORBIDDEN',
+      writer: 'FORBIDDEN',
+      member: 'ok',
+      author: 'ok',
+      editor: 'ok',
+    });
+    expect(Object.values(outcomes('readListedText', stories.public!)).every((o) => o === 'ok')).toBe(true);
+  });
+  table('editPost', () =>
+    storyTable('editPost', {
+      anonymous: '      F F F F F F F F F F F F',
+      reader: '         F F F F F F F F F F F F',
+      member: '         F F F F F F F F F F F F',
+      author: '         o F o o o o o o o o o o',
+      partnerAuthor: ' o F o o o o o o o o o o',
+      flaggedAuthor: ' o o o o o o o o o o o o',
+      editor: '         o F F F o o o o F o o o',
+      writer: '         F F F F F F F F F F F F',
+      privateMember: ' F F F F F F F F o F F F',
+      staff: '          F F F F F F F F F F F F',
+      blocked: '        F F F F F F F F F F F F',
+    }),
+  );
+  table('lockPost', () =>
+    storyTable('lockPost', {
+      anonymous: '      F F F F F F F F F F F F',
+      reader: '         F F F F F F F F F F F F',
+      member: '         F F F F F F F F F F F F',
+      author: '         F F F F F F F F F F F F',
+      partnerAuthor: ' o o o o o o o o o o o o',
+      flaggedAuthor: ' F F F F F F F F F F F F',
+      editor: '         o o F F o o o o F o o o',
+      writer: '         F F F F F F F F F F F F',
+      privateMember: ' F F F F F F F F o F F F',
+      staff: '          F F F F F F F F F F F F',
+      blocked: '        F F F F F F F F F F F F',
+    }),
+  );
+  for (const action of ['deletePost', 'restorePost', 'hideResponses'] as const) {
+    table(action, () => {
+      const got = outcomes(action, stories.public!);
+      expect(
+        Object.entries(got)
+          .filter(([, o]) => o === 'ok')
+          .map(([v]) => v),
+      ).toEqual(['author', 'partnerAuthor', 'flaggedAuthor']);
+    });
+  }
+  table('getFriendLink', () =>
+    storyTable('getFriendLink', {
+      anonymous: '      F F F F F F F F F F F F',
+      reader: '         F F F F F F F F F F F F',
+      member: '         F F F F F F F F F F F F',
+      author: '         o o o o o o N o o o N o',
+      partnerAuthor: ' o o o o o o N o o o N o',
+      flaggedAuthor: ' o o o o o o N o o o N o',
+      editor: '         F F F F F F F F F F F F',
+      writer: '         F F F F F F F F F F F F',
+      privateMember: ' F F F F F F F F F F F F',
+      staff: '          F F F F F F F F F F F F',
+      blocked: '        F F F F F F F F F F F F',
+    }),
+  );
+  table('viewPostStats', () => {
+    const got = outcomes('viewPostStats', stories.public!);
+    expect(
+      Object.entries(got)
+        .filter(([, o]) => o === 'ok')
+        .map(([v]) => v),
+    ).toEqual(['author', 'partnerAuthor', 'flaggedAuthor', 'editor']);
+  });
+  table('clapPost', () =>
+    storyTable('clapPost', {
+      anonymous: '      U U U U U U U U U U U U',
+      reader: '         o o N N N o N N N N N o',
+      member: '         o o N N N o N N N N N o',
+      author: '         B B N N N B N B B B N B',
+      partnerAuthor: ' B B N N N B N B B B N B',
+      flaggedAuthor: ' B B N N N B N B B B N B',
+      editor: '         o o N N N o N N N N N o',
+      writer: '         o o N N N o N N N N N o',
+      privateMember: ' o o N N N o N N o N N o',
+      staff: '          o o N N N o N N N N N o',
+      blocked: '        N N N N N N N N N N N N',
+    }),
+  );
+  table('respondToPost', () =>
+    storyTable('respondToPost', {
+      anonymous: '      U U U U U U U U U U U U',
+      reader: '         o o N N N o N N N N N B',
+      member: '         o o N N N o N N N N N B',
+      author: '         o o N N N o N o o o N B',
+      partnerAuthor: ' o o N N N o N o o o N B',
+      flaggedAuthor: ' o o N N N o N o o o N B',
+      editor: '         o o N N N o N N N N N B',
+      writer: '         o o N N N o N N N N N B',
+      privateMember: ' o o N N N o N N o N N B',
+      staff: '          o o N N N o N N N N N B',
+      blocked: '        N N N N N N N N N N N N',
+    }),
+  );
+  table('approveSubmission', () => {
+    const got = outcomes('approveSubmission', stories.submitted!);
+    expect(
+      Object.entries(got)
+        .filter(([, o]) => o === 'ok')
+        .map(([v]) => v),
+    ).toEqual(['editor']);
+    expect(outcomes('approveSubmission', stories.public!).editor).toBe('FORBIDDEN');
+  });
+});
+
+describe('the policy table (viewer × publication, profile, tag, list)', () => {
+  const publicPub = { id: PUB, visibility: 'PUBLIC' } as const;
+  const privatePub = { id: PRIVATE_PUB, visibility: 'PRIVATE' } as const;
+  const allowed = (got: Record<string, Outcome>) =>
+    Object.entries(got)
+      .filter(([, o]) => o === 'ok')
+      .map(([v]) => v);
+  const everyone = Object.keys(viewers);
+
+  table('viewPublication', () => {
+    expect(allowed(outcomes('viewPublication', publicPub))).toEqual(everyone);
+    expect(allowed(outcomes('viewPublication', privatePub))).toEqual(['author', 'privateMember']);
+    expect(outcomes('viewPublication', privatePub).reader).toBe('NOT_FOUND');
+  });
+  table('writeForPublication', () => {
+    expect(allowed(outcomes('writeForPublication', publicPub))).toEqual(['editor', 'writer']);
+    expect(allowed(outcomes('writeForPublication', privatePub))).toEqual(['author', 'privateMember']);
+  });
+  table('managePublication', () => {
+    expect(allowed(outcomes('managePublication', publicPub))).toEqual(['editor']);
+    expect(allowed(outcomes('managePublication', privatePub))).toEqual(['privateMember']);
+    // Those who may not see a private publication are told it does not exist.
+    expect(outcomes('managePublication', privatePub).reader).toBe('NOT_FOUND');
+    expect(outcomes('managePublication', publicPub).writer).toBe('FORBIDDEN');
+  });
+  table('viewProfile', () => {
+    const profile = { id: AUTHOR, isDeleted: false, deletedAt: null, isSuspended: false };
+    expect(allowed(outcomes('viewProfile', profile))).toEqual(everyone.filter((v) => v !== 'blocked'));
+    expect(allowed(outcomes('viewProfile', { ...profile, isDeleted: true }))).toEqual([]);
+    // A suspended writer's profile stays visible (its stories say why they are not).
+    expect(allowed(outcomes('viewProfile', { ...profile, isSuspended: true }))).toHaveLength(10);
+  });
+  table('actAs', () => {
+    expect(allowed(outcomes('actAs', { id: AUTHOR }))).toEqual(['author', 'partnerAuthor', 'flaggedAuthor']);
+    expect(outcomes('actAs', { id: AUTHOR })).toMatchObject({
+      anonymous: 'UNAUTHORIZED',
+      reader: 'FORBIDDEN',
+    });
+  });
+  table('viewTag', () => {
+    expect(allowed(outcomes('viewTag', { visibility: 'PUBLIC' }))).toEqual(everyone);
+    expect(allowed(outcomes('viewTag', { visibility: 'SPECIAL' }))).toEqual(everyone);
+    expect(allowed(outcomes('viewTag', { visibility: 'STAFF' }))).toEqual(['staff']);
+  });
+  table('viewList', () => {
+    const list = { visibility: 'PUBLIC', creator: { id: AUTHOR } } as const;
+    expect(allowed(outcomes('viewList', list))).toEqual(everyone);
+    expect(allowed(outcomes('viewList', { ...list, visibility: 'PRIVATE' }))).toEqual([
+      'author',
+      'partnerAuthor',
+      'flaggedAuthor',
+    ]);
+  });
+  table('editList', () => {
+    const list = { visibility: 'PUBLIC', creator: { id: AUTHOR } } as const;
+    expect(allowed(outcomes('editList', list))).toEqual(['author', 'partnerAuthor', 'flaggedAuthor']);
+    expect(outcomes('editList', { ...list, visibility: 'PRIVATE' }).reader).toBe('NOT_FOUND');
+  });
+  table('useMemberFeatures', () => {
+    expect(allowed(outcomes('useMemberFeatures'))).toEqual(['member']);
+    expect(outcomes('useMemberFeatures').anonymous).toBe('UNAUTHORIZED');
+  });
+
+  it('has a table for every action', () => {
+    expect([...tested].sort()).toEqual(Object.keys(rules).sort());
+  });
+});
+
+describe('postUnavailable and isListedStory agree', () => {
+  it('a listed story is one anybody without a relation to it may see', () => {
+    for (const [state, post] of Object.entries(stories)) {
+      const listed = isListedStory(post);
+      const anonymousSees = postUnavailable(viewers.anonymous!, post) === null;
+      // Unlisted stories open by their link but are never listed; nothing listed is hidden from anyone.
+      if (listed) expect(anonymousSees, state).toBe(true);
+      if (anonymousSees && state !== 'unlisted') expect(listed, state).toBe(true);
+    }
+  });
+  it('refuses with the texts of packages/domain', () => {
+    expect(refusal(viewers.reader!, 'editPost', stories.public!)?.message).toBe(accessTexts.editStory);
+    expect(refusal(viewers.author!, 'lockPost', stories.public!)?.message).toBe(accessTexts.lockStory);
+  });
+});
