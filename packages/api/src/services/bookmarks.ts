@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Catalog, CatalogItem, type User } from '@quire/db';
 import { bookmarkTexts, type ReadingListKind } from '@quire/domain';
+import type { ScoreCursor } from './keyset';
 import { lockUntilCommit } from './locks';
 import { readableStory } from './posts';
+import { listItemsPage } from './profile-activity';
 
 /** Where a story stands in the viewer's lists after a save or unsave (spec §3 viewerEdge.readingList). */
 export interface BookmarkState {
@@ -56,4 +58,15 @@ export async function setBookmarked(
   }
   await em.flush();
   return { postId, readingList: saved ? 'READING_LIST' : null };
+}
+
+/** /me/list/reading-list: the stories the viewer saved, newest first (empty before their first Save). */
+export async function readingListPage(
+  em: EntityManager,
+  viewer: User,
+  cursor: ScoreCursor | null | undefined,
+) {
+  const list = await em.findOne(Catalog, { creator: viewer.id, predefined: 'READING_LIST' });
+  if (!list) return { itemCount: 0, posts: [], next: null };
+  return { itemCount: list.itemsCount, ...(await listItemsPage(em, list, cursor)) };
 }

@@ -1,5 +1,14 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { FollowUser, Post, User } from '@quire/db';
+import {
+  type ArchiveRange,
+  archiveRange,
+  dayOf,
+  formatLongDate,
+  monthDayYearSlug,
+  parseMonthDayYearSlug,
+} from '@quire/domain';
+import { TRPCError } from '@trpc/server';
 import { LISTED_STORY, LISTED_STORY_SQL, PUBLICATION_STORY_SQL } from '../policies';
 import { afterScore, afterTime, pageOf, type ScoreCursor, type TimeCursor } from './keyset';
 import { CARD_FIELDS, type PostCard, postCard } from './posts';
@@ -37,6 +46,35 @@ export async function rankedStoryPage(
   );
   const { rows, next } = pageOf(posts, limit, (p) => ({ score: p[field], id: p.id }));
   return { posts: rows.map(postCard), next };
+}
+
+/**
+ * /top-stories[/{monthDayYearSlug}]: the stories published on a day (UTC; today without a slug), most claps
+ * first. NOT_FOUND for a slug that names no day, or a day still to come.
+ */
+export async function topStoriesOfDay(
+  em: EntityManager,
+  daySlug: string | null | undefined,
+  now: Date,
+  cursor: ScoreCursor | null | undefined,
+) {
+  const today = dayOf(now);
+  const day = daySlug ? parseMonthDayYearSlug(daySlug) : today;
+  if (!day || day.from > today.from)
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'There are no top stories for that day.' });
+  const page = await rankedStoryPage(
+    em,
+    { latestPublishedAt: { $gte: day.from, $lt: day.to } },
+    'clapCount',
+    cursor,
+  );
+  const previous = new Date(day.from.getTime() - 1);
+  return {
+    day: { slug: monthDayYearSlug(day.from), label: formatLongDate(day.from) },
+    previousDay: monthDayYearSlug(previous),
+    nextDay: day.to <= today.from ? monthDayYearSlug(day.to) : null,
+    ...page,
+  };
 }
 
 // ── People ──────────────────────────────────────────────────────────────────────────────────
@@ -247,6 +285,24 @@ export async function topWritersOfTag(
 }
 
 // ── Archives ────────────────────────────────────────────────────────────────────────────────
+
+/** The path segments of an archive page: …/archive[/{year}[/{month}[/{day}]]]. */
+export interface ArchivePath {
+  year?: string | undefined;
+  month?: string | undefined;
+  day?: string | undefined;
+}
+
+/** The archive range the path names; NOT_FOUND when it is not a real date. */
+export function archiveRangeOf(path: ArchivePath): ArchiveRange {
+  const range = archiveRange(path.year, path.month, path.day);
+  if (!range) throw new TRPCError({ code: 'NOT_FOUND', message: 'There is no such date in the archive.' });
+  return range;
+}
+
+/** Stories published in the archive range (no range: all of them). */
+export const publishedIn = (range: ArchiveRange) =>
+  range.from ? { latestPublishedAt: { $gte: range.from, $lt: range.to } } : {};
 
 /**
  * The years, and the months of `year`, in which listed stories of a publication or with a tag were published

@@ -1,0 +1,77 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { FollowUser, Post, type User } from '@quire/db';
+import { formatLongDate, memberSinceLabel } from '@quire/domain';
+import { LISTED_STORY } from '../policies';
+import type { TimeCursor } from './keyset';
+import { userViewerEdge, visibleUser } from './social';
+import { storyPage } from './story-lists';
+
+/*
+ * A writer's profile (spec §2 /@{username}): its header, its stories and its about page. A missing profile,
+ * or one whose owner blocked the viewer, answers NOT_FOUND.
+ */
+
+/** A profile by username; NOT_FOUND when missing or when its owner blocked the viewer. */
+export const visibleProfile = (em: EntityManager, viewer: User | null, username: string) =>
+  visibleUser(em, viewer?.id ?? null, { username });
+
+/** Who follows the writer and whom they follow. */
+async function followCounts(em: EntityManager, userId: string) {
+  const [followerCount, followingCount] = await Promise.all([
+    em.count(FollowUser, { target: userId }),
+    em.count(FollowUser, { follower: userId }),
+  ]);
+  return { followerCount, followingCount };
+}
+
+/** Spec §2 /@{username}: the profile header, with the spec §3 User viewerEdge fields it shows. */
+export async function profileHeader(em: EntityManager, viewer: User | null, username: string) {
+  const user = await visibleProfile(em, viewer, username);
+  const [counts, edge] = await Promise.all([
+    followCounts(em, user.id),
+    userViewerEdge(em, viewer?.id ?? null, user.id),
+  ]);
+  return {
+    id: user.id,
+    name: user.name,
+    username: user.username,
+    bio: user.bio,
+    imageId: user.imageId ?? null,
+    ...counts,
+    isMember: Number(user.mediumMemberAt) > 0,
+    viewerEdge: {
+      isFollowing: edge.isFollowing,
+      isMuting: edge.isMuting,
+      isBlocking: edge.isBlocking,
+      isUser: edge.isUser,
+    },
+  };
+}
+
+/** Spec §2 /@{username}/latest: the writer's listed stories, newest first. */
+export async function profileStories(
+  em: EntityManager,
+  viewer: User | null,
+  username: string,
+  cursor: TimeCursor | null | undefined,
+) {
+  const user = await visibleProfile(em, viewer, username);
+  return storyPage(em, { creator: user.id }, cursor);
+}
+
+/** Spec §2 /@{username}/about: the writer's bio, since when they write here and are a member, and their counts. */
+export async function profileAbout(em: EntityManager, writer: User) {
+  const [counts, storyCount] = await Promise.all([
+    followCounts(em, writer.id),
+    em.count(Post, { $and: [LISTED_STORY, { creator: writer.id }] }),
+  ]);
+  return {
+    name: writer.name,
+    bio: writer.bio,
+    joinedAt: writer.createdAt.toISOString(),
+    joined: formatLongDate(writer.createdAt),
+    memberSince: memberSinceLabel(Number(writer.mediumMemberAt)),
+    ...counts,
+    storyCount,
+  };
+}

@@ -1,0 +1,134 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { FollowTag, Tag, type User } from '@quire/db';
+import { accessTexts, type TopTimePeriod, topPeriodStart } from '@quire/domain';
+import { TRPCError } from '@trpc/server';
+import { enforce } from '../policies';
+import {
+  type ArchivePath,
+  archiveIndex,
+  archiveRangeOf,
+  DISCOVERY_PAGE_SIZE,
+  publishedIn,
+  rankedStoryPage,
+} from './discovery';
+import { pageOf, type ScoreCursor, type TimeCursor } from './keyset';
+import { storyPage, taggedWith } from './story-lists';
+
+/*
+ * Tags and topics (spec §2 /topic/{topicSlug}, /tag/{tagSlug} and its sub-pages, /topics). Who may see a tag
+ * is the policy's viewTag rule.
+ */
+
+/** A tag or topic by its slug, when the viewer may see it; NOT_FOUND otherwise. */
+export async function publicTag(em: EntityManager, viewer: User | null, slug: string) {
+  const tag = await em.findOne(Tag, { slug: slug.toLowerCase() });
+  if (!tag) throw new TRPCError({ code: 'NOT_FOUND', message: accessTexts.topicNotFound });
+  await enforce(em, viewer, 'viewTag', tag);
+  return tag;
+}
+
+/** Spec §2 /topic/{topicSlug} and /tag/{tagSlug}: the header of a topic or tag page. */
+export async function topicHeader(em: EntityManager, viewer: User | null, slug: string) {
+  const tag = await publicTag(em, viewer, slug);
+  const following = viewer ? await em.count(FollowTag, { follower: viewer.id, tag: tag.id }) : 0;
+  return {
+    id: tag.id,
+    slug: tag.slug,
+    name: tag.name,
+    postCount: tag.postCount,
+    followerCount: tag.followerCount,
+    viewerEdge: { isFollowing: following > 0 },
+  };
+}
+
+/** The tag's listed stories, newest first. */
+export async function topicStories(
+  em: EntityManager,
+  viewer: User | null,
+  slug: string,
+  cursor: TimeCursor | null | undefined,
+) {
+  const tag = await publicTag(em, viewer, slug);
+  return storyPage(em, taggedWith(em, tag.id), cursor);
+}
+
+/** /tag/{tagSlug}/top/{timePeriod}: the tag's stories published in the period, most claps first. */
+export function tagTopStories(
+  em: EntityManager,
+  tag: Pick<Tag, 'id'>,
+  period: TopTimePeriod,
+  now: Date,
+  cursor: ScoreCursor | null | undefined,
+) {
+  const start = topPeriodStart(period, now);
+  const tagged = taggedWith(em, tag.id);
+  const where = start ? { $and: [tagged, { latestPublishedAt: { $gte: start } }] } : tagged;
+  return rankedStoryPage(em, where, 'clapCount', cursor);
+}
+
+/** /tag/{tagSlug}/archive[/{year}[/{month}[/{day}]]]: the years and months that have tagged stories. */
+export async function tagArchive(em: EntityManager, tag: Tag, path: ArchivePath) {
+  const range = archiveRangeOf(path);
+  const index = await archiveIndex(em, { tagId: tag.id }, range.year);
+  return { name: tag.name, ...index };
+}
+
+/** The tag archive's stories in the selected range, newest first. */
+export const tagArchiveStories = (
+  em: EntityManager,
+  tag: Pick<Tag, 'id'>,
+  path: ArchivePath,
+  cursor: TimeCursor | null | undefined,
+) => storyPage(em, { $and: [taggedWith(em, tag.id), publishedIn(archiveRangeOf(path))] }, cursor);
+
+/** A cursor after a topic in name order (the /topics page runs A to Z). */
+export interface TopicCursor {
+  name: string;
+  id: string;
+}
+
+/** /topics: every public topic by name, with its follower and story counts and whether the viewer follows it. */
+export async function topicsPage(
+  em: EntityManager,
+  viewer: User | null,
+  cursor: TopicCursor | null | undefined,
+) {
+  const after = cursor
+    ? { $or: [{ name: { $gt: cursor.name } }, { name: cursor.name, id: { $gt: cursor.id } }] }
+    : {};
+  const rows = await em.find(
+    Tag,
+    // Public topics only, as the policy's isListedTag.
+    { $and: [{ isTopic: true, visibility: 'PUBLIC' }, after] },
+    { orderBy: { name: 'asc', id: 'asc' }, limit: DISCOVERY_PAGE_SIZE + 1 },
+  );
+  const { rows: page, next } = pageOf(rows, DISCOVERY_PAGE_SIZE, (t) => ({ name: t.name, id: t.id }));
+  const followed = new Set(
+    viewer && page.length
+      ? (
+          await em.find(
+            FollowTag,
+            { follower: viewer.id, tag: { $in: page.map((t) => t.id) } },
+            { fields: ['tag'] },
+          )
+        ).map((f) => f.tag.id)
+      : [],
+  );
+  return {
+    topics: page.map((t) => ({
+      id: t.id,
+      slug: t.slug,
+      name: t.name,
+      followerCount: t.followerCount,
+      postCount: t.postCount,
+      viewerEdge: { isFollowing: followed.has(t.id) },
+    })),
+    next,
+  };
+}
+
+/** A tag's id by slug, or null (what the cache worker tags a tag's pages with). */
+export async function tagIdBySlug(em: EntityManager, slug: string) {
+  const tag = await em.findOne(Tag, { slug }, { fields: ['id'] });
+  return tag ? { id: tag.id } : null;
+}
