@@ -1,10 +1,10 @@
 import { textInput } from '@quire/domain';
 import { z } from 'zod';
 import {
-  markViewed,
   NOTIFICATION_CURSOR,
   NOTIFICATIONS_PAGE_MAX,
   notificationPage,
+  openBell,
   unreadCount,
 } from '../services/notifications';
 import { authedProcedure, router } from '../trpc';
@@ -51,11 +51,5 @@ export const notificationsRouter = router({
     ),
 
   /** Spec §7 NotificationCountMutation (updateActivityLastViewed): opening the bell marks everything seen. */
-  markViewed: authedProcedure.mutation(async ({ ctx }) => {
-    const now = ctx.now();
-    await ctx.em.transactional((em) => markViewed(em, ctx.viewer.id, now));
-    // The request's own viewer reads the new time too (later calls in a batch share it).
-    ctx.viewer.notificationsLastViewedAt = now;
-    return true as const;
-  }),
+  markViewed: authedProcedure.mutation(({ ctx }) => openBell(ctx.em, ctx.viewer, ctx.now())),
 });

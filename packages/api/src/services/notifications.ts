@@ -152,6 +152,14 @@ export async function markViewed(em: EntityManager, userId: string, now: Date): 
   return true;
 }
 
+/** Spec §4 notification bell: opening it marks everything seen, in its own transaction. */
+export async function openBell(em: EntityManager, viewer: User, now: Date): Promise<true> {
+  await em.transactional((tx) => markViewed(tx, viewer.id, now));
+  // The request's own viewer reads the new time too (later calls in a batch share it).
+  viewer.notificationsLastViewedAt = now;
+  return true;
+}
+
 /** Spec §3 paging info `next`: what to send as pagingOptions for the following page. */
 export interface NotificationPaging {
   limit: number;
