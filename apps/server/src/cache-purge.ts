@@ -1,13 +1,16 @@
 import { CACHE_PURGE_CHANNEL } from '@quire/api';
 import pg from 'pg';
-import type { PageCache } from './page-cache';
 
 /**
- * Listens for purge notifications (sent inside the transactions that change stories) and drops the
- * tagged pages from this process's cache, so every app process forgets a changed page at once.
- * Reconnects after a dropped connection.
+ * Listens for purge notifications (sent inside the transactions that change stories) and hands each tag
+ * to `cache`: this process's page cache, so every app process forgets a changed page at once, or the
+ * OpenSearch story indexer (search-sync.ts). Reconnects after a dropped connection.
  */
-export function listenForCachePurges(url: string, cache: PageCache, log: (m: string) => void) {
+export function listenForCachePurges(
+  url: string,
+  cache: { purgeTag(tag: string): unknown },
+  log: (m: string) => void,
+) {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | null = null;

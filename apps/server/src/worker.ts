@@ -41,7 +41,7 @@ export async function startWorker(opts: {
     const purged = await purgeTrash(orm.em.fork(), new Date());
     if (purged) opts.log(`jobs: purged ${purged} stories from the trash`);
   });
-  await scheduleSearchSync(boss, orm, config, opts.log);
+  const search = await scheduleSearchSync(boss, orm, config, opts.url, opts.log);
   let sweeping = false;
   const sweep = setInterval(async () => {
     if (sweeping) return;
@@ -61,6 +61,7 @@ export async function startWorker(opts: {
     boss,
     async stop() {
       clearInterval(sweep);
+      await search.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

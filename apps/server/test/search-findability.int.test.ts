@@ -59,8 +59,12 @@ let readerToken = '';
 beforeAll(async () => {
   await seedDemo(t.db.orm);
   const em = t.db.em();
-  // A new writer: nobody has marked them high quality.
-  const writer = await buildUser(em, { name: 'Xanthe Newcomer', username: 'xanthenew' });
+  // A new writer: nobody has marked them high quality (in the Partner Program, to write members-only stories).
+  const writer = await buildUser(em, {
+    name: 'Xanthe Newcomer',
+    username: 'xanthenew',
+    isPartnerProgramEnrolled: true,
+  });
   writerToken = await buildSession(em, writer);
   const member = await buildUser(em, { name: 'Mona Member' });
   member.mediumMemberAt = Date.now();

@@ -1,7 +1,14 @@
 import { Client } from '@opensearch-project/opensearch';
 import { OpenSearchIndex } from './opensearch';
 
-export { type SearchDocument, type SearchDocuments, searchDocuments } from './documents';
+export {
+  postDocuments,
+  type SearchDocument,
+  type SearchDocumentPage,
+  type SearchDocuments,
+  searchDocumentPages,
+  searchDocuments,
+} from './documents';
 export { INDEX_MAPPINGS, OpenSearchIndex, queryBody } from './opensearch';
 export { PostgresSearchIndex } from './postgres';
 export { MAX_HITS_PER_PAGE, MAX_QUERY_LENGTH, normalizeQuery, search } from './search';

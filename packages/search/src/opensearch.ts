@@ -1,6 +1,6 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { TAG_SUGGESTION_MIN_POST_COUNT } from '@quire/domain';
-import type { SearchDocuments } from './documents';
+import type { SearchDocument, SearchDocumentPage, SearchDocuments } from './documents';
 import { HIT_FIELDS, hitFrom } from './hits';
 import {
   type NumericFilter,
@@ -57,6 +57,8 @@ export const INDEX_MAPPINGS: Record<SearchEntity, Record<string, unknown>> = {
     authorId: keyword,
     collectionId: keyword,
     highQualityUser: { type: 'boolean' },
+    searchText: text,
+    membersSearchText: text,
     syncedAt,
   },
 };
@@ -66,8 +68,13 @@ const MATCH_FIELDS: Record<SearchEntity, string[]> = {
   user: ['name^2', 'username^2'],
   collection: ['name'],
   tag: ['displayText^2', 'tagSlug'],
-  post: ['title^3', 'subtitle'],
+  // searchText holds the title and subtitle too, so words from both and the body match together.
+  post: ['title^3', 'subtitle^2', 'searchText'],
 };
+
+/** The fields a query matches: for a member, the whole text of members-only stories too. */
+const matchFields = (q: SearchQuery) =>
+  q.entity === 'post' && q.membersText ? [...MATCH_FIELDS.post, 'membersSearchText'] : MATCH_FIELDS[q.entity];
 
 const RANGE_OPERATORS: Partial<Record<NumericFilter['op'], string>> = {
   '>': 'gt',
@@ -122,7 +129,7 @@ export function queryBody(q: SearchQuery): Record<string, unknown> {
             multi_match: {
               query: text,
               type: 'bool_prefix',
-              fields: MATCH_FIELDS[q.entity],
+              fields: matchFields(q),
               fuzziness: 'AUTO',
               operator: 'and',
             },
@@ -142,12 +149,28 @@ interface SearchHitsBody {
   }>;
 }
 
+/** Each entity's documents in bulk-sized slices. */
+async function* slices(source: SearchDocuments | AsyncIterable<SearchDocumentPage>) {
+  const pages: Iterable<SearchDocumentPage> | AsyncIterable<SearchDocumentPage> =
+    Symbol.asyncIterator in source
+      ? source
+      : SEARCH_ENTITIES.map((entity) => ({ entity, documents: source[entity] }) as SearchDocumentPage);
+  for await (const page of pages) {
+    for (let i = 0; i < page.documents.length; i += BULK_SLICE) {
+      yield { entity: page.entity, documents: page.documents.slice(i, i + BULK_SLICE) as SearchDocument[] };
+    }
+  }
+}
+
 /**
  * SearchIndex over an OpenSearch cluster (used when OPENSEARCH_URL is set). Indexes are named
- * `{prefix}{entity}`; `sync` copies the searchable rows in (see searchDocuments) and removes the rest.
+ * `{prefix}{entity}`; `sync` copies the searchable rows in (see searchDocumentPages) and removes the rest,
+ * `update` writes and removes a few documents at once (a story just published or changed).
  */
 export class OpenSearchIndex implements SearchIndex {
   readonly backend = 'opensearch' as const;
+  /** Set once `update` knows the indexes exist with their mappings. */
+  private ready: Promise<void> | undefined;
 
   constructor(
     private readonly client: Client,
@@ -177,12 +200,18 @@ export class OpenSearchIndex implements SearchIndex {
     });
   }
 
-  /** Creates any missing index with its mappings. */
+  /** Creates any missing index with its mappings, and adds fields new since to an existing one. */
   async ensureIndexes(): Promise<void> {
     for (const entity of SEARCH_ENTITIES) {
       const index = this.indexName(entity);
       const exists = await this.client.indices.exists({ index });
-      if (exists.body) continue;
+      if (exists.body) {
+        await this.client.indices.putMapping({
+          index,
+          body: { properties: INDEX_MAPPINGS[entity] },
+        } as never);
+        continue;
+      }
       await this.client.indices.create({
         index,
         body: { mappings: { properties: INDEX_MAPPINGS[entity] } } as never,
@@ -190,40 +219,73 @@ export class OpenSearchIndex implements SearchIndex {
     }
   }
 
+  /** One bulk request: documents upserted (stamped), ids deleted; a failed item fails it all. */
+  private async bulk(
+    entity: SearchEntity,
+    documents: SearchDocument[],
+    removed: readonly string[],
+    stamp: number,
+  ) {
+    const index = this.indexName(entity);
+    const body = [
+      ...documents.flatMap((doc) => [
+        { index: { _index: index, _id: doc.objectID } },
+        { ...doc, syncedAt: stamp },
+      ]),
+      ...removed.map((id) => ({ delete: { _index: index, _id: id } })),
+    ];
+    if (!body.length) return;
+    const response = await this.client.bulk({ body: body as never });
+    const result = response.body as {
+      errors?: boolean;
+      items?: Array<Record<string, { error?: unknown }>>;
+    };
+    if (result.errors) {
+      const failed = (result.items ?? []).find((item) => Object.values(item)[0]?.error);
+      throw new Error(`indexing into ${index} failed: ${JSON.stringify(failed ?? {})}`);
+    }
+  }
+
   /**
-   * Makes the indexes hold exactly `documents`: upserts each one stamped with `stamp`, then deletes
-   * whatever an earlier sync left (rows since deleted, unpublished or made private).
+   * Makes the indexes hold exactly `source`'s documents: upserts each one stamped with `stamp`, then
+   * deletes whatever is older (rows since deleted, unpublished or made private). Take the stamp before
+   * reading the rows: a document `update` writes meanwhile is then newer, and stays.
    */
-  async sync(documents: SearchDocuments, stamp = Date.now()): Promise<{ indexed: number }> {
+  async sync(
+    source: SearchDocuments | AsyncIterable<SearchDocumentPage>,
+    stamp = Date.now(),
+  ): Promise<{ indexed: number }> {
     await this.ensureIndexes();
     let indexed = 0;
+    for await (const slice of slices(source)) {
+      await this.bulk(slice.entity, slice.documents, [], stamp);
+      indexed += slice.documents.length;
+    }
     for (const entity of SEARCH_ENTITIES) {
-      const index = this.indexName(entity);
-      const docs = documents[entity];
-      for (let i = 0; i < docs.length; i += BULK_SLICE) {
-        const slice = docs.slice(i, i + BULK_SLICE);
-        const body = slice.flatMap((doc) => [
-          { index: { _index: index, _id: doc.objectID } },
-          { ...doc, syncedAt: stamp },
-        ]);
-        const response = await this.client.bulk({ body: body as never });
-        const result = response.body as {
-          errors?: boolean;
-          items?: Array<Record<string, { error?: unknown }>>;
-        };
-        if (result.errors) {
-          const failed = (result.items ?? []).find((item) => Object.values(item)[0]?.error);
-          throw new Error(`indexing into ${index} failed: ${JSON.stringify(failed ?? {})}`);
-        }
-        indexed += slice.length;
-      }
       await this.client.deleteByQuery({
-        index,
+        index: this.indexName(entity),
         body: { query: { range: { syncedAt: { lt: stamp } } } } as never,
         refresh: true,
         conflicts: 'proceed',
       } as never);
     }
     return { indexed };
+  }
+
+  /** Upserts `documents` and deletes the `removed` ids of one entity's index, in one request. */
+  async update<E extends SearchEntity>(
+    entity: E,
+    documents: SearchDocuments[E],
+    removed: readonly string[] = [],
+    stamp = Date.now(),
+  ): Promise<void> {
+    if (!this.ready) {
+      this.ready = this.ensureIndexes().catch((error) => {
+        this.ready = undefined;
+        throw error;
+      });
+    }
+    await this.ready;
+    await this.bulk(entity, documents as SearchDocument[], removed, stamp);
   }
 }

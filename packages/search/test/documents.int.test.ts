@@ -1,7 +1,13 @@
 import { Tag } from '@quire/db';
-import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
+import { buildCollection, buildPost, buildUser, sampleContent, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { searchDocuments } from '../src';
+import {
+  postDocuments,
+  type SearchDocument,
+  type SearchDocuments,
+  searchDocumentPages,
+  searchDocuments,
+} from '../src';
 
 const db = useTestDatabase();
 
@@ -61,7 +67,39 @@ describe('searchDocuments (what an external index is sent)', () => {
         authorId: ada.id,
         collectionId: open.id,
         highQualityUser: true,
+        searchText:
+          'Doc story  Doc story The first line of the story. A first point A second point A quoted thought.',
+        membersSearchText: null,
       },
     ]);
+  });
+
+  it('holds the text anyone may read, and the whole text of a members-only story apart', async () => {
+    const em = db.em();
+    const writer = await buildUser(em, { name: 'Doc Partner' });
+    const content = sampleContent('Locked doc', 'Open opening.');
+    content.paragraphs.push({ name: 'a006', type: 'P', text: 'Members merlin.', markups: [] });
+    const locked = await buildPost(em, { creator: writer, title: 'Locked doc', isLocked: true, content });
+    const free = await buildPost(em, { creator: writer, title: 'Free doc' });
+    const draft = await buildPost(em, { creator: writer, title: 'Draft doc', status: 'DRAFT' });
+
+    const docs = await postDocuments(db.em(), [locked.id, free.id, draft.id]);
+    expect(docs.map((d) => d.objectID).sort()).toEqual([locked.id, free.id].sort());
+    const lockedDoc = docs.find((d) => d.objectID === locked.id);
+    expect(lockedDoc?.searchText).toContain('Open opening.');
+    expect(lockedDoc?.searchText).not.toContain('merlin');
+    expect(lockedDoc?.membersSearchText).toContain('Members merlin.');
+    expect(docs.find((d) => d.objectID === free.id)?.membersSearchText).toBeNull();
+  });
+
+  it('reads every document a page at a time', async () => {
+    const all = await searchDocuments(db.em());
+    const paged: SearchDocuments = { user: [], collection: [], tag: [], post: [] };
+    for await (const page of searchDocumentPages(db.em(), 2)) {
+      expect(page.documents.length).toBeLessThanOrEqual(2);
+      (paged[page.entity] as SearchDocument[]).push(...page.documents);
+    }
+    expect(paged).toEqual(all);
+    expect(all.post.length).toBeGreaterThan(2);
   });
 });

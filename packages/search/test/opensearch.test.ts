@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOpenSearchIndex, type SearchDocuments, type SearchQuery, search } from '../src';
+import {
+  createOpenSearchIndex,
+  INDEX_MAPPINGS,
+  queryBody,
+  type SearchDocuments,
+  type SearchQuery,
+  search,
+} from '../src';
 
 /** What the fake cluster saw: method, path and the parsed (NDJSON or JSON) body. */
 interface Seen {
@@ -144,6 +151,61 @@ describe('OpenSearchIndex against a fake cluster (contract)', () => {
     expect(posts?.hasMore).toBe(true);
   });
 
+  it('matches stories by title, subtitle and text, members-only text for members, whatever the writer', () => {
+    const match = (body: Record<string, unknown>) =>
+      // biome-ignore lint/suspicious/noExplicitAny: deep reads into the query body
+      (body as any).query.bool.must[0].multi_match.fields as string[];
+    const open = queryBody(query('post', { highQualityOnly: false }));
+    expect(match(open)).toEqual(['title^3', 'subtitle^2', 'searchText']);
+    expect(match(queryBody(query('post', { highQualityOnly: false, membersText: true })))).toEqual([
+      'title^3',
+      'subtitle^2',
+      'searchText',
+      'membersSearchText',
+    ]);
+    expect(open.query).not.toMatchObject({ bool: { filter: [{ term: { highQualityUser: true } }] } });
+    // Only a request's own filters:'highQualityUser:true' narrows stories to high-quality writers.
+    // biome-ignore lint/suspicious/noExplicitAny: deep reads into the query body
+    expect((queryBody(query('post')) as any).query.bool.filter).toContainEqual({
+      term: { highQualityUser: true },
+    });
+  });
+
+  it('updates a few stories at once: upserts the searchable ones and deletes the rest, in one request', async () => {
+    for (const entity of ['user', 'collection', 'tag', 'post']) {
+      answers[`HEAD /test_${entity}`] = { status: 200, body: {} };
+      answers[`POST /test_${entity}/_mapping`] = { body: { acknowledged: true } };
+    }
+    answers['POST /_bulk'] = { body: { errors: false, items: [] } };
+    const story: SearchDocuments['post'][number] = {
+      objectID: 'p1',
+      postId: 'p1',
+      title: 'Falcons',
+      subtitle: null,
+      latestPublishedAt: 1,
+      authorName: 'Ada',
+      authorUsername: 'ada',
+      authorId: 'u1',
+      collectionId: null,
+      highQualityUser: false,
+      searchText: 'Falcons kestrels',
+      membersSearchText: null,
+    };
+    const index = createOpenSearchIndex(url, 'test_');
+    await index.update('post', [story], ['p2'], 7);
+    await index.update('post', [], ['p3'], 8);
+    // The indexes are checked once, before the first update.
+    expect(seen.filter((s) => s.path.endsWith('/_mapping'))).toHaveLength(4);
+    expect(seen.filter((s) => s.path === '/_bulk').map((s) => s.body)).toEqual([
+      [
+        { index: { _index: 'test_post', _id: 'p1' } },
+        { ...story, syncedAt: 7 },
+        { delete: { _index: 'test_post', _id: 'p2' } },
+      ],
+      { delete: { _index: 'test_post', _id: 'p3' } },
+    ]);
+  });
+
   it('fails loudly when the cluster reports an error for a query', async () => {
     answers['POST /_msearch'] = { body: { responses: [{ error: { reason: 'no such index [test_user]' } }] } };
     await expect(search(createOpenSearchIndex(url, 'test_'), [query('user')])).rejects.toThrow(
@@ -155,6 +217,7 @@ describe('OpenSearchIndex against a fake cluster (contract)', () => {
     for (const entity of ['user', 'collection', 'tag', 'post']) {
       answers[`HEAD /test_${entity}`] = { status: entity === 'user' ? 200 : 404, body: {} };
       answers[`PUT /test_${entity}`] = { body: { acknowledged: true } };
+      answers[`POST /test_${entity}/_mapping`] = { body: { acknowledged: true } };
       answers[`POST /test_${entity}/_delete_by_query`] = { body: { deleted: 0 } };
     }
     answers['POST /_bulk'] = { body: { errors: false, items: [] } };
@@ -178,6 +241,10 @@ describe('OpenSearchIndex against a fake cluster (contract)', () => {
     expect(result.indexed).toBe(2);
     const created = seen.filter((s) => s.method === 'PUT').map((s) => s.path);
     expect(created).toEqual(['/test_collection', '/test_tag', '/test_post']);
+    // An existing index gets the fields added since (the story text fields, say).
+    expect(seen.filter((s) => s.path.endsWith('/_mapping'))).toEqual([
+      { method: 'POST', path: '/test_user/_mapping', body: { properties: INDEX_MAPPINGS.user } },
+    ]);
     const bulk = seen.filter((s) => s.path === '/_bulk').map((s) => s.body);
     expect(bulk).toEqual([
       [{ index: { _index: 'test_user', _id: 'u1' } }, { ...documents.user[0], syncedAt: 42 }],
@@ -189,10 +256,10 @@ describe('OpenSearchIndex against a fake cluster (contract)', () => {
   });
 
   it('reports a failed bulk item instead of pretending the sync worked', async () => {
-    answers['HEAD /test_user'] = { status: 200, body: {} };
-    answers['HEAD /test_collection'] = { status: 200, body: {} };
-    answers['HEAD /test_tag'] = { status: 200, body: {} };
-    answers['HEAD /test_post'] = { status: 200, body: {} };
+    for (const entity of ['user', 'collection', 'tag', 'post']) {
+      answers[`HEAD /test_${entity}`] = { status: 200, body: {} };
+      answers[`POST /test_${entity}/_mapping`] = { body: { acknowledged: true } };
+    }
     answers['POST /_bulk'] = {
       body: {
         errors: true,
@@ -248,5 +315,40 @@ describe.skipIf(!process.env.OPENSEARCH_URL)('OpenSearchIndex against OPENSEARCH
     ]);
     expect(byPrefix?.hits.map((h) => h.objectID)).toEqual(['u1']);
     expect(byTypo?.hits.map((h) => h.objectID)).toEqual(['u1']);
+  });
+
+  it('finds a story updated just now by a word of its text, members-only text for members only', async () => {
+    const prefix = `quire_test_${Date.now().toString(36)}_`;
+    const index = createOpenSearchIndex(process.env.OPENSEARCH_URL ?? '', prefix);
+    await index.sync({ user: [], collection: [], tag: [], post: [] });
+    await index.update('post', [
+      {
+        objectID: 'p1',
+        postId: 'p1',
+        title: 'Falcons at Dusk',
+        subtitle: 'A field guide',
+        latestPublishedAt: 1,
+        authorName: 'Ada',
+        authorUsername: 'ada',
+        authorId: 'u1',
+        collectionId: null,
+        highQualityUser: false,
+        searchText: 'Falcons at Dusk A field guide Open words about kestrels.',
+        membersSearchText: 'Falcons at Dusk A field guide Open words about kestrels. Secret merlin',
+      },
+    ]);
+    const post = (text: string, membersText = false) =>
+      query('post', { query: text, highQualityOnly: false, membersText });
+    await expect
+      .poll(async () => (await search(index, [post('kestrels')]))[0]?.hits.length, { timeout: 5_000 })
+      .toBe(1);
+    const [falconGuide, locked, asMember] = await search(index, [
+      post('falcons guide'),
+      post('merlin'),
+      post('merlin', true),
+    ]);
+    expect(falconGuide?.hits.map((h) => h.objectID)).toEqual(['p1']);
+    expect(locked?.hits).toEqual([]);
+    expect(asMember?.hits.map((h) => h.objectID)).toEqual(['p1']);
   });
 });
