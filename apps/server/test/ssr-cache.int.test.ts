@@ -114,6 +114,14 @@ describe('anonymous page micro-cache', () => {
       payload: { id, baseRev: 1, title: 'After', content: changed },
       headers,
     });
+    // An autosaved edit of a published story waits for 'Publish changes'.
+    expect((await t.app.inject({ url })).body).toContain('First words');
+    await t.app.inject({
+      method: 'POST',
+      url: '/trpc/posts.publishChanges',
+      payload: { id, baseRev: 2 },
+      headers,
+    });
     await expect
       .poll(async () => (await t.app.inject({ url })).body.includes('Second thoughts'), {
         timeout: 5000,

@@ -14,8 +14,8 @@ const body = (text: string): PostContent => ({
   ],
 });
 
-async function writer(name = 'Writer') {
-  const user = await buildUser(db.em(), { name });
+async function writer(name = 'Writer', opts: { partner?: boolean } = {}) {
+  const user = await buildUser(db.em(), { name, isPartnerProgramEnrolled: opts.partner ?? false });
   const clock = testClock();
   return { user, clock, api: browser(db, clock, { viewer: user }).caller };
 }
@@ -181,7 +181,8 @@ describe('publishing', () => {
   });
 
   it('locks members-only stories and then needs can_edit_members_only_posts to edit them', async () => {
-    const { user, api } = await writer();
+    // Partner Program writers may put their stories behind the paywall (policy lockPost).
+    const { user, api } = await writer('Partner', { partner: true });
     const { id } = await api.posts.createDraft({});
     await api.posts.save({ id, baseRev: 0, title: 'Locked', content: body('Members only') });
     await api.posts.publish({ id, baseRev: 1, topics: [], isLocked: true });

@@ -11,6 +11,7 @@ export * from './labels';
 export * from './messages';
 export * from './notifications';
 export * from './paragraph';
+export * from './revisions';
 export * from './routes';
 export * from './slug';
 export * from './susi';

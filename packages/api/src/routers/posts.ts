@@ -1,30 +1,32 @@
-import { PostTag, PostVersion } from '@quire/db';
 import { CLAPS_PER_READER_MAX, License, responseTexts, textInput } from '@quire/domain';
 import { parseContent } from '@quire/editor';
 import { z } from 'zod';
+import { entityId, slug, timeCursor } from '../schemas';
 import { setBookmarked } from '../services/bookmarks';
 import { clapForStory, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
 import { paywallReaderOf } from '../services/paywall';
-import { latestPosts, postForViewer, postPath } from '../services/posts';
+import { latestPosts, postForViewer } from '../services/posts';
 import { respondToStory, setResponseHidden, storyResponses } from '../services/responses';
-import {
-  approveSubmission,
-  createDraft,
-  editableStory,
-  MAX_TOPICS,
-  moveToTrash,
-  publish,
-  restoreFromTrash,
-  revert,
-  saveDraft,
-} from '../services/stories/lifecycle';
+import { friendLinkFor, storyForEditor } from '../services/stories/editor-state';
+import { MAX_TOPICS } from '../services/stories/lifecycle';
 import { myStories, STORY_FILTERS } from '../services/stories/my-stories';
+import {
+  approveStory,
+  autosave,
+  discardStoryChanges,
+  publishStory,
+  publishStoryChanges,
+  revertStory,
+  startDraft,
+  storyVersions,
+  trashStory,
+  untrashStory,
+} from '../services/stories/operations';
 import { postViewerEdge } from '../services/viewer-edges';
 import { authedProcedure, publicProcedure, router } from '../trpc';
-import { storyCursor } from './profiles';
 
-const postId = textInput().regex(/^[0-9a-f]{8,16}$/, 'A story id is 8 to 16 hex characters.');
+const postId = entityId('story');
 const rev = z.number().int().min(0);
 /** Responses per page under a story. */
 const RESPONSES_PAGE_SIZE = 10;
@@ -47,7 +49,7 @@ export const postsRouter = router({
     .input(
       z.object({
         limit: z.number().int().min(1).max(50).default(20),
-        cursor: z.object({ at: z.iso.datetime(), id: postId }).nullish(),
+        cursor: timeCursor,
       }),
     )
     .query(({ ctx, input }) =>
@@ -103,7 +105,7 @@ export const postsRouter = router({
     ),
   /** A story's responses, newest first (spec §7 threaded responses; one level, no sort choice yet). */
   responses: publicProcedure
-    .input(z.object({ postId, cursor: storyCursor }))
+    .input(z.object({ postId, cursor: timeCursor }))
     .query(({ ctx, input }) =>
       storyResponses(ctx.em, ctx.viewer, input.postId, { cursor: input.cursor, limit: RESPONSES_PAGE_SIZE }),
     ),
@@ -138,43 +140,28 @@ export const postsRouter = router({
 
   /** Starts a draft (spec §2 /new-story, /{collectionSlug}/new-story). */
   createDraft: authedProcedure
-    .input(z.object({ collectionSlug: textInput().max(100).optional() }))
-    .mutation(({ ctx, input }) => ctx.em.transactional((em) => createDraft(em, ctx.viewer, input))),
+    .input(z.object({ collectionSlug: slug.optional() }))
+    .mutation(({ ctx, input }) => startDraft(ctx.em, ctx.viewer, input)),
 
-  /** What the editor opens: the text and settings of a story the viewer may edit. */
-  editorState: authedProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => {
-    const { post, perms } = await editableStory(ctx.em, ctx.viewer, input.id);
-    const tags = await ctx.em.find(
-      PostTag,
-      { post: post.id },
-      { populate: ['tag'], orderBy: { position: 'asc' } },
-    );
-    return {
-      id: post.id,
-      title: post.title,
-      subtitle: post.subtitle ?? null,
-      content: post.content,
-      latestRev: post.latestRev,
-      status: post.status,
-      isLocked: post.isLocked,
-      license: post.license,
-      visibility: post.visibility,
-      topics: tags.map((t) => t.tag.name),
-      previewImageId: post.previewImageId ?? null,
-      collection: post.collection ? { id: post.collection.id, name: post.collection.name } : null,
-      pendingCollection: post.pendingCollection
-        ? { id: post.pendingCollection.id, name: post.pendingCollection.name }
-        : null,
-      statusForCollection: post.statusForCollection ?? null,
-      isEditor: perms.isEditor,
-      mediumUrl: post.status === 'DRAFT' ? null : postPath(post),
-    };
-  }),
+  /** What the editor opens: the working text and settings of a story the viewer may edit. */
+  editorState: authedProcedure
+    .input(z.object({ id: postId }))
+    .query(({ ctx, input }) => storyForEditor(ctx.em, ctx.viewer, input.id)),
 
   /** Autosave with a base revision: a stale base is a Conflict, and nothing is overwritten. */
   save: authedProcedure
     .input(z.object({ id: postId, baseRev: rev, title, content: storyContent }))
-    .mutation(({ ctx, input }) => ctx.em.transactional((em) => saveDraft(em, ctx.viewer, input, ctx.now()))),
+    .mutation(({ ctx, input }) => autosave(ctx.em, ctx.viewer, input, ctx.now())),
+
+  /** 'Publish changes': a published story's unpublished changes go live. */
+  publishChanges: authedProcedure
+    .input(z.object({ id: postId, baseRev: rev }))
+    .mutation(({ ctx, input }) => publishStoryChanges(ctx.em, ctx.viewer, input)),
+
+  /** 'Discard changes': a published story's unpublished changes are dropped; answers the published text. */
+  discardChanges: authedProcedure
+    .input(z.object({ id: postId, baseRev: rev }))
+    .mutation(({ ctx, input }) => discardStoryChanges(ctx.em, ctx.viewer, input)),
 
   /** Publishes, or submits to a publication for approval. */
   publish: authedProcedure
@@ -191,55 +178,38 @@ export const postsRouter = router({
           .array(textInput().trim().min(1).max(50))
           .max(MAX_TOPICS, `Add up to ${MAX_TOPICS} topics.`)
           .default([]),
-        collectionId: textInput().max(16).nullish(),
+        collectionId: entityId('publication').nullish(),
         isLocked: z.boolean().default(false),
         license: z.enum(License).default('ALL_RIGHTS_RESERVED'),
         unlisted: z.boolean().default(false),
       }),
     )
-    .mutation(({ ctx, input }) => ctx.em.transactional((em) => publish(em, ctx.viewer, input, ctx.now()))),
+    .mutation(({ ctx, input }) => publishStory(ctx.em, ctx.viewer, input, ctx.now())),
 
   /** An editor publishes a submitted story. */
   approveSubmission: authedProcedure
     .input(z.object({ id: postId }))
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => approveSubmission(em, ctx.viewer, input.id, ctx.now())),
-    ),
+    .mutation(({ ctx, input }) => approveStory(ctx.em, ctx.viewer, input.id, ctx.now())),
 
   /** A story's saved versions, newest first. */
-  versions: authedProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => {
-    const { post } = await editableStory(ctx.em, ctx.viewer, input.id);
-    const versions = await ctx.em.find(
-      PostVersion,
-      { post: post.id },
-      { orderBy: { rev: 'desc' }, exclude: ['content'], limit: 100 },
-    );
-    return versions.map((v) => ({
-      id: v.id,
-      rev: v.rev,
-      title: v.title,
-      createdAt: v.createdAt.toISOString(),
-    }));
-  }),
+  versions: authedProcedure
+    .input(z.object({ id: postId }))
+    .query(({ ctx, input }) => storyVersions(ctx.em, ctx.viewer, input.id)),
 
   /** Restores a version (spec §2 /p/{postId}/revert/{versionId}/{baseRev}). */
   revert: authedProcedure
-    .input(z.object({ id: postId, versionId: textInput().max(16), baseRev: rev }))
-    .mutation(({ ctx, input }) => ctx.em.transactional((em) => revert(em, ctx.viewer, input, ctx.now()))),
+    .input(z.object({ id: postId, versionId: entityId('version'), baseRev: rev }))
+    .mutation(({ ctx, input }) => revertStory(ctx.em, ctx.viewer, input, ctx.now())),
 
   /** Spec §7 deletePost: to the trash for 14 days. */
   delete: authedProcedure
     .input(z.object({ targetPostId: postId }))
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => moveToTrash(em, ctx.viewer, input.targetPostId, ctx.now())),
-    ),
+    .mutation(({ ctx, input }) => trashStory(ctx.em, ctx.viewer, input.targetPostId, ctx.now())),
 
   /** Spec §7 undeletePost: back from the trash; answers where to go. */
   undelete: authedProcedure
     .input(z.object({ targetPostId: postId }))
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => restoreFromTrash(em, ctx.viewer, input.targetPostId)),
-    ),
+    .mutation(({ ctx, input }) => untrashStory(ctx.em, ctx.viewer, input.targetPostId)),
 
   /** Spec §2 /me/stories/{filterBy}. */
   mine: authedProcedure
@@ -252,9 +222,7 @@ export const postsRouter = router({
     .query(({ ctx, input }) => myStories(ctx.em, ctx.viewer, input.filterBy, input.limit)),
 
   /** Spec §1 friend link: the story URL with source=friends_link and the author's share key. */
-  friendLink: authedProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => {
-    const { post, perms } = await editableStory(ctx.em, ctx.viewer, input.id);
-    if (!perms.isAuthor || !post.shareKey || post.status === 'DRAFT') return { url: null };
-    return { url: `${ctx.env.publicUrl}${postPath(post)}?source=friends_link&sk=${post.shareKey}` };
-  }),
+  friendLink: authedProcedure
+    .input(z.object({ id: postId }))
+    .query(({ ctx, input }) => friendLinkFor(ctx.em, ctx.viewer, input.id, ctx.env.publicUrl)),
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, Post, PostTag, PostVersion, Tag, type User } from '@quire/db';
 import {
+  accessTexts,
   contentText,
   draftLabel,
   isAllowedIframe,
@@ -9,50 +10,79 @@ import {
   type PostContent,
   readingTimeMinutes,
   slugify,
+  storyRevisionTexts,
   TRASH_RETENTION_DAYS,
   toastTexts,
   uniqueSlug,
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
+import { allows, authorize, can, enforce, loadPolicyViewer, type PostSubject } from '../../policies';
 import { purgeCacheTags, storyTags } from '../cache-purge';
 import { readFlag } from '../flags';
 import { postPath, storyNotFound } from '../posts';
-import { isEditorRole, roleIn, storyPermissions } from './permissions';
 
 /** A story is versioned at most this often while autosaving; publishing always versions it. */
 const VERSION_EVERY_MS = 5 * 60 * 1000;
 export const MAX_TOPICS = 5;
 
 const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
+const storyChanged = () => new TRPCError({ code: 'CONFLICT', message: storyRevisionTexts.storyChanged });
 
-/** Loads a story the viewer may edit, or throws NOT_FOUND / FORBIDDEN. Members-only stories need the flag. */
-export async function editableStory(em: EntityManager, viewer: User, postId: string) {
+/** Published and unlisted stories have readers: edits to them wait until the writer publishes them. */
+const isOut = (post: Post) => post.status === 'PUBLISHED' || post.status === 'UNLISTED';
+
+/** Loads a story with what the access rules read of it (its writer and publications), or throws NOT_FOUND. */
+export async function loadStory(em: EntityManager, postId: string) {
   const post = await em.findOne(
     Post,
     { id: postId },
     { populate: ['creator', 'collection', 'pendingCollection'] },
   );
   if (!post) throw storyNotFound();
-  const perms = await storyPermissions(em, viewer, post);
-  if (!perms.canEdit) throw forbidden('Only the author or an editor of its publication can edit this story.');
-  // Spec §5: editing a members-only story needs can_edit_members_only_posts.
-  if (
-    post.isLocked &&
-    post.status !== 'DRAFT' &&
-    !(await readFlag(em, 'can_edit_members_only_posts', viewer))
-  ) {
-    throw forbidden('Editing members-only stories is not available to you.');
-  }
-  return { post, perms };
+  return post;
 }
 
+/** Loads a story the viewer may edit, or throws the policy's refusal (editPost). */
+export async function editableStory(em: EntityManager, viewer: User, postId: string) {
+  const post = await loadStory(em, postId);
+  await enforce(em, viewer, 'editPost', post);
+  return post;
+}
+
+const cleanTitle = (title: string) => title.trim().slice(0, 300);
+
 function applyContent(post: Post, title: string, content: PostContent) {
-  post.title = title.trim().slice(0, 300);
+  post.title = cleanTitle(title);
   post.content = content;
   const words = contentText(content).split(/\s+/).filter(Boolean).length;
   post.wordCount = words;
   post.readingTime = readingTimeMinutes(content);
   post.previewImageId ??= content.paragraphs.find((p) => p.type === 'IMG')?.metadata?.id ?? null;
+}
+
+/**
+ * A published story's unpublished changes: the version at its latest revision when that is above the published
+ * one. Readers, feeds and search read the story's own title and content, which stay the published text.
+ */
+async function pendingVersion(em: EntityManager, post: Post) {
+  if (!isOut(post) || post.latestRev <= post.latestPublishedRev) return null;
+  return em.findOne(PostVersion, { post: post.id, rev: post.latestRev });
+}
+
+/** The text the writer works on: a published story's unpublished changes, else the story's own text. */
+export async function workingText(em: EntityManager, post: Post) {
+  const pending = await pendingVersion(em, post);
+  return pending
+    ? { title: pending.title, content: pending.content, hasPendingChanges: true }
+    : { title: post.title, content: post.content, hasPendingChanges: false };
+}
+
+/** Spec §5: a story needs a title and some text (or an image) to be published. */
+function checkPublishable(title: string, content: PostContent) {
+  if (!title) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Add a title before publishing.' });
+  if (!content.paragraphs.some((p) => p.text.trim() || p.type === 'IMG')) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Write something before publishing.' });
+  }
 }
 
 /** Keeps the current text as the version of its revision (once per revision). */
@@ -88,8 +118,8 @@ export async function createDraft(em: EntityManager, viewer: User, opts: { colle
   let pendingCollection: Collection | null = null;
   if (opts.collectionSlug) {
     pendingCollection = await em.findOne(Collection, { slug: opts.collectionSlug });
-    if (!pendingCollection || !(await roleIn(em, viewer, pendingCollection))) {
-      throw forbidden('You can write for a publication only after its editors add you as a writer.');
+    if (!pendingCollection || !(await allows(em, viewer, 'writeForPublication', pendingCollection))) {
+      throw forbidden(accessTexts.writeForPublication);
     }
   }
   const post = em.create(Post, {
@@ -107,34 +137,94 @@ export async function createDraft(em: EntityManager, viewer: User, opts: { colle
   return { id: post.id, latestRev: post.latestRev };
 }
 
-/** Autosave: applies the editor's text if it was based on the latest revision, else reports a conflict. */
+/**
+ * Autosave: applies the editor's text if it was based on the latest revision, else reports a conflict. A draft
+ * takes the text at once; a published story keeps it as unpublished changes until publishChanges.
+ */
 export async function saveDraft(
   em: EntityManager,
   viewer: User,
   input: { id: string; baseRev: number; title: string; content: PostContent },
   now: Date,
 ) {
-  const { post } = await editableStory(em, viewer, input.id);
+  const post = await editableStory(em, viewer, input.id);
   await checkEmbeds(em, viewer, input.content);
   if (input.baseRev !== post.latestRev) {
+    const current = await workingText(em, post);
     return {
       __typename: 'Conflict' as const,
       message:
         'This story was changed in another tab or window. Your text here is kept; copy what you need, then reload.',
       latestRev: post.latestRev,
-      title: post.title,
-      content: post.content,
+      title: current.title,
+      content: current.content,
     };
+  }
+  if (isOut(post)) {
+    await savePendingChanges(em, post, input, viewer, now);
+    return { __typename: 'Saved' as const, rev: post.latestRev };
   }
   applyContent(post, input.title, input.content);
   post.latestRev += 1;
   const last = await em.findOne(PostVersion, { post: post.id }, { orderBy: { rev: 'desc' } });
   if (!last || now.getTime() - last.createdAt.getTime() > VERSION_EVERY_MS) await snapshot(em, post, viewer);
-  if (post.status !== 'DRAFT') {
-    post.uniqueSlug = uniqueSlug(post.title, post.id);
-    await purgeCacheTags(em, storyTags(post));
-  }
   return { __typename: 'Saved' as const, rev: post.latestRev };
+}
+
+/**
+ * Keeps an edit of a published story as the version of the next revision, moving the pending version up while
+ * it is recent (one version per few minutes of editing, as drafts get).
+ */
+async function savePendingChanges(
+  em: EntityManager,
+  post: Post,
+  text: { title: string; content: PostContent },
+  by: User,
+  now: Date,
+) {
+  const previous = await pendingVersion(em, post);
+  post.latestRev += 1;
+  const change = { rev: post.latestRev, title: cleanTitle(text.title), content: text.content };
+  if (previous && now.getTime() - previous.createdAt.getTime() <= VERSION_EVERY_MS)
+    Object.assign(previous, change);
+  else em.create(PostVersion, { post, createdBy: by, ...change });
+}
+
+/** 'Publish changes': a published story's unpublished changes become what readers see. */
+export async function publishChanges(
+  em: EntityManager,
+  viewer: User,
+  input: { id: string; baseRev: number },
+) {
+  const post = await editableStory(em, viewer, input.id);
+  if (input.baseRev !== post.latestRev) throw storyChanged();
+  const pending = await pendingVersion(em, post);
+  if (!pending) throw new TRPCError({ code: 'BAD_REQUEST', message: storyRevisionTexts.noPendingChanges });
+  checkPublishable(pending.title, pending.content);
+  applyContent(post, pending.title, pending.content);
+  post.latestPublishedRev = post.latestRev;
+  post.slug = slugify(post.title);
+  post.uniqueSlug = uniqueSlug(post.title, post.id);
+  await purgeCacheTags(em, storyTags(post));
+  return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
+}
+
+/**
+ * 'Discard changes': the published text becomes the latest revision again, so the editor reopens on it and a tab
+ * still on the discarded text gets a conflict. The discarded versions stay in the story's history.
+ */
+export async function discardChanges(
+  em: EntityManager,
+  viewer: User,
+  input: { id: string; baseRev: number },
+) {
+  const post = await editableStory(em, viewer, input.id);
+  if (input.baseRev !== post.latestRev) throw storyChanged();
+  if (!(await pendingVersion(em, post)))
+    throw new TRPCError({ code: 'BAD_REQUEST', message: storyRevisionTexts.noPendingChanges });
+  post.latestRev += 1;
+  post.latestPublishedRev = post.latestRev;
+  return { rev: post.latestRev, title: post.title, content: post.content };
 }
 
 async function setTopics(em: EntityManager, post: Post, names: string[]) {
@@ -164,22 +254,26 @@ export interface PublishInput {
 }
 
 /**
- * Publishes a story, or submits it to a publication for its editors (a writer cannot publish into
- * a publication without approval; the draft becomes PENDING).
+ * Publishes a story (with any unpublished changes), or submits it to a publication for its editors (a writer
+ * cannot publish into a publication without approval; the draft becomes PENDING).
  */
 export async function publish(em: EntityManager, viewer: User, input: PublishInput, now: Date) {
-  const { post } = await editableStory(em, viewer, input.id);
-  if (input.baseRev !== post.latestRev) {
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: 'This story changed since you opened it. Reload to publish the latest text.',
-    });
-  }
-  if (input.title !== undefined) post.title = input.title.trim().slice(0, 300);
-  if (!post.title) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Add a title before publishing.' });
-  if (!post.content.paragraphs.some((p) => p.text.trim() || p.type === 'IMG')) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Write something before publishing.' });
-  }
+  const post = await editableStory(em, viewer, input.id);
+  if (input.baseRev !== post.latestRev) throw storyChanged();
+  const collection = input.collectionId ? await em.findOne(Collection, { id: input.collectionId }) : null;
+  if (input.collectionId && !collection)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'That publication does not exist.' });
+  const policyViewer = await loadPolicyViewer(em, viewer);
+  if (collection) authorize(policyViewer, 'writeForPublication', collection);
+  // Putting a story behind the paywall is decided for the story where it is going.
+  if (input.isLocked && !post.isLocked)
+    authorize(policyViewer, 'lockPost', goingTo(post, collection ?? post.collection ?? null));
+
+  const text = await workingText(em, post);
+  const title = input.title !== undefined ? cleanTitle(input.title) : text.title;
+  checkPublishable(title, text.content);
+  if (text.hasPendingChanges) applyContent(post, text.title, text.content);
+  post.title = title;
   post.subtitle = input.subtitle ?? post.subtitle ?? null;
   post.previewTitle = input.previewTitle ?? null;
   post.previewSubtitle = input.previewSubtitle ?? null;
@@ -189,15 +283,15 @@ export async function publish(em: EntityManager, viewer: User, input: PublishInp
   post.lockedSource = input.isLocked ? 'UGC' : 'NONE';
   await setTopics(em, post, input.topics);
 
-  const collection = input.collectionId ? await em.findOne(Collection, { id: input.collectionId }) : null;
-  if (input.collectionId && !collection)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'That publication does not exist.' });
-  const role = await roleIn(em, viewer, collection);
-  if (collection && !role) throw forbidden('You are not a writer or editor of that publication.');
-  if (collection && !isEditorRole(role)) {
+  if (collection && !can(policyViewer, 'managePublication', collection)) {
     post.pendingCollection = collection;
     post.statusForCollection = 'PENDING';
     await snapshot(em, post, viewer);
+    // A story already out keeps its readers, who now get the text it was submitted with.
+    if (isOut(post)) {
+      post.latestPublishedRev = post.latestRev;
+      await purgeCacheTags(em, storyTags(post));
+    }
     return {
       __typename: 'Submitted' as const,
       label: draftLabel({
@@ -211,6 +305,19 @@ export async function publish(em: EntityManager, viewer: User, input: PublishInp
   await snapshot(em, post, viewer);
   await purgeCacheTags(em, storyTags(post));
   return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
+}
+
+/** The story as the policy sees it once published in `collection` (or where it is). */
+export function goingTo(post: Post, collection: Collection | null): PostSubject {
+  return {
+    status: post.status,
+    visibility: post.visibility,
+    isSuspended: post.isSuspended,
+    isLocked: post.isLocked,
+    creator: post.creator,
+    collection,
+    pendingCollection: post.pendingCollection ?? null,
+  };
 }
 
 function makePublic(post: Post, opts: { collection: Collection | null; unlisted: boolean; now: Date }) {
@@ -231,11 +338,9 @@ function makePublic(post: Post, opts: { collection: Collection | null; unlisted:
 
 /** An editor publishes a story submitted to their publication. */
 export async function approveSubmission(em: EntityManager, viewer: User, postId: string, now: Date) {
-  const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'pendingCollection'] });
-  if (!post?.pendingCollection || post.statusForCollection !== 'PENDING') throw storyNotFound();
-  if (!isEditorRole(await roleIn(em, viewer, post.pendingCollection))) {
-    throw forbidden('Only the editors of the publication can approve this story.');
-  }
+  const post = await loadStory(em, postId);
+  if (!post.pendingCollection || post.statusForCollection !== 'PENDING') throw storyNotFound();
+  await enforce(em, viewer, 'approveSubmission', post);
   makePublic(post, { collection: post.pendingCollection, unlisted: false, now });
   await snapshot(em, post, viewer);
   await purgeCacheTags(em, storyTags(post));
@@ -249,7 +354,7 @@ export async function revert(
   input: { id: string; versionId: string; baseRev: number },
   now: Date,
 ) {
-  const { post } = await editableStory(em, viewer, input.id);
+  const post = await editableStory(em, viewer, input.id);
   const version = await em.findOne(PostVersion, { id: input.versionId, post: post.id });
   if (!version) throw storyNotFound();
   return saveDraft(
@@ -262,9 +367,8 @@ export async function revert(
 
 /** Moves a story to the trash (spec §8: '{title} moved to Trash. After 14 days, it'll be permanently deleted.'). */
 export async function moveToTrash(em: EntityManager, viewer: User, postId: string, now: Date) {
-  const post = await em.findOne(Post, { id: postId }, { populate: ['creator'] });
-  if (!post) throw storyNotFound();
-  if (post.creator.id !== viewer.id) throw forbidden('Only the author can delete this story.');
+  const post = await loadStory(em, postId);
+  await enforce(em, viewer, 'deletePost', post);
   post.deletedAt ??= now;
   await purgeCacheTags(em, storyTags(post));
   return { message: toastTexts.movedToTrash(post.title || 'Untitled story') };
@@ -272,9 +376,9 @@ export async function moveToTrash(em: EntityManager, viewer: User, postId: strin
 
 /** Takes a story out of the trash; the client then goes to the deleted list with the spec's query flags. */
 export async function restoreFromTrash(em: EntityManager, viewer: User, postId: string) {
-  const post = await em.findOne(Post, { id: postId }, { populate: ['creator'] });
-  if (!post?.deletedAt) throw storyNotFound();
-  if (post.creator.id !== viewer.id) throw forbidden('Only the author can restore this story.');
+  const post = await loadStory(em, postId);
+  if (!post.deletedAt) throw storyNotFound();
+  await enforce(em, viewer, 'restorePost', post);
   post.deletedAt = null;
   await purgeCacheTags(em, storyTags(post));
   const tab = post.status === 'DRAFT' ? 'drafts' : post.status === 'UNLISTED' ? 'unlisted' : 'public';
