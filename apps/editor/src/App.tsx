@@ -10,7 +10,7 @@ type Phase =
   | { kind: 'signed-out'; redirect: string }
   | { kind: 'error'; message: string }
   | { kind: 'revert'; target: RevertTarget }
-  | { kind: 'editing'; post: EditorState };
+  | { kind: 'editing'; post: EditorState; notice?: string };
 
 // One draft per visit to /new-story, even if the effect runs twice.
 let creating: Promise<{ id: string }> | null = null;
@@ -89,6 +89,13 @@ export function App() {
         />
       );
     case 'editing':
-      return <WritingSurface post={phase.post} openSettings={openSettings} />;
+      return (
+        <WritingSurface
+          post={phase.post}
+          openSettings={openSettings}
+          notice={phase.notice}
+          onReplaced={(post, notice) => setPhase({ kind: 'editing', post, notice })}
+        />
+      );
   }
 }

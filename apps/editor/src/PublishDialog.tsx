@@ -46,6 +46,19 @@ function publicationChoices(viewer: Viewer | null, post: EditorState) {
 }
 
 /**
+ * Whether the viewer may make the story members-only once published in `collectionId` (none: where it is), as
+ * the server's policy answered for the story (editorState canLock, lockPublicationIds).
+ */
+export function mayLockIn(
+  post: Pick<EditorState, 'canLock' | 'lockPublicationIds' | 'collection'>,
+  collectionId: string,
+) {
+  return !collectionId || collectionId === post.collection?.id
+    ? post.canLock
+    : post.lockPublicationIds.includes(collectionId);
+}
+
+/**
  * Publish / story settings (spec §2 "Story settings"): preview title, subtitle and image, up to 5 topics, the
  * publication, members-only lock, license and unlisted; publishing in a publication as a writer submits it.
  */
@@ -77,6 +90,8 @@ export function PublishDialog(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<string | null>(null);
+  // Writers who may not lock it do not get the choice; a story already locked can still be opened up.
+  const lockShown = post.isLocked || mayLockIn(post, collectionId);
 
   useEffect(() => {
     let live = true;
@@ -134,7 +149,7 @@ export function PublishDialog(props: {
         previewImageId,
         topics: pendingTopic.topics,
         collectionId: collectionId || null,
-        isLocked,
+        isLocked: lockShown && isLocked,
         license,
         unlisted,
       });
@@ -245,10 +260,17 @@ export function PublishDialog(props: {
               ))}
             </select>
           </label>
-          <label className="e-check">
-            <input type="checkbox" checked={isLocked} onChange={(e) => setLocked(e.target.checked)} />
-            Make this story members-only
-          </label>
+          {lockShown ? (
+            <label className="e-check">
+              <input
+                type="checkbox"
+                data-testid="members-only"
+                checked={isLocked}
+                onChange={(e) => setLocked(e.target.checked)}
+              />
+              Make this story members-only
+            </label>
+          ) : null}
           <label className="e-field">
             <span>License</span>
             <select value={license} onChange={(e) => setLicense(e.target.value as License)}>

@@ -1,9 +1,9 @@
-import { postStateLabel } from '@quire/domain';
+import { postStateLabel, storyRevisionTexts } from '@quire/domain';
 import { docFromContent, editorPlugins, schema } from '@quire/editor';
 import { type Command, TextSelection } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { useMemo, useRef, useState } from 'react';
-import type { EditorState as PostState } from './api';
+import { type EditorState as PostState, trpc } from './api';
 import { ConflictBanner, Notice, RestoreOffer } from './Banners';
 import { copyDraft } from './copy-draft';
 import type { DraftText } from './draft-session';
@@ -14,6 +14,7 @@ import { ImageInput, InsertMenu } from './InsertMenu';
 import { PublishDialog } from './PublishDialog';
 import { StatusLine } from './StatusLine';
 import { useEditorStore } from './store';
+import { UnpublishedChanges } from './UnpublishedChanges';
 import { uploadDeps } from './uploads';
 import { useAutosave } from './useAutosave';
 import { useEditorView } from './useEditorView';
@@ -26,7 +27,19 @@ import { imageUploadPlugin } from './view/upload';
  * The writing surface: the ProseMirror view of the title and body with its floating menus, autosave with a
  * local backup, the banners over it and the publish dialog.
  */
-export function WritingSurface({ post, openSettings }: { post: PostState; openSettings: boolean }) {
+export function WritingSurface({
+  post,
+  openSettings,
+  notice,
+  onReplaced,
+}: {
+  post: PostState;
+  openSettings: boolean;
+  /** A notice to show once the story is open. */
+  notice?: string;
+  /** The story was reloaded from the server (after discarding its unpublished changes). */
+  onReplaced(post: PostState, notice: string): void;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mountRef = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -63,7 +76,8 @@ export function WritingSurface({ post, openSettings }: { post: PostState; openSe
     onReady(view) {
       const store = useEditorStore.getState();
       store.setPublishOpen(openSettings);
-      store.setNotice(null);
+      store.setNotice(notice ?? null);
+      store.setPendingChanges(post.hasPendingChanges);
       setOffer(autosave.offer);
       autosave.resume();
       if (!autosave.initial.title) {
@@ -112,6 +126,17 @@ export function WritingSurface({ post, openSettings }: { post: PostState; openSe
               if (viewRef.current) await copyDraft(viewRef.current);
             }}
             keepMine={autosave.keepMine}
+          />
+          <UnpublishedChanges
+            postId={post.id}
+            prepare={autosave.prepare}
+            onPublished={(mediumUrl) => window.location.assign(mediumUrl)}
+            onDiscarded={async () =>
+              onReplaced(
+                await trpc.posts.editorState.query({ id: post.id }),
+                storyRevisionTexts.changesDiscarded,
+              )
+            }
           />
           {offer ? <RestoreOffer offer={offer} restore={restore} dismiss={() => setOffer(null)} /> : null}
           <Notice />

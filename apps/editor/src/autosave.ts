@@ -34,12 +34,20 @@ export type Prepared = { baseRev: number } | { error: string };
 export function openAutosave(
   story: OpenedStory,
   currentText: () => DraftText | null,
-  save: (input: { id: string; baseRev: number } & DraftText) => Promise<SaveResult> = (input) =>
-    trpc.posts.save.mutate(input),
+  options: {
+    save?(input: { id: string; baseRev: number } & DraftText): Promise<SaveResult>;
+    /** The server took a save. */
+    onSaved?(): void;
+  } = {},
 ) {
+  const { save = (input) => trpc.posts.save.mutate(input), onSaved } = options;
   let backupRev = story.latestRev;
   const session = new DraftSession(story.id, story.latestRev, {
-    save,
+    save: async (input) => {
+      const result = await save(input);
+      if (result.__typename === 'Saved') onSaved?.();
+      return result;
+    },
     backups: localBackups,
     onChange: (s) => {
       useEditorStore.getState().setSave(s.status, s.conflict?.message ?? null);

@@ -30,6 +30,8 @@ export interface EditorStore {
   linkDraft: string | null;
   /** The insert menu's state. */
   insertMode: InsertMode;
+  /** A published story has saved edits that readers do not see until 'Publish changes'. */
+  pendingChanges: boolean;
   setSave(status: SaveStatus, conflictMessage: string | null): void;
   setNotice(notice: string | null): void;
   startUpload(upload: UploadProgress): void;
@@ -38,6 +40,7 @@ export interface EditorStore {
   setPublishOpen(open: boolean): void;
   setLinkDraft(linkDraft: string | null): void;
   setInsertMode(insertMode: InsertMode): void;
+  setPendingChanges(pendingChanges: boolean): void;
 }
 
 export const useEditorStore = create<EditorStore>()((set) => ({
@@ -48,6 +51,7 @@ export const useEditorStore = create<EditorStore>()((set) => ({
   publishOpen: false,
   linkDraft: null,
   insertMode: 'closed',
+  pendingChanges: false,
   setSave: (saveStatus, conflictMessage) => set({ saveStatus, conflictMessage }),
   setNotice: (notice) => set({ notice }),
   startUpload: (upload) => set((s) => ({ uploads: [...s.uploads, upload] })),
@@ -57,4 +61,5 @@ export const useEditorStore = create<EditorStore>()((set) => ({
   setPublishOpen: (publishOpen) => set({ publishOpen }),
   setLinkDraft: (linkDraft) => set({ linkDraft }),
   setInsertMode: (insertMode) => set({ insertMode }),
+  setPendingChanges: (pendingChanges) => set({ pendingChanges }),
 }));

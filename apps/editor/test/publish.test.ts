@@ -1,7 +1,7 @@
 import { License } from '@quire/domain';
 import { describe, expect, it } from 'vitest';
 import { normalizeHref } from '../src/links';
-import { addTopic, LICENSE_LABELS, MAX_TOPICS } from '../src/PublishDialog';
+import { addTopic, LICENSE_LABELS, MAX_TOPICS, mayLockIn } from '../src/PublishDialog';
 
 describe('publish dialog topics', () => {
   it('adds trimmed topics once, ignoring case, and refuses a sixth with the server’s message', () => {
@@ -18,6 +18,24 @@ describe('publish dialog topics', () => {
 
   it('labels every license of spec §3', () => {
     expect(Object.keys(LICENSE_LABELS).sort()).toEqual([...License].sort());
+  });
+});
+
+describe('the members-only choice', () => {
+  const story = { canLock: false, lockPublicationIds: ['ed1torpub000'], collection: null };
+  it('follows what the policy answered for where the story is going', () => {
+    // A writer outside the Partner Program, editor of one publication: only there may they lock it.
+    expect(mayLockIn(story, '')).toBe(false);
+    expect(mayLockIn(story, 'wr1terpub000')).toBe(false);
+    expect(mayLockIn(story, 'ed1torpub000')).toBe(true);
+    // Already in a publication, that publication's answer is canLock.
+    expect(
+      mayLockIn(
+        { ...story, canLock: true, collection: { id: 'wr1terpub000', name: 'Writers' } },
+        'wr1terpub000',
+      ),
+    ).toBe(true);
+    expect(mayLockIn({ ...story, canLock: true, lockPublicationIds: [] }, '')).toBe(true);
   });
 });
 
