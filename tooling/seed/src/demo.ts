@@ -13,9 +13,16 @@ import {
   PostTag,
   PostVersion,
   Tag,
+  TaxDocument,
   User,
 } from '@quire/db';
-import { type CollectionRole, readingTimeMinutes, slugify, uniqueSlug } from '@quire/domain';
+import {
+  type CollectionRole,
+  readingTimeMinutes,
+  slugify,
+  TaxDocumentStatus,
+  uniqueSlug,
+} from '@quire/domain';
 import { FEATURE_FLAGS, PUBLICATIONS, TOPICS, WRITERS } from './demo-content';
 import { seedDemoNotifications } from './demo-notifications';
 import { buildDemoPlan, FIXED_IDS, type PlannedPost } from './demo-plan';
@@ -83,12 +90,22 @@ export const DEMO = {
 } as const;
 
 /**
+ * The demo's Partner Program writers: the one the demo names, and every writer of a members-only story (the
+ * policy lets Partner Program writers lock their stories, lockPost).
+ */
+export function demoPartnerUsernames(plan = buildDemoPlan()): string[] {
+  const locking = new Set(plan.posts.filter((p) => p.isLocked).map((p) => p.author));
+  return WRITERS.filter((w) => w.partner || locking.has(w.username)).map((w) => w.username);
+}
+
+/**
  * Seeds believable demo content: writers, publications, topics, 100 stories, drafts, an unlisted
  * story, responses, follows, claps and the spec §6 feature flags. Idempotent: rows are keyed on
  * usernames, slugs, flag names and fixed post ids, and only missing rows are created, in one transaction.
  */
 export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
   const plan = buildDemoPlan();
+  const partners = new Set(demoPartnerUsernames(plan));
   const now = Date.now();
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
   const result: DemoSeedResult = {
@@ -113,6 +130,10 @@ export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
     for (const user of await em.find(User, { username: { $in: WRITERS.map((w) => w.username) } })) {
       // A demo seeded by an earlier version marked only some writers, and search's quality filter hid the rest.
       user.isHighQuality = true;
+      if (partners.has(user.username)) {
+        user.isPartnerProgramEnrolled = true;
+        user.hightowerTermsAcceptedAt ??= new Date('2023-03-14T10:00:00Z');
+      }
       users.set(user.username, user);
     }
     WRITERS.forEach((w, i) => {
@@ -132,8 +153,8 @@ export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
           onboardingStatus: 'ONBOARDED',
           mediumMemberAt: w.member ? now - (120 + i * 11) * DAY : 0,
           hasPastMemberships: !!w.member,
-          isPartnerProgramEnrolled: !!w.partner,
-          hightowerTermsAcceptedAt: w.partner ? new Date('2023-03-14T10:00:00Z') : null,
+          isPartnerProgramEnrolled: partners.has(w.username),
+          hightowerTermsAcceptedAt: partners.has(w.username) ? new Date('2023-03-14T10:00:00Z') : null,
           // Spec §5: search shows writers and publications of high quality only; the demo's all are.
           isHighQuality: true,
           createdAt: joined,
@@ -143,6 +164,17 @@ export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
       result.users += 1;
     });
     const user = (username: string) => users.get(username)!;
+    // Writers enrolled for their members-only stories have approved tax forms: only the named partner shows the banner.
+    const enrolledForLocking = [...partners].filter((u) => !WRITERS.find((w) => w.username === u)?.partner);
+    const taxed = await em.find(TaxDocument, { user: { username: { $in: enrolledForLocking } } });
+    for (const username of enrolledForLocking) {
+      if (taxed.some((d) => d.user.id === user(username).id)) continue;
+      em.create(TaxDocument, {
+        user: user(username),
+        status: TaxDocumentStatus.APPROVED,
+        submittedAt: at(300),
+      });
+    }
 
     // Topics.
     const tags = new Map<string, Tag>();

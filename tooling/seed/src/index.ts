@@ -1,2 +1,2 @@
-export { DEMO, type DemoSeedResult, seedDemo, seedDemoIfEmpty } from './demo';
+export { DEMO, type DemoSeedResult, demoPartnerUsernames, seedDemo, seedDemoIfEmpty } from './demo';
 export { type ScaleOptions, type ScaleProgress, type ScaleResult, seedScale } from './scale';

@@ -15,7 +15,7 @@ import {
 import { type ParagraphType, postContentSchema, readingTimeMinutes, uniqueSlug } from '@quire/domain';
 import { useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { DEMO, seedDemo, seedDemoIfEmpty, seedScale } from '../src/index';
+import { DEMO, demoPartnerUsernames, seedDemo, seedDemoIfEmpty, seedScale } from '../src/index';
 
 const db = useTestDatabase();
 
@@ -66,7 +66,10 @@ describe('seedDemo', () => {
     const em = db.em();
     expect(await em.count(User, {})).toBe(DEMO.counts.users);
     expect(await em.count(User, { mediumMemberAt: { $gt: 0 } })).toBeGreaterThanOrEqual(2);
-    expect(await em.count(User, { isPartnerProgramEnrolled: true })).toBe(1);
+    expect(await em.count(User, { isPartnerProgramEnrolled: true })).toBe(demoPartnerUsernames().length);
+    // Every members-only story is by a writer the policy lets lock it (lockPost: the Partner Program).
+    expect(await em.count(Post, { isLocked: true, creator: { isPartnerProgramEnrolled: false } })).toBe(0);
+    expect(await em.count(Post, { isLocked: true })).toBeGreaterThan(1);
     expect(await em.count(Tag, { isTopic: true })).toBe(10);
     expect(await em.count(Collection, {})).toBe(3);
     for (const role of ['OWNER', 'EDITOR', 'WRITER'] as const) {
