@@ -1,9 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '@quire/db';
-import { errorPageTexts, generalTexts } from '@quire/domain';
+import { observeQueries } from '@quire/db';
+import { accessTexts, errorPageTexts } from '@quire/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError, z } from 'zod';
+import { ACCESS_MARKERS } from './access-markers';
+import {
+  accountRefusal,
+  auditCall,
+  authorize,
+  loadPolicyViewer,
+  noteQueried,
+  policyAuditIsStrict,
+  refusalError,
+  reportAudited,
+} from './policies';
 import { defaultServiceEnvironment, type ServiceEnvironment } from './services/environment';
 
 // ── Context ────────────────────────────────────────────────────────────────────────────────
@@ -86,16 +98,30 @@ export function errorMessage(error: TRPCError): string {
   return isClientError(error) ? error.message : errorPageTexts.serverError;
 }
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof ZodError ? error.cause : null;
-    return {
-      ...shape,
-      message: zodError ? zodMessage(zodError) : errorMessage(error),
-      data: { ...shape.data, stack: undefined, zodError: zodError ? z.flattenError(zodError) : null },
-    };
-  },
-});
+/**
+ * How a procedure answers to the access policy. Unmarked procedures must ask it (can/authorize/enforce)
+ * before answering with anything read from the database; the markers name the procedures with no rule to ask:
+ * - `public`: open to anyone by nature (signing in, the client's flags and visitor id);
+ * - `own`: reads or changes only the signed-in viewer's own rows;
+ * - `listing`: lists made only of rows the policy's listing filters (policies/listing.ts) select.
+ */
+export interface ProcedureMeta {
+  access?: 'public' | 'own' | 'listing';
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? error.cause : null;
+      return {
+        ...shape,
+        message: zodError ? zodMessage(zodError) : errorMessage(error),
+        data: { ...shape.data, stack: undefined, zodError: zodError ? z.flattenError(zodError) : null },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -103,25 +129,50 @@ export const middleware = t.middleware;
 
 // ── Procedures ─────────────────────────────────────────────────────────────────────────────
 
+observeQueries(noteQueried);
+
+/**
+ * Every call is audited: one that read the database and answered without asking the policy, and is not
+ * marked (access-markers.ts), is a defect. The audit test calls every procedure with the audit strict, so
+ * such a call fails it; otherwise the record only goes to the audit's listener.
+ */
+const audited = t.middleware(async ({ meta, path, next }) => {
+  const { record, result } = auditCall(path, () => next());
+  const out = await result;
+  reportAudited(record);
+  const unaudited = out.ok && !(meta?.access ?? ACCESS_MARKERS[path]) && record.queried && !record.consulted;
+  if (unaudited && policyAuditIsStrict()) {
+    const message = `${path} answered from the database without asking the access policy`;
+    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message });
+  }
+  return out;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(audited);
+
+/** Open to anyone by nature: no access rule applies (see ProcedureMeta). */
+export const openProcedure = publicProcedure.meta({ access: 'public' });
+
+/** Lists made of rows the policy's listing filters select (see ProcedureMeta). */
+export const listingProcedure = publicProcedure.meta({ access: 'listing' });
 
 /**
  * Signed-in users only; narrows ctx.viewer to non-null. A suspended account may read but not
  * change anything (spec §6 Suspended user).
  */
-export const authedProcedure = t.procedure.use(({ ctx, next, type }) => {
-  if (!ctx.viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You need to sign in first.' });
-  if (ctx.viewer.isSuspended && type === 'mutation') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: generalTexts.accountUnderInvestigation });
-  }
+export const authedProcedure = publicProcedure.use(({ ctx, next, type }) => {
+  const refused = accountRefusal(ctx.viewer, type === 'mutation');
+  if (refused || !ctx.viewer)
+    throw refusalError(refused ?? { code: 'UNAUTHORIZED', message: accessTexts.signIn });
   return next({ ctx: { ...ctx, viewer: ctx.viewer } });
 });
 
+/** The signed-in viewer's own rows only (see ProcedureMeta). */
+export const ownProcedure = authedProcedure.meta({ access: 'own' });
+
 /** Members only (spec §4 Membership: mediumMemberAt above 0). */
-export const memberProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!(Number(ctx.viewer.mediumMemberAt) > 0)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This is available to members only.' });
-  }
+export const memberProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  authorize(await loadPolicyViewer(ctx.em, ctx.viewer), 'useMemberFeatures');
   return next({ ctx });
 });

@@ -313,6 +313,11 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     // A suspended writer's profile stays visible (its stories say why they are not).
     expect(allowed(outcomes('viewProfile', { ...profile, isSuspended: true }))).toHaveLength(10);
   });
+  table('actOnProfile', () => {
+    const profile = { id: AUTHOR, isDeleted: false, deletedAt: null, isSuspended: false };
+    expect(allowed(outcomes('actOnProfile', profile))).toEqual(everyone.filter((v) => v !== 'anonymous'));
+    expect(allowed(outcomes('actOnProfile', { ...profile, isDeleted: true }))).toEqual([]);
+  });
   table('actAs', () => {
     expect(allowed(outcomes('actAs', { id: AUTHOR }))).toEqual(['author', 'partnerAuthor', 'flaggedAuthor']);
     expect(outcomes('actAs', { id: AUTHOR })).toMatchObject({

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig } from '@mikro-orm/postgresql';
 import { entities } from './entities';
+import { noteQuery } from './query-observer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsPath = path.join(here, 'migrations');
@@ -19,6 +20,7 @@ export function createOrmConfig(clientUrl: string, options: { poolMax?: number; 
     entities: [...entities],
     extensions: [Migrator],
     debug: options.debug ?? false,
+    onQuery: noteQuery,
     pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS },
     // pg-pool's own options: without an acquire timeout a query waits forever for a server that is down.
     // A connection the server drops is discarded by the pool; TCP keep-alive finds those dropped silently.
@@ -39,8 +41,9 @@ export function createOrmConfig(clientUrl: string, options: { poolMax?: number; 
       allOrNothing: true,
       silent: true,
     },
-    // SQL functions are written by hand in migrations (story_search_text): schema diffs must not drop them.
-    schemaGenerator: { ignoreRoutines: true },
+    // Functions and triggers are written by hand in migrations (story_search_text, posts_search_text):
+    // schema diffs must not drop them.
+    schemaGenerator: { ignoreRoutines: true, ignoreTriggers: true },
     allowGlobalContext: false,
   });
 }

@@ -64,3 +64,4 @@ export * from './modules/users/two-factor-backup-code.entity';
 export * from './modules/users/user.entity';
 export * from './modules/users/user-dismissed-flag.entity';
 export { type Orm, openDatabase } from './orm';
+export { observeQueries } from './query-observer';

@@ -13,9 +13,9 @@ const current = new AsyncLocalStorage<PolicyAuditRecord>();
 export function auditCall<T>(
   path: string,
   call: () => Promise<T>,
-): Promise<{ record: PolicyAuditRecord; result: Promise<T> }> {
+): { record: PolicyAuditRecord; result: Promise<T> } {
   const record: PolicyAuditRecord = { path, consulted: false, queried: false };
-  return Promise.resolve({ record, result: current.run(record, call) });
+  return { record, result: current.run(record, call) };
 }
 
 /** The policy was asked a question in this call. */
@@ -29,3 +29,23 @@ export function noteQueried(): void {
   const record = current.getStore();
   if (record) record.queried = true;
 }
+
+/** Hears of every finished call (the audit test collects them). */
+let listener: ((record: PolicyAuditRecord) => void) | null = null;
+
+export function onAudited(fn: ((record: PolicyAuditRecord) => void) | null): void {
+  listener = fn;
+}
+
+export function reportAudited(record: PolicyAuditRecord): void {
+  listener?.(record);
+}
+
+/** Whether an unaudited call fails (the audit test turns this on), or is only reported to the listener. */
+let strict = false;
+
+export function setPolicyAuditStrict(on: boolean): void {
+  strict = on;
+}
+
+export const policyAuditIsStrict = () => strict;

@@ -1,13 +1,30 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TRPCError } from '@trpc/server';
 import { noteConsulted } from './audit';
-import { type Action, type Refusal, type Rules, rules } from './rules';
+import {
+  type Action,
+  type PostSubject,
+  type PostUnavailableReason,
+  type Refusal,
+  type Rules,
+  rules,
+  postUnavailable as unavailableReason,
+} from './rules';
 import { loadPolicyViewer, type PolicyViewer, type ViewerUser } from './viewer';
 
-export { auditCall, noteQueried, type PolicyAuditRecord } from './audit';
+export {
+  auditCall,
+  noteQueried,
+  onAudited,
+  type PolicyAuditRecord,
+  policyAuditIsStrict,
+  reportAudited,
+  setPolicyAuditStrict,
+} from './audit';
 export * from './listing';
 export {
   type Action,
+  accountRefusal,
   isAuthor,
   isEditorOf,
   isListedProfile,
@@ -19,7 +36,6 @@ export {
   type PostUnavailableReason,
   type ProfileSubject,
   type PublicationSubject,
-  postUnavailable,
   type Refusal,
   roleIn,
   rules,
@@ -46,6 +62,12 @@ export function refusal<A extends Action>(
   noteConsulted();
   const rule = rules[action] as unknown as (viewer: PolicyViewer, ...args: ArgsOf<A>) => Refusal | null;
   return rule(viewer, ...args);
+}
+
+/** Why the viewer may not see a story (spec §3 PostResult), or null when they may (rules.ts postUnavailable). */
+export function postUnavailable(viewer: PolicyViewer, post: PostSubject): PostUnavailableReason | null {
+  noteConsulted();
+  return unavailableReason(viewer, post);
 }
 
 /** Whether the viewer may take the action on the subject. */

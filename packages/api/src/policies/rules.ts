@@ -247,6 +247,12 @@ function viewProfile(viewer: PolicyViewer, profile: ProfileSubject): Refusal | n
   return null;
 }
 
+/** Blocking, unblocking or reporting a user: any account may, even one that user blocked (or it could not undo it). */
+function actOnProfile(viewer: PolicyViewer, profile: ProfileSubject): Refusal | null {
+  if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  return profile.isDeleted || profile.deletedAt ? refuse('NOT_FOUND', accessTexts.profileNotFound) : null;
+}
+
 /** A profile that lists and search may show: visible, and not suspended. */
 export const isListedProfile = (profile: ProfileSubject) =>
   !profile.isDeleted && !profile.deletedAt && !profile.isSuspended;
@@ -282,6 +288,15 @@ function editList(viewer: PolicyViewer, list: ListSubject): Refusal | null {
   );
 }
 
+/**
+ * Who may use an account at all: signed in, and for changes not suspended (spec §6 Suspended user: it may
+ * read but not change anything). Every signed-in procedure asks this first; it is not an action on a subject.
+ */
+export function accountRefusal(user: { isSuspended?: boolean } | null, changing: boolean): Refusal | null {
+  if (!user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  return changing && user.isSuspended ? refuse('FORBIDDEN', accessTexts.suspendedAccount) : null;
+}
+
 /** Members-only features (spec §4 Membership). */
 function useMemberFeatures(viewer: PolicyViewer): Refusal | null {
   if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
@@ -308,6 +323,7 @@ export const rules = {
   writeForPublication,
   managePublication,
   viewProfile,
+  actOnProfile,
   actAs,
   viewTag,
   viewList,

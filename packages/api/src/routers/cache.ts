@@ -11,8 +11,8 @@ export const cacheRouter = router({
   post: publicProcedure
     .input(z.object({ id: entityId('story') }))
     .query(({ ctx, input }) => postCacheFacts(ctx.em, ctx.viewer, input.id)),
-  /** A tag's id by slug, or null. */
+  /** A tag's id by slug, or null (also for a staff-only tag, to anyone but staff). */
   tag: publicProcedure
     .input(z.object({ slug: textInput().min(1).max(100) }))
-    .query(({ ctx, input }) => tagIdBySlug(ctx.em, input.slug)),
+    .query(({ ctx, input }) => tagIdBySlug(ctx.em, ctx.viewer, input.slug)),
 });

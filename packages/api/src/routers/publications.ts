@@ -15,11 +15,11 @@ export const publicationsRouter = router({
   /** Spec §7 PublicationSearchQuery: the publication a search is scoped to, by hostname or slug. */
   byDomainOrSlug: publicProcedure
     .input(domainOrSlug)
-    .query(({ ctx, input }) => publicationByDomainOrSlug(ctx.em, input.domainOrSlug)),
+    .query(({ ctx, input }) => publicationByDomainOrSlug(ctx.em, ctx.viewer, input.domainOrSlug)),
   /** Spec §4 Favicon / §7 PublicationFaviconQuery: the publication's favicon image id (null: the default). */
   favicon: publicProcedure
     .input(domainOrSlug)
-    .query(({ ctx, input }) => publicationFavicon(ctx.em, input.domainOrSlug)),
+    .query(({ ctx, input }) => publicationFavicon(ctx.em, ctx.viewer, input.domainOrSlug)),
   /** Spec §2 /{collectionSlug}: the publication home, its spec §3 Collection viewerEdge and latest stories. */
   home: publicProcedure
     .input(z.object({ slug, cursor: timeCursor }))

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, CollectionMember, CustomDomain, FollowCollection, Post, type User } from '@quire/db';
 import { accessTexts, DISCOVERY_LIMITS, daysBefore, formatLongDate } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import { enforce, PUBLICATION_STORY } from '../policies';
+import { allows, enforce, PUBLICATION_STORY } from '../policies';
 import {
   type ArchivePath,
   archiveIndex,
@@ -31,8 +31,13 @@ export async function publicationBySlug(em: EntityManager, viewer: User | null, 
   return c;
 }
 
-/** A publication by its slug, its live domain column, or a LIVE custom domain row. */
-async function collectionByDomainOrSlug(em: EntityManager, value: string) {
+/** A publication the viewer may see, by its slug, its live domain column, or a LIVE custom domain row. */
+async function collectionByDomainOrSlug(em: EntityManager, viewer: User | null, value: string) {
+  const found = await findByDomainOrSlug(em, value);
+  return found && (await allows(em, viewer, 'viewPublication', found)) ? found : null;
+}
+
+async function findByDomainOrSlug(em: EntityManager, value: string) {
   const key = value.toLowerCase();
   const collection = await em.findOne(Collection, { $or: [{ slug: value }, { domain: key }] });
   if (collection) return collection;
@@ -45,8 +50,8 @@ async function collectionByDomainOrSlug(em: EntityManager, value: string) {
 }
 
 /** Spec §7 PublicationSearchQuery: the publication a search is scoped to, by hostname or slug, with its live domain. */
-export async function publicationByDomainOrSlug(em: EntityManager, value: string) {
-  const c = await collectionByDomainOrSlug(em, value);
+export async function publicationByDomainOrSlug(em: EntityManager, viewer: User | null, value: string) {
+  const c = await collectionByDomainOrSlug(em, viewer, value);
   if (!c) return null;
   let domain = c.domain ?? null;
   if (!domain) {
@@ -65,8 +70,8 @@ export async function publicationByDomainOrSlug(em: EntityManager, value: string
 }
 
 /** Spec §4 Favicon: the publication's favicon image id (null: the default), by hostname or slug. */
-export async function publicationFavicon(em: EntityManager, value: string) {
-  const c = await collectionByDomainOrSlug(em, value);
+export async function publicationFavicon(em: EntityManager, viewer: User | null, value: string) {
+  const c = await collectionByDomainOrSlug(em, viewer, value);
   return c ? { id: c.id, favicon: { id: c.faviconId ?? null } } : null;
 }
 

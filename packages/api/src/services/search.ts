@@ -1,5 +1,5 @@
-import { Block, Collection, User } from '@quire/db';
-import { SEARCH_HITS_PER_PAGE, SEARCH_SCOPED_POST_HITS_PER_PAGE } from '@quire/domain';
+import { Collection, User } from '@quire/db';
+import { accessTexts, SEARCH_HITS_PER_PAGE, SEARCH_SCOPED_POST_HITS_PER_PAGE } from '@quire/domain';
 import {
   type NumericFilter,
   PostgresSearchIndex,
@@ -10,9 +10,9 @@ import {
   search,
 } from '@quire/search';
 import { TRPCError } from '@trpc/server';
+import { can, enforce, isListedProfile, loadPolicyViewer } from '../policies';
 import type { Context } from '../trpc';
 import { readFlag } from './flags';
-import { isMember } from './policy';
 
 /** Spec §6 feature flag: the viewer sees search results without the high-quality filters. */
 export const UNFILTERED_SEARCH_FLAG = 'can_view_unfiltered_search';
@@ -38,20 +38,15 @@ export async function resolveScope(
   scope: { collectionSlug: string } | { username: string },
 ): Promise<ResolvedScope> {
   if ('collectionSlug' in scope) {
-    const c = await ctx.em.findOne(Collection, {
-      slug: scope.collectionSlug,
-      visibility: { $ne: 'PRIVATE' },
-    });
-    if (!c) throw new TRPCError({ code: 'NOT_FOUND', message: 'This publication does not exist.' });
+    const c = await ctx.em.findOne(Collection, { slug: scope.collectionSlug });
+    if (!c) throw new TRPCError({ code: 'NOT_FOUND', message: accessTexts.publicationNotFound });
+    await enforce(ctx.em, ctx.viewer, 'viewPublication', c);
     return { kind: 'collection', id: c.id, name: c.name, slug: c.slug };
   }
-  const u = await ctx.em.findOne(User, {
-    username: scope.username,
-    isDeleted: false,
-    deletedAt: null,
-    isSuspended: false,
-  });
-  if (!u) throw new TRPCError({ code: 'NOT_FOUND', message: 'This profile does not exist.' });
+  const u = await ctx.em.findOne(User, { username: scope.username });
+  if (!u || !isListedProfile(u))
+    throw new TRPCError({ code: 'NOT_FOUND', message: accessTexts.profileNotFound });
+  await enforce(ctx.em, ctx.viewer, 'viewProfile', u);
   return { kind: 'user', id: u.id, name: u.name, username: u.username };
 }
 
@@ -81,7 +76,11 @@ export async function runSearch(
     highQualityRequested?: boolean;
   }>,
 ) {
-  const [filtered, hiddenUserIds] = await Promise.all([qualityFiltered(ctx), blockersOf(ctx)]);
+  const [filtered, reader] = await Promise.all([qualityFiltered(ctx), loadPolicyViewer(ctx.em, ctx.viewer)]);
+  // Spec §4 Block: a blocked reader no longer sees the blocker's profile or stories (left out in the query).
+  const hiddenUserIds = [...reader.blockedBy];
+  // Members search members-only text too: the policy's member rule.
+  const membersText = can(reader, 'useMemberFeatures');
   const prepared: SearchQuery[] = queries.map((q) => ({
     entity: q.entity,
     query: q.query,
@@ -90,18 +89,8 @@ export async function runSearch(
     scope: q.entity === 'post' ? (q.scope ?? null) : null,
     numericFilters: q.numericFilters ?? [],
     highQualityOnly: q.entity !== 'tag' && (!!q.highQualityRequested || (filtered && q.entity !== 'post')),
-    membersText: q.entity === 'post' && isMember(ctx.viewer),
+    membersText: q.entity === 'post' && membersText,
     hiddenUserIds,
   }));
   return search(searchIndexFor(ctx), prepared);
-}
-
-/**
- * Spec §4 Block: a blocked reader can no longer view the blocker's content, so the index leaves out the
- * blocker's profile and stories for them (in the query, so every page stays full).
- */
-async function blockersOf(ctx: Context): Promise<string[]> {
-  if (!ctx.viewer) return [];
-  const blocks = await ctx.em.find(Block, { blocked: ctx.viewer.id }, { fields: ['blocker'] });
-  return blocks.map((b) => b.blocker.id);
 }

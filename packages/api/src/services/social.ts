@@ -115,7 +115,7 @@ export async function visibleUser(
   const user = await em.findOne(User, { ...by, isDeleted: false, deletedAt: null });
   if (!user) throw notFound(accessTexts.profileNotFound);
   // Acting on a user who blocked you (unblocking, reporting) still finds them; seeing their profile does not.
-  if (!evenIfBlocked) await enforce(em, viewerId ? { id: viewerId } : null, 'viewProfile', user);
+  await enforce(em, viewerId ? { id: viewerId } : null, evenIfBlocked ? 'actOnProfile' : 'viewProfile', user);
   return user;
 }
 
@@ -123,9 +123,11 @@ export async function visibleUser(
 const targetUser = (em: EntityManager, viewerId: string, userId: string, evenIfBlocked = false) =>
   visibleUser(em, viewerId, { id: userId }, evenIfBlocked);
 
-async function targetCollection(em: EntityManager, collectionId: string) {
+async function targetCollection(em: EntityManager, viewer: User, collectionId: string, adding = true) {
   const collection = await em.findOne(Collection, { id: collectionId });
   if (!collection) throw notFound(accessTexts.publicationNotFound);
+  // Following or reporting needs sight of it; undoing a follow or mute never does.
+  if (adding) await enforce(em, viewer, 'viewPublication', collection);
   return collection;
 }
 
@@ -191,7 +193,7 @@ function collectionToggle<E extends object>(
   viewerKey: keyof E & string,
 ) {
   return async (em: EntityManager, viewer: User, targetCollectionId: string, on: boolean) => {
-    const collection = await targetCollection(em, targetCollectionId);
+    const collection = await targetCollection(em, viewer, targetCollectionId, on);
     const pair = { [viewerKey]: viewer.id, collection: collection.id } as {
       [K in keyof E & string]?: string;
     };
@@ -256,7 +258,7 @@ export async function reportCollection(
   viewer: User,
   input: { targetCollectionId: string; reason?: string },
 ) {
-  const collection = await targetCollection(em, input.targetCollectionId);
+  const collection = await targetCollection(em, viewer, input.targetCollectionId);
   await fileReport(em, viewer, 'COLLECTION', collection.id, input.reason ?? '', false);
   return collectionResult(em, viewer.id, collection);
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { FollowTag, Tag, type User } from '@quire/db';
 import { accessTexts, type TopTimePeriod, topPeriodStart } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import { enforce } from '../policies';
+import { allows, enforce } from '../policies';
 import {
   type ArchivePath,
   archiveIndex,
@@ -128,7 +128,7 @@ export async function topicsPage(
 }
 
 /** A tag's id by slug, or null (what the cache worker tags a tag's pages with). */
-export async function tagIdBySlug(em: EntityManager, slug: string) {
-  const tag = await em.findOne(Tag, { slug }, { fields: ['id'] });
-  return tag ? { id: tag.id } : null;
+export async function tagIdBySlug(em: EntityManager, viewer: User | null, slug: string) {
+  const tag = await em.findOne(Tag, { slug }, { fields: ['id', 'visibility'] });
+  return tag && (await allows(em, viewer, 'viewTag', tag)) ? { id: tag.id } : null;
 }

@@ -1,0 +1,57 @@
+import type { ProcedureMeta } from './trpc';
+
+/*
+ * The procedures with no access rule to ask, and why (trpc.ts ProcedureMeta). Every other procedure must
+ * ask the policy (policies/) before it answers with anything it read; the audit fails one that does not.
+ * A procedure's own `.meta({ access })` wins over this list.
+ */
+export const ACCESS_MARKERS: Readonly<Record<string, NonNullable<ProcedureMeta['access']>>> = {
+  // Signing up and in, and the account's own credentials: open to anyone by nature.
+  'auth.options': 'public',
+  'auth.magicLinkPreferred': 'public',
+  'auth.emailAvailability': 'public',
+  'auth.captchaChallenge': 'public',
+  'auth.accountToken': 'own',
+  'auth.sendAcctAuthEmail': 'public',
+  'auth.verifyLoginCode': 'public',
+  'auth.createAccount': 'public',
+  'auth.loginUser': 'public',
+  'auth.sendVerificationEmail': 'own',
+  'auth.crupdatePassword': 'public',
+  'auth.registerAuthyUser': 'own',
+  'auth.crupdateTwoFactorAuth': 'own',
+  'auth.crupdateTwoFactorBackupCodes': 'own',
+  // Recording which search result was clicked (analytics of the search itself).
+  'search.click': 'public',
+  // The client's feature flags, the same for everyone with the same overrides.
+  'flags.variantFlags': 'public',
+  // The signed-in viewer's own rows.
+  'viewer.me': 'own',
+  'viewer.avatarMenu': 'own',
+  'viewer.setStyleReminderSeen': 'own',
+  'viewer.dismissFlag': 'own',
+  'viewer.visitor': 'public',
+  'posts.mine': 'own',
+  'posts.createDraft': 'own',
+  'posts.showFewer': 'own',
+  'posts.undoShowFewer': 'own',
+  'reading.state': 'own',
+  'notifications.unreadCount': 'own',
+  'notifications.list': 'own',
+  'notifications.markViewed': 'own',
+  'lists.readingList': 'own',
+  'social.userEdge': 'own',
+  'social.collectionEdge': 'own',
+  'social.unfollowUser': 'own',
+  'social.muteUser': 'own',
+  'social.unmuteUser': 'own',
+  'social.unfollowCollection': 'own',
+  'social.unmuteCollection': 'own',
+  // Lists built only from the policy's listing filters (policies/listing.ts).
+  'posts.latest': 'listing',
+  'posts.forYou': 'listing',
+  'profiles.followingFeed': 'listing',
+  'discovery.topics': 'listing',
+  'discovery.trending': 'listing',
+  'discovery.topStories': 'listing',
+};

@@ -1,0 +1,159 @@
+import { Catalog, CatalogItem, PostTag, Tag, type User } from '@quire/db';
+import {
+  addCollectionMember,
+  buildCollection,
+  buildPost,
+  buildUser,
+  useTestDatabase,
+} from '@quire/test-harness';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { z } from 'zod';
+import { appRouter } from '../src';
+import { ACCESS_MARKERS } from '../src/access-markers';
+import { setPolicyAuditStrict } from '../src/policies';
+import { browser, testClock } from './auth-helpers';
+
+/*
+ * Every procedure the API exposes, called with real input by a visitor, a reader and the writer whose
+ * world it is: none may answer from the database without asking the access policy unless it is marked
+ * (trpc.ts ProcedureMeta). The audit middleware fails such a call; this test makes sure every procedure is
+ * called at least once with input it accepts, so a new one cannot slip past unexercised.
+ */
+
+const db = useTestDatabase();
+const clock = testClock(new Date());
+
+interface Procedure {
+  _def: { type: 'query' | 'mutation'; inputs: z.ZodType[]; meta?: { access?: string } };
+}
+const procedures = (appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def
+  .procedures;
+
+async function world() {
+  const em = db.em();
+  const writer = await buildUser(em, { name: 'Audit Writer' });
+  writer.isPartnerProgramEnrolled = true;
+  const reader = await buildUser(em, { name: 'Audit Reader' });
+  const publication = await buildCollection(em, { creator: writer });
+  await addCollectionMember(em, publication, reader, 'WRITER');
+  const post = await buildPost(em, { creator: writer, collection: publication, title: 'Audit story' });
+  const response = await buildPost(em, { creator: reader, title: 'Audit response' });
+  response.inResponseToPost = post;
+  const tag = em.create(Tag, { slug: `audit-${writer.id}`, name: 'Audit', isTopic: true });
+  em.create(PostTag, { post, tag });
+  const list = em.create(Catalog, { creator: writer, name: 'Audit list', slug: 'audit-list' });
+  em.create(CatalogItem, { catalog: list, itemType: 'POST', post });
+  await em.flush();
+  return { writer, reader, publication, post, response, tag, list };
+}
+
+/** A value for each input field, by its name; a procedure's own entry wins. */
+function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> {
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    id: w.post.id,
+    postId: w.post.id,
+    parentPostId: w.post.id,
+    responseId: w.response.id,
+    postResponseId: w.response.id,
+    inResponseToPostId: w.post.id,
+    targetUserId: w.reader.id,
+    userId: w.writer.id,
+    targetCollectionId: w.publication.id,
+    collectionId: w.publication.id,
+    tagId: w.tag.id,
+    username: w.writer.username,
+    slug: w.publication.slug,
+    tagSlug: w.tag.slug,
+    catalogSlugId: `${w.list.slug}-${w.list.id}`,
+    domainOrSlug: w.publication.slug,
+    email: 'audit@example.com',
+    count: 1,
+    text: 'An audit response.',
+    query: 'audit',
+    period: 'week',
+    date: today,
+    readingSeconds: 40,
+    flag: 'audit_flag',
+    baseRev: 0,
+    title: 'Audit story',
+    limit: 5,
+    q: 'audit',
+    timePeriod: 'week',
+    saved: true,
+    targetPostId: w.post.id,
+    content: { paragraphs: [] },
+  };
+}
+
+/** Fills an object schema's fields from `values`; for non-objects, the first value that parses. */
+function inputFor(schema: z.ZodType | undefined, values: Record<string, unknown>): unknown {
+  if (!schema) return undefined;
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  if (!shape) return undefined;
+  const input: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(shape)) {
+    if (key in values && field.safeParse(values[key]).success) input[key] = values[key];
+  }
+  return input;
+}
+
+describe('the access audit', () => {
+  it('no procedure answers from the database without asking the policy, unless marked', async () => {
+    const w = await world();
+    const values = samples(w);
+    setPolicyAuditStrict(true);
+    onTestFinished(() => setPolicyAuditStrict(false));
+    const callers: [string, User | null][] = [
+      ['visitor', null],
+      ['reader', w.reader],
+      ['writer', w.writer],
+    ];
+    // Where a field's name means another thing (a tag's slug, not a publication's).
+    const overrides: Record<string, Record<string, unknown>> = {
+      'cache.tag': { slug: w.tag.slug },
+      'topics.bySlug': { slug: w.tag.slug },
+      'topics.stories': { slug: w.tag.slug },
+      'discovery.tag.top': { slug: w.tag.slug },
+      'search.queries': { requests: [{ index: 'post', params: { query: 'audit' } }] },
+      'search.click': { queryId: 'a'.repeat(32), indexName: 'post', objectIds: [w.post.id], positions: [1] },
+      'posts.revert': { versionId: w.post.id },
+    };
+    const unprobed: string[] = [];
+    const unaudited: string[] = [];
+    // Queries first: mutations (deleting the story, say) change what later calls find.
+    const paths = Object.keys(procedures).sort(
+      (a, b) =>
+        Number(procedures[a]!._def.type === 'mutation') - Number(procedures[b]!._def.type === 'mutation'),
+    );
+    for (const path of paths) {
+      const procedure = procedures[path]!;
+      const schema = procedure._def.inputs[0];
+      const input = inputFor(schema, { ...values, ...overrides[path] });
+      if (schema && !schema.safeParse(input).success) {
+        // A marked procedure asks no rule; every other one must be called to be audited.
+        if (!(procedure._def.meta?.access ?? ACCESS_MARKERS[path])) unprobed.push(path);
+        continue;
+      }
+      for (const [who, viewer] of callers) {
+        const caller = browser(db, clock, { viewer }).caller as unknown as Record<string, unknown>;
+        const call = path
+          .split('.')
+          .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+        try {
+          await (call as (input: unknown) => Promise<unknown>)(input);
+        } catch (error) {
+          if (String((error as Error).message).includes('without asking the access policy')) {
+            unaudited.push(`${path} (${who})`);
+          }
+        }
+      }
+    }
+    expect(unaudited).toEqual([]);
+    expect(unprobed).toEqual([]);
+  });
+
+  it('marks only procedures that exist', () => {
+    expect(Object.keys(ACCESS_MARKERS).filter((path) => !(path in procedures))).toEqual([]);
+  });
+});
