@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig } from '@mikro-orm/postgresql';
 import { entities } from './entities';
+import { noteQuery } from './query-observer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsPath = path.join(here, 'migrations');
@@ -19,6 +20,7 @@ export function createOrmConfig(clientUrl: string, options: { poolMax?: number; 
     entities: [...entities],
     extensions: [Migrator],
     debug: options.debug ?? false,
+    onQuery: noteQuery,
     pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS },
     // pg-pool's own options: without an acquire timeout a query waits forever for a server that is down.
     // A connection the server drops is discarded by the pool; TCP keep-alive finds those dropped silently.
