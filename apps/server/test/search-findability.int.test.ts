@@ -95,6 +95,37 @@ describe('every public story is findable (spec §2 /search, §5 search rules)', 
     expect(await titles('quokkas thermos')).toContain('Quokkas of Rottnest Island');
   });
 
+  it('follows an edit of a published story at once, and forgets a trashed one', async () => {
+    const headers = authHeaders(writerToken);
+    const { id } = await publishStory(writerToken, {
+      title: 'Lighthouses of the Hebrides',
+      subtitle: 'Keepers and lenses',
+      paragraphs: ['The lamp burned paraffin.'],
+    });
+    expect(await titles('paraffin')).toEqual(['Lighthouses of the Hebrides']);
+    const content = {
+      paragraphs: [{ name: 'p0', type: 'P', text: 'The lamp burned whale oil.', markups: [] }],
+    };
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/posts.save',
+      payload: { id, baseRev: 1, title: 'Lighthouses of the Hebrides', content },
+      headers,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await titles('whale')).toEqual(['Lighthouses of the Hebrides']);
+    expect(await titles('paraffin')).toEqual([]);
+    const trashed = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/posts.delete',
+      payload: { targetPostId: id },
+      headers,
+    });
+    expect(trashed.statusCode, trashed.body).toBe(200);
+    expect(await titles('whale')).toEqual([]);
+    expect(await titles('hebrides')).toEqual([]);
+  });
+
   it('finds a members-only story by its locked preview for everyone, by the rest of its body for members', async () => {
     const { paragraphs } = await publishStory(writerToken, {
       title: 'Inside the Glassblowers Guild',

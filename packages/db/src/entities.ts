@@ -25,6 +25,7 @@ import { OutboxEventSchema } from './modules/platform/outbox-event.entity';
 import { VisitorSchema } from './modules/platform/visitor.entity';
 import { MediaSchema } from './modules/posts/media.entity';
 import { PostSchema } from './modules/posts/post.entity';
+import { PostSearchTextSchema } from './modules/posts/post-search-text.entity';
 import { PostTagSchema } from './modules/posts/post-tag.entity';
 import { PostVersionSchema } from './modules/posts/post-version.entity';
 import { TagSchema } from './modules/posts/tag.entity';
@@ -76,6 +77,7 @@ export const entities = [
   PostTagSchema,
   PostVersionSchema,
   PostSchema,
+  PostSearchTextSchema,
   TagSchema,
   BlockSchema,
   ClapSchema,

@@ -3,8 +3,8 @@ import {
   HIT_COLUMNS,
   hitFromRow,
   LIVE_USER_SQL,
-  MEMBERS_TEXT_SQL,
-  OPEN_TEXT_SQL,
+  membersTextSql,
+  openTextSql,
   type Row,
   SEARCHABLE_POST_SQL,
 } from './hits';
@@ -72,8 +72,8 @@ const SOURCES: {
   },
   post: {
     sql: `select ${HIT_COLUMNS.post}, p.collection_id, p.creator_id, u.is_high_quality,
-                   ${OPEN_TEXT_SQL} as search_text,
-                   case when p.is_locked then ${MEMBERS_TEXT_SQL} end as members_search_text
+                   ${openTextSql()} as search_text,
+                   case when p.is_locked then ${membersTextSql()} end as members_search_text
               from posts p join users u on u.id = p.creator_id
              where ${SEARCHABLE_POST_SQL}`,
     key: ['p.id', 'id'],

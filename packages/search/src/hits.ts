@@ -22,16 +22,17 @@ export const SEARCHABLE_POST_SQL = `p.status = 'PUBLISHED' and p.deleted_at is n
 
 /**
  * A story's searchable text: its title, subtitle and body (story_search_text, migration search_story_text),
- * cut at 100,000 characters. Written exactly as the indexes' expressions, so the planner uses them.
+ * cut at 100,000 characters, as trigger posts_search_text stores it for the PostgreSQL search (migration
+ * post_search_texts); the OpenSearch documents read it here.
  */
-const storyText = (previewOnly: string) =>
-  `left(coalesce(p.title, '') || ' ' || coalesce(p.subtitle, '') || ' ' || story_search_text(p.content, ${previewOnly}), 100000)`;
+const storyText = (alias: string, previewOnly: string) =>
+  `left(coalesce(${alias}.title, '') || ' ' || coalesce(${alias}.subtitle, '') || ' ' || story_search_text(${alias}.content, ${previewOnly}), 100000)`;
 
 /** The text anyone may find a story by: all of it, but only the locked preview of a members-only story. */
-export const OPEN_TEXT_SQL = storyText('p.is_locked');
+export const openTextSql = (alias = 'p') => storyText(alias, `${alias}.is_locked`);
 
 /** The whole text, members-only stories included: what a member, who may read them all, finds them by. */
-export const MEMBERS_TEXT_SQL = storyText('false');
+export const membersTextSql = (alias = 'p') => storyText(alias, 'false');
 
 /** The columns each entity's hit is read from (named as HIT_FIELDS says). */
 export const HIT_COLUMNS: Record<SearchEntity, string> = {

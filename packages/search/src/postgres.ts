@@ -1,14 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TAG_SUGGESTION_MIN_POST_COUNT } from '@quire/domain';
-import {
-  HIT_COLUMNS,
-  hitFromRow,
-  LIVE_USER_SQL,
-  MEMBERS_TEXT_SQL,
-  OPEN_TEXT_SQL,
-  type Row,
-  SEARCHABLE_POST_SQL,
-} from './hits';
+import { HIT_COLUMNS, hitFromRow, LIVE_USER_SQL, type Row, SEARCHABLE_POST_SQL } from './hits';
 import type { NumericFilter, RawResult, SearchIndex, SearchQuery } from './types';
 
 /** `%` and `_` in the user's text match themselves, not any character. */
@@ -89,8 +81,9 @@ const notIn = (column: string, ids: readonly string[] | undefined) =>
     : { sql: '', params: [] as string[] };
 
 /**
- * The embedded default: queries the source tables directly (no copy to keep in sync, so a story is
- * findable as soon as its publishing commits), ranked with pg_trgm and, for stories, full-text search.
+ * The embedded default: queries the tables themselves (a story's text is stored for search by a trigger
+ * in the very transaction that publishes or edits it, so it is findable as soon as that commits), ranked
+ * with pg_trgm and, for stories, full-text search.
  * Only what any visitor may see is searchable: live accounts and publications, and published, listed
  * stories by any word of their title, subtitle or body — never a draft. The part of a members-only story
  * past its locked preview is matched for members only (membersText), so it stays behind the paywall.
@@ -154,34 +147,43 @@ export class PostgresSearchIndex implements SearchIndex {
           : { sql: '', params: [] };
         const hidden = notIn('p.creator_id', q.hiddenUserIds);
         const words = `websearch_to_tsquery('simple', ?)`;
-        // Ranked on the title and subtitle (short, cheap to read again); matched on the indexed whole text.
+        // Ranked on the title and subtitle (short, cheap to read again).
         const heading = `to_tsvector('simple', coalesce(p.title, '') || ' ' || coalesce(p.subtitle, ''))`;
-        const text = `to_tsvector('simple', ${OPEN_TEXT_SQL}) @@ ${words}`;
-        const membersText = q.membersText
-          ? {
-              sql: ` or (p.is_locked and to_tsvector('simple', ${MEMBERS_TEXT_SQL}) @@ ${words})`,
-              params: [q.query],
-            }
-          : { sql: '', params: [] };
+        // The matching stories, each branch served by one index: the stored text (post_search_texts, kept by
+        // trigger posts_search_text), and the title for prefixes and misspellings.
+        const inTitle = textMatch(['s.title'], q.query);
+        const candidates = [
+          { sql: `select t.post_id from post_search_texts t where t.text @@ ${words}`, params: [q.query] },
+          {
+            sql: `select s.id from posts s where s.status = 'PUBLISHED' and s.deleted_at is null and ${inTitle.where}`,
+            params: inTitle.whereParams,
+          },
+          ...(q.membersText
+            ? [
+                {
+                  sql: `select t.post_id from post_search_texts t where t.members_text @@ ${words}`,
+                  params: [q.query],
+                },
+              ]
+            : []),
+        ];
         return this.page(
           q,
           `select ${HIT_COLUMNS.post},
                   ${m.rank} + ts_rank(${heading}, ${words}) as score
              from posts p join users u on u.id = p.creator_id
-            where ${SEARCHABLE_POST_SQL}
+            where p.id in (${candidates.map((c) => c.sql).join(' union all ')})
+              and ${SEARCHABLE_POST_SQL}
               and (u.is_high_quality or not ?)${scope.sql}${numeric.sql}${hidden.sql}
-              and (${text}${membersText.sql} or ${m.where})
             order by score desc, p.latest_published_at desc, p.id`,
           [
             ...m.rankParams,
             q.query,
+            ...candidates.flatMap((c) => c.params),
             q.highQualityOnly,
             ...scope.params,
             ...numeric.params,
             ...hidden.params,
-            q.query,
-            ...membersText.params,
-            ...m.whereParams,
           ],
         );
       }

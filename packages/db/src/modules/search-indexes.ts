@@ -1,8 +1,9 @@
+import type { TriggerDef } from '@mikro-orm/core';
+
 /**
  * Spec §7 search service on PostgreSQL: the trigram and full-text indexes the search queries use
- * (packages/search/src/postgres.ts), created by migrations search_indexes and search_story_text (which
- * also defines story_search_text). Declared on the entities by name so schema diffs keep them; the SQL
- * must stay equal to the migrations'.
+ * (packages/search/src/postgres.ts), created by migrations search_indexes and post_search_texts.
+ * Declared on the entities by name so schema diffs keep them; the SQL must stay equal to the migrations'.
  */
 export const SEARCH_INDEXES = {
   users: {
@@ -21,12 +22,26 @@ export const SEARCH_INDEXES = {
     name: 'posts_search_trgm_index',
     expression: `create index "posts_search_trgm_index" on "posts" using gin ("title" gin_trgm_ops) where "status" = 'PUBLISHED' and "deleted_at" is null`,
   },
-  postsFullText: {
-    name: 'posts_search_text_index',
-    expression: `create index "posts_search_text_index" on "posts" using gin (to_tsvector('simple', left(coalesce("title", '') || ' ' || coalesce("subtitle", '') || ' ' || story_search_text("content", "is_locked"), 100000))) where "status" = 'PUBLISHED' and "deleted_at" is null`,
+  postSearchText: {
+    name: 'post_search_texts_text_index',
+    expression: `create index "post_search_texts_text_index" on "post_search_texts" using gin ("text")`,
   },
-  postsMembersText: {
-    name: 'posts_search_members_text_index',
-    expression: `create index "posts_search_members_text_index" on "posts" using gin (to_tsvector('simple', left(coalesce("title", '') || ' ' || coalesce("subtitle", '') || ' ' || story_search_text("content", false), 100000))) where "status" = 'PUBLISHED' and "deleted_at" is null and "is_locked"`,
+  postSearchMembersText: {
+    name: 'post_search_texts_members_text_index',
+    expression: `create index "post_search_texts_members_text_index" on "post_search_texts" using gin ("members_text") where "members_text" is not null`,
   },
 } as const;
+
+/**
+ * Trigger posts_search_text (migration post_search_texts): stores a published story's searchable text in
+ * post_search_texts whenever a column it depends on changes. Declared on Post by name so schema diffs keep it.
+ */
+export const SEARCH_TRIGGERS: Record<'postsSearchText', TriggerDef> = {
+  postsSearchText: {
+    name: 'posts_search_text',
+    timing: 'after',
+    events: ['insert', 'update'],
+    forEach: 'row',
+    expression: `create trigger "posts_search_text" after insert or update of "title", "subtitle", "content", "is_locked", "status", "deleted_at", "in_response_to_post_id" on "posts" for each row execute function "post_search_texts_refresh"()`,
+  },
+};

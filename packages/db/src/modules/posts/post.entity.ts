@@ -12,7 +12,7 @@ import {
 import { baseProperties, enumOf } from '../../base';
 import { Catalog } from '../lists/catalog.entity';
 import { Collection } from '../publications/collection.entity';
-import { SEARCH_INDEXES } from '../search-indexes';
+import { SEARCH_INDEXES, SEARCH_TRIGGERS } from '../search-indexes';
 import { User } from '../users/user.entity';
 import { Tag } from './tag.entity';
 
@@ -88,9 +88,8 @@ export const PostSchema = defineEntity({
     { properties: ['deletedAt'] },
     { properties: ['inResponseToPost', 'createdAt'] },
     SEARCH_INDEXES.postsTrigram,
-    SEARCH_INDEXES.postsFullText,
-    SEARCH_INDEXES.postsMembersText,
   ],
+  triggers: [SEARCH_TRIGGERS.postsSearchText],
 });
 export class Post extends PostSchema.class {}
 PostSchema.setClass(Post);
