@@ -30,6 +30,15 @@ async function writerClient() {
   return { writer, call, query, draft };
 }
 
+/** The titles of the stories search finds by a word, as a signed-out visitor. */
+async function searchTitles(q: string): Promise<string[]> {
+  const input = encodeURIComponent(JSON.stringify({ q, entities: ['post'], hitsPerPage: 20 }));
+  const res = await t.app.inject({ url: `/trpc/search.query?input=${input}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const [result] = res.json().result.data.results as { hits: { title?: string }[] }[];
+  return (result?.hits ?? []).map((h) => h.title ?? '');
+}
+
 /** What every reader gets: the story page (anonymous, cached), posts.byId and the writer's RSS feed. */
 async function whatReadersSee(id: string, username: string) {
   const page = (await t.app.inject({ url: `/p/${id}` })).body;
@@ -47,19 +56,30 @@ describe('edits to a published story are unpublished changes until Publish chang
   it('leaves the story page, posts.byId and RSS on the published text until the changes are published', async () => {
     const { writer, call, query, draft } = await writerClient();
     const id = await draft();
-    await call('posts.save', { id, baseRev: 0, title: 'Old title', content: content('Old words') });
+    await call('posts.save', {
+      id,
+      baseRev: 0,
+      title: 'Old title',
+      content: content('Old words about quinces'),
+    });
     await call('posts.publish', { id, baseRev: 1, topics: [] });
     const published = {
       page: ['Old words'],
-      byId: ['Old title', 'Old words'],
+      byId: ['Old title', 'Old words about quinces'],
       rss: ['Old words', 'Old title'],
     };
     expect(await whatReadersSee(id, writer.username)).toEqual(published);
 
     expect(
-      await call('posts.save', { id, baseRev: 1, title: 'New title', content: content('New words') }),
+      await call('posts.save', {
+        id,
+        baseRev: 1,
+        title: 'New title',
+        content: content('New words about medlars'),
+      }),
     ).toEqual({ __typename: 'Saved', rev: 2 });
     expect(await whatReadersSee(id, writer.username)).toEqual(published);
+    expect([await searchTitles('quinces'), await searchTitles('medlars')]).toEqual([['Old title'], []]);
     expect(await query('posts.editorState', { id })).toMatchObject({
       title: 'New title',
       hasPendingChanges: true,
@@ -72,9 +92,10 @@ describe('edits to a published story are unpublished changes until Publish chang
       .toEqual(['New words']);
     expect(await whatReadersSee(id, writer.username)).toEqual({
       page: ['New words'],
-      byId: ['New title', 'New words'],
+      byId: ['New title', 'New words about medlars'],
       rss: ['New words', 'New title'],
     });
+    expect([await searchTitles('quinces'), await searchTitles('medlars')]).toEqual([[], ['New title']]);
   });
 
   it('discards the changes: the editor reopens on the published text and readers never saw them', async () => {
