@@ -168,6 +168,24 @@ export const authedProcedure = publicProcedure.use(({ ctx, next, type }) => {
   return next({ ctx: { ...ctx, viewer: ctx.viewer } });
 });
 
+/**
+ * A signed-in mutation in one transaction: the procedure's ctx.em is the transaction's, committed when it
+ * answers and rolled back when it refuses or fails (with the outbox rows it wrote).
+ */
+export const transactionalProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  let out: Awaited<ReturnType<typeof next>> | undefined;
+  try {
+    await ctx.em.transactional(async (em) => {
+      out = await next({ ctx: { ...ctx, em } });
+      if (!out.ok) throw out.error;
+    });
+  } catch (error) {
+    if (out && !out.ok) return out;
+    throw error;
+  }
+  return out!;
+});
+
 /** The signed-in viewer's own rows only (see ProcedureMeta). */
 export const ownProcedure = authedProcedure.meta({ access: 'own' });
 

@@ -24,7 +24,7 @@ import {
   untrashStory,
 } from '../services/stories/operations';
 import { postViewerEdge } from '../services/viewer-edges';
-import { authedProcedure, publicProcedure, router } from '../trpc';
+import { authedProcedure, publicProcedure, router, transactionalProcedure } from '../trpc';
 
 const postId = entityId('story');
 const rev = z.number().int().min(0);
@@ -82,27 +82,21 @@ export const postsRouter = router({
     .input(z.object({ postId }))
     .query(({ ctx, input }) => postViewerEdge(ctx.em, ctx.viewer, input.postId)),
   /** Spec §1 Clap: a burst of 1 to 50 claps from the viewer (at most 50 in all on one story). */
-  clap: authedProcedure
+  clap: transactionalProcedure
     .input(z.object({ postId, count: z.int().min(1).max(CLAPS_PER_READER_MAX) }))
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => clapForStory(em, ctx.viewer, input.postId, input.count)),
-    ),
+    .mutation(({ ctx, input }) => clapForStory(ctx.em, ctx.viewer, input.postId, input.count)),
   /** Takes back the viewer's claps on a story. */
-  undoClaps: authedProcedure
+  undoClaps: transactionalProcedure
     .input(z.object({ postId }))
-    .mutation(({ ctx, input }) => ctx.em.transactional((em) => undoClaps(em, ctx.viewer, input.postId))),
+    .mutation(({ ctx, input }) => undoClaps(ctx.em, ctx.viewer, input.postId)),
   /** Spec §1 Bookmark: saves the story to the viewer's reading list, or (saved: false) takes it out. */
-  bookmark: authedProcedure
+  bookmark: transactionalProcedure
     .input(z.object({ postId, saved: z.boolean() }))
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => setBookmarked(em, ctx.viewer, input.postId, input.saved)),
-    ),
+    .mutation(({ ctx, input }) => setBookmarked(ctx.em, ctx.viewer, input.postId, input.saved)),
   /** Spec §1 Respond: publishes the viewer's response to a story (a story of its own on their profile). */
-  respond: authedProcedure
+  respond: transactionalProcedure
     .input(z.object({ postId, text: textInput().trim().min(1, responseTexts.empty).max(RESPONSE_MAX_CHARS) }))
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => respondToStory(em, ctx.viewer, input.postId, input.text, ctx.now())),
-    ),
+    .mutation(({ ctx, input }) => respondToStory(ctx.em, ctx.viewer, input.postId, input.text, ctx.now())),
   /** A story's responses, newest first (spec §7 threaded responses; one level, no sort choice yet). */
   responses: publicProcedure
     .input(z.object({ postId, cursor: timeCursor }))
@@ -110,20 +104,16 @@ export const postsRouter = router({
       storyResponses(ctx.em, ctx.viewer, input.postId, { cursor: input.cursor, limit: RESPONSES_PAGE_SIZE }),
     ),
   /** Spec §6: the story's author hides a response from it (toast 'Response has been hidden from this story.'). */
-  hideResponse: authedProcedure
+  hideResponse: transactionalProcedure
     .input(z.object({ parentPostId: postId, postResponseId: postId }))
     .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) =>
-        setResponseHidden(em, ctx.viewer, input.parentPostId, input.postResponseId, true),
-      ),
+      setResponseHidden(ctx.em, ctx.viewer, input.parentPostId, input.postResponseId, true),
     ),
   /** Spec §7 unhidePostResponseOnParentPost: the Undo of hiding a response. */
-  unhideResponse: authedProcedure
+  unhideResponse: transactionalProcedure
     .input(z.object({ parentPostId: postId, postResponseId: postId }))
     .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) =>
-        setResponseHidden(em, ctx.viewer, input.parentPostId, input.postResponseId, false),
-      ),
+      setResponseHidden(ctx.em, ctx.viewer, input.parentPostId, input.postResponseId, false),
     ),
   /** Spec §8 'Got it. You will see fewer stories like this.' */
   showFewer: authedProcedure

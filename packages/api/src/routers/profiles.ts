@@ -7,7 +7,6 @@ import { userResult } from '../services/viewer-edges';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 /** The story list cursor, for routers.posts until it reads schemas.ts itself. */
-export { timeCursor as storyCursor } from '../schemas';
 
 export const profilesRouter = router({
   /** Spec §7 userResult / UserSearchQuery: a user by id or username. */

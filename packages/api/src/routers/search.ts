@@ -1,4 +1,3 @@
-import { AnalyticsEvent } from '@quire/db';
 import { textInput } from '@quire/domain';
 import {
   MAX_HITS_PER_PAGE,
@@ -12,11 +11,16 @@ import {
 } from '@quire/search';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { defaultHitsPerPage, resolveScope, runSearch, scopeFilter } from '../services/search';
+import {
+  defaultHitsPerPage,
+  recordSearchClick,
+  resolveScope,
+  runSearch,
+  scopeFilter,
+} from '../services/search';
 import { publicProcedure, router } from '../trpc';
 
 /** Analytics key of spec §7 searchClickEvent rows. */
-export const SEARCH_CLICK_EVENT_KEY = 'search.click';
 /** Most hits one click event may name (a page never shows more). */
 const MAX_CLICKED = MAX_HITS_PER_PAGE;
 
@@ -191,18 +195,5 @@ export const searchRouter = router({
           path: ['positions'],
         }),
     )
-    .mutation(async ({ ctx, input }) => {
-      const now = ctx.now();
-      await ctx.em.transactional(async (em) => {
-        em.create(AnalyticsEvent, {
-          key: SEARCH_CLICK_EVENT_KEY,
-          type: 'e',
-          data: { ...input, loggedIn: !!ctx.viewer },
-          user: ctx.viewer?.id ?? null,
-          visitorId: ctx.visitor.id.length <= 16 ? ctx.visitor.id : null,
-          occurredAt: now,
-        });
-      });
-      return true;
-    }),
+    .mutation(({ ctx, input }) => recordSearchClick(ctx, input)),
 });

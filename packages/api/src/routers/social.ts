@@ -16,7 +16,7 @@ import {
   userViewerEdge,
 } from '../services/social';
 import { enforceActingAs } from '../services/viewer';
-import { authedProcedure, publicProcedure, router } from '../trpc';
+import { publicProcedure, router, transactionalProcedure } from '../trpc';
 
 const targetUser = z.object({ targetUserId: entityId('user') });
 /** Old clients name the acting user as userId or viewerId; the procedure checks it is the viewer. */
@@ -29,25 +29,21 @@ type Toggle<R> = (em: EntityManager, viewer: User, targetId: string, on: boolean
 
 /** One side (`on`) of a toggle as a mutation on a user, in one transaction. */
 const userToggle = <R>(toggle: Toggle<R>, on: boolean) =>
-  authedProcedure
+  transactionalProcedure
     .input(targetUser)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => toggle(em, ctx.viewer, input.targetUserId, on)),
-    );
+    .mutation(({ ctx, input }) => toggle(ctx.em, ctx.viewer, input.targetUserId, on));
 
 /** One side (`on`) of a toggle as a mutation on a publication, in one transaction. */
 const collectionToggle = <R>(toggle: Toggle<R>, on: boolean) =>
-  authedProcedure
+  transactionalProcedure
     .input(targetCollection)
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => toggle(em, ctx.viewer, input.targetCollectionId, on)),
-    );
+    .mutation(({ ctx, input }) => toggle(ctx.em, ctx.viewer, input.targetCollectionId, on));
 
 /** One side (`on`) of a block, for the viewer or the acting user an old client names (only themself). */
 const blockToggle = (on: boolean) =>
-  authedProcedure.input(targetUser.extend(actingUser.shape)).mutation(async ({ ctx, input }) => {
+  transactionalProcedure.input(targetUser.extend(actingUser.shape)).mutation(async ({ ctx, input }) => {
     await enforceActingAs(ctx.em, ctx.viewer, [input.userId, input.viewerId]);
-    return ctx.em.transactional((em) => setUserBlocked(em, ctx.viewer, input.targetUserId, on));
+    return setUserBlocked(ctx.em, ctx.viewer, input.targetUserId, on);
   });
 
 /** Spec §4 Follow/unfollow, Mute/unmute, Block/unblock, Report; each mutation is one transaction. */
@@ -80,26 +76,22 @@ export const socialRouter = router({
   unblockUser: blockToggle(false),
 
   /** Following a topic: its follower count and the viewer's edge. */
-  followTag: authedProcedure
+  followTag: transactionalProcedure
     .input(z.object({ tagId: entityId('topic') }))
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => setTagFollowed(em, ctx.viewer, input.tagId, true)),
-    ),
-  unfollowTag: authedProcedure
+    .mutation(({ ctx, input }) => setTagFollowed(ctx.em, ctx.viewer, input.tagId, true)),
+  unfollowTag: transactionalProcedure
     .input(z.object({ tagId: entityId('topic') }))
-    .mutation(({ ctx, input }) =>
-      ctx.em.transactional((em) => setTagFollowed(em, ctx.viewer, input.tagId, false)),
-    ),
+    .mutation(({ ctx, input }) => setTagFollowed(ctx.em, ctx.viewer, input.tagId, false)),
 
   /** Spec §7 reportAndMaybeBlockUser. */
-  reportUser: authedProcedure
+  reportUser: transactionalProcedure
     .input(targetUser.extend({ ...actingUser.shape, alsoBlockUser: z.boolean().default(false), reason }))
     .mutation(async ({ ctx, input: { userId, viewerId, ...report } }) => {
       await enforceActingAs(ctx.em, ctx.viewer, [userId, viewerId]);
-      return ctx.em.transactional((em) => reportUser(em, ctx.viewer, report));
+      return reportUser(ctx.em, ctx.viewer, report);
     }),
   /** Spec §2 publication menu: report a publication. */
-  reportCollection: authedProcedure
+  reportCollection: transactionalProcedure
     .input(targetCollection.extend({ reason }))
-    .mutation(({ ctx, input }) => ctx.em.transactional((em) => reportCollection(em, ctx.viewer, input))),
+    .mutation(({ ctx, input }) => reportCollection(ctx.em, ctx.viewer, input)),
 });

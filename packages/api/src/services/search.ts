@@ -1,4 +1,4 @@
-import { Collection, User } from '@quire/db';
+import { AnalyticsEvent, Collection, User } from '@quire/db';
 import { accessTexts, SEARCH_HITS_PER_PAGE, SEARCH_SCOPED_POST_HITS_PER_PAGE } from '@quire/domain';
 import {
   type NumericFilter,
@@ -93,4 +93,26 @@ export async function runSearch(
     hiddenUserIds,
   }));
   return search(searchIndexFor(ctx), prepared);
+}
+
+/** The analytics event key of a search click (spec §7 searchClickEvent). */
+export const SEARCH_CLICK_EVENT_KEY = 'search.click';
+
+/** Spec §7 searchClickEvent: records which hits of a query were clicked, as an analytics event. */
+export async function recordSearchClick(
+  ctx: Context,
+  click: { queryId: string; indexName: string; objectIds: string[]; positions: number[] },
+): Promise<true> {
+  const event = {
+    key: SEARCH_CLICK_EVENT_KEY,
+    type: 'e',
+    data: { ...click, loggedIn: !!ctx.viewer },
+    user: ctx.viewer?.id ?? null,
+    visitorId: ctx.visitor.id.length <= 16 ? ctx.visitor.id : null,
+    occurredAt: ctx.now(),
+  };
+  await ctx.em.transactional(async (em) => {
+    em.create(AnalyticsEvent, event);
+  });
+  return true;
 }
