@@ -324,6 +324,11 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
       anonymous: 'UNAUTHORIZED',
       reader: 'FORBIDDEN',
     });
+    // The refusal names what was attempted on another's behalf.
+    expect(refusal(viewers.reader!, 'actAs', { id: AUTHOR })?.message).toBe(accessTexts.otherUsersAction);
+    expect(refusal(viewers.reader!, 'actAs', { id: AUTHOR }, { for: 'flags' })?.message).toBe(
+      accessTexts.otherUsersFlags,
+    );
   });
   table('viewTag', () => {
     expect(allowed(outcomes('viewTag', { visibility: 'PUBLIC' }))).toEqual(everyone);

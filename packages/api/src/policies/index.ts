@@ -23,6 +23,7 @@ export {
 } from './audit';
 export * from './listing';
 export {
+  type ActingFor,
   type Action,
   accountRefusal,
   isAuthor,

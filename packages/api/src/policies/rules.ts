@@ -257,10 +257,19 @@ function actOnProfile(viewer: PolicyViewer, profile: ProfileSubject): Refusal | 
 export const isListedProfile = (profile: ProfileSubject) =>
   !profile.isDeleted && !profile.deletedAt && !profile.isSuspended;
 
-/** Acting as a named user (old clients name who acts): only as oneself. */
-function actAs(viewer: PolicyViewer, user: { id: string }): Refusal | null {
+/** What an operation naming its acting user is about, for the refusal's words. */
+export type ActingFor = 'action' | 'taxForms' | 'flags';
+
+const otherUsers: Record<ActingFor, string> = {
+  action: accessTexts.otherUsersAction,
+  taxForms: accessTexts.otherUsersTaxForms,
+  flags: accessTexts.otherUsersFlags,
+};
+
+/** Acting as a named user (old clients name who acts, spec §7): only as oneself. */
+function actAs(viewer: PolicyViewer, user: { id: string }, opts: { for?: ActingFor } = {}): Refusal | null {
   if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
-  return viewer.user.id === user.id ? null : refuse('FORBIDDEN', accessTexts.otherUsersAction);
+  return viewer.user.id === user.id ? null : refuse('FORBIDDEN', otherUsers[opts.for ?? 'action']);
 }
 
 /** Spec §3 Tag visibility: STAFF topics exist for staff alone. */

@@ -1,4 +1,4 @@
-import { accessTexts, DismissAction, textInput } from '@quire/domain';
+import { DismissAction, textInput } from '@quire/domain';
 import { z } from 'zod';
 import { entityId } from '../schemas';
 import { dismissFlag, enforceActingAs, setStyleReminderSeen, viewerFields } from '../services/viewer';
@@ -17,7 +17,7 @@ export const viewerRouter = router({
   avatarMenu: authedProcedure.query(({ ctx }) => viewerFields(ctx.em, ctx.viewer)),
   /** Spec §7 TaxStatusToastLoaderQuery: the viewer's fields (userTaxDocuments) when userId names them. */
   taxStatus: authedProcedure.input(z.object({ userId: entityId('user') })).query(async ({ ctx, input }) => {
-    await enforceActingAs(ctx.em, ctx.viewer, [input.userId], accessTexts.otherUsersTaxForms);
+    await enforceActingAs(ctx.em, ctx.viewer, [input.userId], 'taxForms');
     return viewerFields(ctx.em, ctx.viewer);
   }),
   /** Spec §7 VisitorQuery: the anonymous visitor as this request identifies it. */
@@ -41,7 +41,7 @@ export const viewerRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      await enforceActingAs(ctx.em, ctx.viewer, [input.userId], accessTexts.otherUsersFlags);
+      await enforceActingAs(ctx.em, ctx.viewer, [input.userId], 'flags');
       return dismissFlag(ctx.em, ctx.viewer, input.flag, input.action ?? 'DISMISSED');
     }),
 });

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CollectionMember, FollowUser, Post, TaxDocument, type User, UserDismissedFlag } from '@quire/db';
-import { accessTexts, type DismissAction } from '@quire/domain';
-import { loadPolicyViewer, refusal, refusalError } from '../policies';
+import type { DismissAction } from '@quire/domain';
+import { type ActingFor, authorize, loadPolicyViewer } from '../policies';
 
 /** Spec §3 Viewer: the signed-in user's own fields, with counts and admin publications. */
 export async function viewerFields(em: EntityManager, user: User) {
@@ -63,22 +63,18 @@ export type ViewerFields = Awaited<ReturnType<typeof viewerFields>>;
 
 /**
  * Old clients name the acting user (userId, viewerId); every id named must be the viewer's own (policy `actAs`).
- * `otherUser` words the refusal for the operation at hand (dismissing flags, reading tax forms).
+ * `actingFor` words the refusal for the operation at hand (dismissing flags, reading tax forms).
  */
 export async function enforceActingAs(
   em: EntityManager,
   viewer: User | null,
   named: ReadonlyArray<string | null | undefined>,
-  otherUser: string = accessTexts.otherUsersAction,
+  actingFor: ActingFor = 'action',
 ): Promise<void> {
   const ids = named.filter((id): id is string => !!id);
   if (!ids.length) return;
   const policy = await loadPolicyViewer(em, viewer);
-  for (const id of ids) {
-    const refused = refusal(policy, 'actAs', { id });
-    if (refused)
-      throw refusalError(refused.code === 'FORBIDDEN' ? { ...refused, message: otherUser } : refused);
-  }
+  for (const id of ids) authorize(policy, 'actAs', { id }, { for: actingFor });
 }
 
 /** Spec §4 style reminder popover: recorded once dismissed with 'Got it'. */
