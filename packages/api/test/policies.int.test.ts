@@ -1,11 +1,20 @@
-import { Catalog, Post, type User } from '@quire/db';
+import { Catalog, Collection, Post, Tag, type User } from '@quire/db';
+import {
+  LIVE_USER_SQL,
+  SEARCHABLE_COLLECTION_SQL,
+  SEARCHABLE_POST_SQL,
+  SEARCHABLE_TAG_SQL,
+} from '@quire/search';
 import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import {
   can,
+  isListedProfile,
   isListedStory,
+  isListedTag,
   LISTED_STORY,
   LISTED_STORY_SQL,
+  LISTED_TAG,
   listsVisibleTo,
   PUBLICATION_STORY,
   PUBLICATION_STORY_SQL,
@@ -78,6 +87,68 @@ describe('listing filters agree with the policy', () => {
     const onOwnPages = titlesOf(loaded.filter((p) => isListedStory({ ...p, collection: null })));
     expect(titlesOf(await em.find(Post, { $and: [PUBLICATION_STORY, mine] }))).toEqual(onOwnPages);
     expect(titlesOf(await bySql(PUBLICATION_STORY_SQL))).toEqual(onOwnPages);
+  });
+
+  it('the search index finds exactly the stories, people, publications and tags the policy shows a visitor', async () => {
+    const { ids, loaded } = await storiesInEveryState();
+    const em = db.em();
+    const visitor = policyViewer(null);
+    const inList = (n: number) => `(${Array.from({ length: n }, () => '?').join(', ')})`;
+    const posts = await em.execute<{ title: string }[]>(
+      `select p.title from posts p join users u on u.id = p.creator_id
+        where ${SEARCHABLE_POST_SQL} and p.id in ${inList(ids.length)}`,
+      ids,
+    );
+    expect(titlesOf(posts)).toEqual(titlesOf(loaded.filter((p) => isListedStory(p))));
+
+    const writers = [...new Map(loaded.map((p) => [p.creator.id, p.creator])).values()];
+    const people = await em.execute<{ id: string }[]>(
+      `select u.id from users u where ${LIVE_USER_SQL} and u.id in ${inList(writers.length)}`,
+      writers.map((u) => u.id),
+    );
+    expect(people.map((u) => u.id).sort()).toEqual(
+      writers
+        .filter((u) => isListedProfile(u) && can(visitor, 'viewProfile', u))
+        .map((u) => u.id)
+        .sort(),
+    );
+
+    const publications = await em.find(Collection, {
+      id: { $in: loaded.flatMap((p) => p.collection?.id ?? []) },
+    });
+    const foundPublications = await em.execute<{ id: string }[]>(
+      `select c.id from collections c where ${SEARCHABLE_COLLECTION_SQL} and c.id in ${inList(publications.length)}`,
+      publications.map((c) => c.id),
+    );
+    expect(foundPublications.map((c) => c.id).sort()).toEqual(
+      publications
+        .filter((c) => can(visitor, 'viewPublication', c))
+        .map((c) => c.id)
+        .sort(),
+    );
+
+    for (const visibility of ['PUBLIC', 'SPECIAL', 'STAFF'] as const) {
+      em.create(Tag, { slug: `agree-${visibility.toLowerCase()}-${ids[0]}`, name: visibility, visibility });
+    }
+    await em.flush();
+    const tags = await em.find(Tag, { slug: { $like: `agree-%-${ids[0]}` } });
+    const foundTags = await em.execute<{ slug: string }[]>(
+      `select t.slug from tags t where ${SEARCHABLE_TAG_SQL} and t.slug like ?`,
+      [`agree-%-${ids[0]}`],
+    );
+    expect(foundTags.map((t) => t.slug).sort()).toEqual(
+      tags
+        .filter((t) => can(visitor, 'viewTag', t))
+        .map((t) => t.slug)
+        .sort(),
+    );
+    const listedTags = await em.find(Tag, { $and: [LISTED_TAG, { slug: { $like: `agree-%-${ids[0]}` } }] });
+    expect(listedTags.map((t) => t.slug).sort()).toEqual(
+      tags
+        .filter((t) => isListedTag(t))
+        .map((t) => t.slug)
+        .sort(),
+    );
   });
 
   it('listsVisibleTo selects the lists viewList allows', async () => {

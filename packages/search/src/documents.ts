@@ -6,7 +6,9 @@ import {
   membersTextSql,
   openTextSql,
   type Row,
+  SEARCHABLE_COLLECTION_SQL,
   SEARCHABLE_POST_SQL,
+  SEARCHABLE_TAG_SQL,
 } from './hits';
 import {
   type CollectionHit,
@@ -58,7 +60,7 @@ const SOURCES: {
     document: (r) => ({ ...hitFromRow('user', r), highQualityUser: r.is_high_quality === true }),
   },
   collection: {
-    sql: `select ${HIT_COLUMNS.collection}, c.is_high_quality from collections c where c.visibility <> 'PRIVATE'`,
+    sql: `select ${HIT_COLUMNS.collection}, c.is_high_quality from collections c where ${SEARCHABLE_COLLECTION_SQL}`,
     key: ['c.id', 'id'],
     document: (r) => ({
       ...hitFromRow('collection', r),
@@ -66,7 +68,7 @@ const SOURCES: {
     }),
   },
   tag: {
-    sql: `select ${HIT_COLUMNS.tag} from tags t where t.visibility <> 'STAFF'`,
+    sql: `select ${HIT_COLUMNS.tag} from tags t where ${SEARCHABLE_TAG_SQL}`,
     key: ['t.slug', 'slug'],
     document: (r) => hitFromRow('tag', r),
   },

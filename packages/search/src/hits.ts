@@ -11,9 +11,16 @@ export type Row = Record<string, unknown>;
 /** Live accounts only: not deleted, not suspended. */
 export const LIVE_USER_SQL = 'not u.is_deleted and u.deleted_at is null and not u.is_suspended';
 
+/** Publications anyone may see: not PRIVATE (the policy's viewPublication for a visitor). */
+export const SEARCHABLE_COLLECTION_SQL = "c.visibility <> 'PRIVATE'";
+
+/** Tags anyone may see: not STAFF (the policy's viewTag for a visitor). */
+export const SEARCHABLE_TAG_SQL = "t.visibility <> 'STAFF'";
+
 /**
  * Published, listed stories (never a response or a draft) by live accounts, outside private publications (the
- * listing rule of packages/api/src/policies/listing.ts, which depends on this package).
+ * listing rule of packages/api/src/policies/listing.ts, which depends on this package; policies.int.test.ts
+ * checks that each of these selects what the policy allows).
  */
 export const SEARCHABLE_POST_SQL = `p.status = 'PUBLISHED' and p.deleted_at is null and p.visibility <> 'UNLISTED'
   and p.in_response_to_post_id is null and not p.is_suspended and p.latest_published_at is not null

@@ -9,6 +9,7 @@ export {
   searchDocumentPages,
   searchDocuments,
 } from './documents';
+export { LIVE_USER_SQL, SEARCHABLE_COLLECTION_SQL, SEARCHABLE_POST_SQL, SEARCHABLE_TAG_SQL } from './hits';
 export { INDEX_MAPPINGS, OpenSearchIndex, queryBody } from './opensearch';
 export { PostgresSearchIndex } from './postgres';
 export { MAX_HITS_PER_PAGE, MAX_QUERY_LENGTH, normalizeQuery, search } from './search';

@@ -1,6 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TAG_SUGGESTION_MIN_POST_COUNT } from '@quire/domain';
-import { HIT_COLUMNS, hitFromRow, LIVE_USER_SQL, type Row, SEARCHABLE_POST_SQL } from './hits';
+import {
+  HIT_COLUMNS,
+  hitFromRow,
+  LIVE_USER_SQL,
+  type Row,
+  SEARCHABLE_COLLECTION_SQL,
+  SEARCHABLE_POST_SQL,
+  SEARCHABLE_TAG_SQL,
+} from './hits';
 import type { NumericFilter, RawResult, SearchIndex, SearchQuery } from './types';
 
 /** `%` and `_` in the user's text match themselves, not any character. */
@@ -68,7 +76,7 @@ const NAMED = {
   collection: {
     from: 'collections c',
     matched: ['c.name'],
-    visible: "c.visibility <> 'PRIVATE'",
+    visible: SEARCHABLE_COLLECTION_SQL,
     highQuality: 'c.is_high_quality',
     order: 'c.name, c.id',
   },
@@ -132,7 +140,7 @@ export class PostgresSearchIndex implements SearchIndex {
           q,
           `select ${HIT_COLUMNS.tag}, ${m.rank} as score
              from tags t
-            where t.visibility <> 'STAFF' and t.post_count >= ? and ${m.where}${numeric.sql}
+            where ${SEARCHABLE_TAG_SQL} and t.post_count >= ? and ${m.where}${numeric.sql}
             order by score desc, t.post_count desc, t.slug`,
           [...m.rankParams, TAG_SUGGESTION_MIN_POST_COUNT, ...m.whereParams, ...numeric.params],
         );

@@ -1,5 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
-import type { Catalog, Post } from '@quire/db';
+import type { Catalog, Post, Tag } from '@quire/db';
 
 /*
  * `isListedStory` (rules.ts) as the database reads it: every list, feed, ranking and search starts from
@@ -61,3 +61,6 @@ export const LISTED_STORY_SQL = `${PUBLICATION_STORY_SQL} and ${OUTSIDE_PRIVATE_
 /** The reader lists `viewerId` may see (rules.ts viewList): public ones, and their own. */
 export const listsVisibleTo = (viewerId: string | null): FilterQuery<Catalog> =>
   viewerId ? { $or: [{ visibility: 'PUBLIC' }, { creator: viewerId }] } : { visibility: 'PUBLIC' };
+
+/** isListedTag as a filter: the topics lists offer (public ones only). */
+export const LISTED_TAG = { visibility: 'PUBLIC' } as const satisfies FilterQuery<Tag>;

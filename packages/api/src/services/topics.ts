@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { FollowTag, Tag, type User } from '@quire/db';
 import { accessTexts, type TopTimePeriod, topPeriodStart } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import { allows, enforce } from '../policies';
+import { allows, enforce, LISTED_TAG } from '../policies';
 import {
   type ArchivePath,
   archiveIndex,
@@ -99,7 +99,7 @@ export async function topicsPage(
   const rows = await em.find(
     Tag,
     // Public topics only, as the policy's isListedTag.
-    { $and: [{ isTopic: true, visibility: 'PUBLIC' }, after] },
+    { $and: [{ isTopic: true, ...LISTED_TAG }, after] },
     { orderBy: { name: 'asc', id: 'asc' }, limit: DISCOVERY_PAGE_SIZE + 1 },
   );
   const { rows: page, next } = pageOf(rows, DISCOVERY_PAGE_SIZE, (t) => ({ name: t.name, id: t.id }));
