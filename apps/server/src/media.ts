@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import type { ServiceEnvironment } from '@quire/api';
+import { accountRefusal, type ServiceEnvironment } from '@quire/api';
 import { Media, newId, type Orm } from '@quire/db';
-import {
-  generalTexts,
-  IMAGE_STRATEGIES,
-  type ImageStrategy,
-  imageUrl,
-  MAX_IMAGE_PIXEL_RATIO,
-} from '@quire/domain';
+import { IMAGE_STRATEGIES, type ImageStrategy, imageUrl, MAX_IMAGE_PIXEL_RATIO } from '@quire/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import type { ServerConfig } from './config';
@@ -231,9 +225,9 @@ export async function registerMedia(
       async (req, reply) => {
         const ctx = await contextFor(orm, config, env, req, reply);
         const viewer = ctx.viewer;
-        if (!viewer) return sendError(reply, 401, uploadTexts.signIn, 'UNAUTHORIZED');
-        if (viewer.isSuspended)
-          return sendError(reply, 403, generalTexts.accountUnderInvestigation, 'FORBIDDEN');
+        const refused = accountRefusal(viewer, true);
+        if (refused?.code === 'UNAUTHORIZED') return sendError(reply, 401, uploadTexts.signIn, refused.code);
+        if (refused) return sendError(reply, 403, refused.message, refused.code);
         if (!req.isMultipart()) return sendError(reply, 415, uploadTexts.notMultipart);
 
         let bytes: Buffer;

@@ -1,4 +1,4 @@
-import { appRouter, type ServiceEnvironment } from '@quire/api';
+import { allows, appRouter, hasMembership, type ServiceEnvironment } from '@quire/api';
 import type { Orm } from '@quire/db';
 import { edgeCacheDecision, errorPageTexts, PRODUCT_NAME } from '@quire/domain';
 import {
@@ -167,7 +167,7 @@ export function registerReaderPages(
           imageId: v.imageId ?? null,
           email: v.email ?? v.unverifiedEmail ?? null,
           emailVerified: !!v.emailVerifiedAt,
-          isMember: Number(v.mediumMemberAt) > 0,
+          isMember: hasMembership(v),
           hasPastMemberships: v.hasPastMemberships,
           hasPassword: !!v.passwordHash,
           isSuspended: v.isSuspended,
@@ -212,7 +212,7 @@ export function registerReaderPages(
       result.edgeCachePage.kind === 'post'
         ? {
             ...result.edgeCachePage,
-            viewerCanViewSuspendedContent: flagValues.can_view_suspended_content || !!v?.isStaff,
+            viewerCanViewSuspendedContent: await allows(ctx.em, v, 'viewSuspendedContent'),
           }
         : result.edgeCachePage;
     // Spec §4: the edge cache decision; our in-process cache stands in for the edge.

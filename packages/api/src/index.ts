@@ -1,8 +1,10 @@
 export {
+  accountRefusal,
   allows,
   authorize,
   can,
   enforce,
+  hasMembership,
   LISTED_STORY,
   loadPolicyViewer,
   type PolicyViewer,

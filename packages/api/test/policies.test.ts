@@ -349,6 +349,11 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     expect(allowed(outcomes('editList', list))).toEqual(['author', 'partnerAuthor', 'flaggedAuthor']);
     expect(outcomes('editList', { ...list, visibility: 'PRIVATE' }).reader).toBe('NOT_FOUND');
   });
+  table('viewSuspendedContent', () => {
+    expect(allowed(outcomes('viewSuspendedContent'))).toEqual(['staff']);
+    const flagged = policyViewer(user('b0000008'), { flags: ['can_view_suspended_content'] });
+    expect(refusal(flagged, 'viewSuspendedContent')).toBeNull();
+  });
   table('useMemberFeatures', () => {
     expect(allowed(outcomes('useMemberFeatures'))).toEqual(['member']);
     expect(outcomes('useMemberFeatures').anonymous).toBe('UNAUTHORIZED');

@@ -26,6 +26,7 @@ export {
   type ActingFor,
   type Action,
   accountRefusal,
+  hasMembership,
   isAuthor,
   isEditorOf,
   isListedProfile,

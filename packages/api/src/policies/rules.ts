@@ -65,8 +65,12 @@ export interface ListSubject {
 
 // ── Facts about the viewer ────────────────────────────────────────────────────────────────────
 
-/** Spec §4 Membership: a member has mediumMemberAt above 0. */
-export const isMember = (viewer: PolicyViewer) => !!viewer.user && Number(viewer.user.mediumMemberAt) > 0;
+/** Spec §4 Membership: a member has mediumMemberAt above 0 (any user: the viewer, a profile's owner). */
+export const hasMembership = (user: { mediumMemberAt?: number | null } | null | undefined) =>
+  !!user && Number(user.mediumMemberAt) > 0;
+
+/** Whether the viewer is a member. */
+export const isMember = (viewer: PolicyViewer) => hasMembership(viewer.user);
 
 /** Whether the viewer wrote the story. */
 export const isAuthor = (viewer: PolicyViewer, post: Pick<PostSubject, 'creator'>) =>
@@ -306,6 +310,13 @@ export function accountRefusal(user: { isSuspended?: boolean } | null, changing:
   return changing && user.isSuspended ? refuse('FORBIDDEN', accessTexts.suspendedAccount) : null;
 }
 
+/** Spec §6: suspended stories stay readable to staff and to holders of can_view_suspended_content. */
+function viewSuspendedContent(viewer: PolicyViewer): Refusal | null {
+  return viewer.user?.isStaff || viewer.flags.has('can_view_suspended_content')
+    ? null
+    : refuse('FORBIDDEN', accessTexts.storyNotFound);
+}
+
 /** Members-only features (spec §4 Membership). */
 function useMemberFeatures(viewer: PolicyViewer): Refusal | null {
   if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
@@ -338,6 +349,7 @@ export const rules = {
   viewList,
   editList,
   useMemberFeatures,
+  viewSuspendedContent,
 } as const;
 
 export type Rules = typeof rules;

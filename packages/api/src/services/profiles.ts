@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FollowUser, Post, type User } from '@quire/db';
 import { formatLongDate, memberSinceLabel } from '@quire/domain';
-import { LISTED_STORY } from '../policies';
+import { hasMembership, LISTED_STORY } from '../policies';
 import type { TimeCursor } from './keyset';
 import { userViewerEdge, visibleUser } from './social';
 import { storyPage } from './story-lists';
@@ -38,7 +38,7 @@ export async function profileHeader(em: EntityManager, viewer: User | null, user
     bio: user.bio,
     imageId: user.imageId ?? null,
     ...counts,
-    isMember: Number(user.mediumMemberAt) > 0,
+    isMember: hasMembership(user),
     viewerEdge: {
       isFollowing: edge.isFollowing,
       isMuting: edge.isMuting,
