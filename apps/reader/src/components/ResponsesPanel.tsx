@@ -13,12 +13,12 @@ import { PagedItems } from './LoadMore';
 export function ResponsesPanel({
   postId,
   responsesCount,
-  isAuthor,
+  canHideResponses,
 }: {
   postId: string;
   responsesCount: number;
   /** The story's author may hide responses from it (spec §6), with Undo. */
-  isAuthor: boolean;
+  canHideResponses: boolean;
 }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -101,7 +101,7 @@ export function ResponsesPanel({
             <p className="q-card-meta">
               <a href={`/@${response.creator.username}`}>{response.creator.name}</a> ·{' '}
               <a href={response.mediumUrl}>{formatShortDate(response.publishedAt)}</a>
-              {isAuthor ? (
+              {canHideResponses ? (
                 <>
                   {' · '}
                   <button type="button" className="q-link-button" onClick={() => void hide(response.id)}>

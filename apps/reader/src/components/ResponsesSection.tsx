@@ -1,7 +1,7 @@
 import { responseTexts } from '@quire/domain';
 import { type ComponentType, useEffect, useState } from 'react';
 
-type Props = { postId: string; responsesCount: number; isAuthor: boolean };
+type Props = { postId: string; responsesCount: number; canHideResponses: boolean };
 
 /**
  * The responses under a story, loaded once the page is interactive: they sit below the story, so neither the

@@ -78,7 +78,7 @@ export function PostPage({
             {' '}
             · {Math.max(1, Math.round(post.readingTime))} min read · {published}
           </span>
-          {viewerId === post.creator.id ? (
+          {post.viewerCan.manage ? (
             <PostManagementMenu postId={post.id} isPublished={post.isPublished} />
           ) : null}
         </div>
@@ -101,17 +101,21 @@ export function PostPage({
           </ul>
         ) : null}
         {post.content.isLockedPreviewOnly ? null : (
-          <PostPrompt isLocked={post.isLocked} isAuthor={viewerId === post.creator.id} viewer={viewer} />
+          <PostPrompt
+            isLocked={post.isLocked}
+            isAuthor={!post.viewerCan.seeMembershipPrompts}
+            viewer={viewer}
+          />
         )}
         <footer className="q-post-footer">
-          <ClapButton postId={post.id} clapCount={post.clapCount} isAuthor={viewerId === post.creator.id} /> ·{' '}
+          <ClapButton postId={post.id} clapCount={post.clapCount} isAuthor={!post.viewerCan.clap} /> ·{' '}
           <span>{post.responsesCount} responses</span> · <SaveButton postId={post.id} />
         </footer>
       </article>
       <ResponsesSection
         postId={post.id}
         responsesCount={post.responsesCount}
-        isAuthor={viewerId === post.creator.id}
+        canHideResponses={post.viewerCan.hideResponses}
       />
     </main>
   );

@@ -2,7 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, Post, Tag, User } from '@quire/db';
 import { type Paragraph, type PostContent, postResultTexts, postStateLabel, uniqueSlug } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import { enforce, isAuthor, isEditorOf, LISTED_STORY, loadPolicyViewer, postUnavailable } from '../policies';
+import {
+  can,
+  enforce,
+  isAuthor,
+  isEditorOf,
+  LISTED_STORY,
+  loadPolicyViewer,
+  postUnavailable,
+} from '../policies';
 import { afterTime } from './keyset';
 import { accessToStory, type PaywallReader } from './paywall';
 
@@ -154,9 +162,10 @@ export async function postForViewer(
   const { post, tags } = loaded;
   const refused = await whyUnavailable(em, reader.viewer, post);
   if (refused) return unavailable(refused);
-  const [access, stateLabel] = await Promise.all([
+  const [access, stateLabel, policy] = await Promise.all([
     accessToStory(em, { ...reader, post, shareKey }),
     storyStateLabel(em, post, reader.viewer),
+    loadPolicyViewer(em, reader.viewer),
   ]);
   return {
     __typename: 'Post' as const,
@@ -174,6 +183,17 @@ export async function postForViewer(
     primaryTopic: post.primaryTopic ? { slug: post.primaryTopic.slug, name: post.primaryTopic.name } : null,
     /** Spec §2/§4 post-state label of the legacy bar: a draft label, 'Submitted to …', or null. */
     stateLabel,
+    /** What this viewer may do here, as the policy says (the page shows only the controls for these). */
+    viewerCan: {
+      /** The post management menu (delete, edit): the author's. */
+      manage: can(policy, 'deletePost', post),
+      /** Hiding responses from the story: the author's. */
+      hideResponses: can(policy, 'hideResponses', post),
+      /** Clapping: anyone but the author (a visitor is asked to sign in first). */
+      clap: !isAuthor(policy, post),
+      /** The membership prompts under a story are not for its author. */
+      seeMembershipPrompts: !isAuthor(policy, post),
+    },
     content: {
       isLockedPreviewOnly: !access.full,
       paragraphs: access.full ? post.content.paragraphs : lockedPreview(post.content),
