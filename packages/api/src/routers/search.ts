@@ -11,6 +11,7 @@ import {
 } from '@quire/search';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { entityId, slug, username } from '../schemas';
 import {
   defaultHitsPerPage,
   recordSearchClick,
@@ -30,12 +31,8 @@ const entity = z.enum(SEARCH_ENTITIES);
 const hitsPerPage = z.number().int().min(1).max(MAX_HITS_PER_PAGE);
 const page = z.number().int().min(0).max(100);
 const objectId = textInput().trim().min(1).max(100);
-const entityId = textInput().regex(/^[0-9a-f]{8,16}$/, 'Not a valid id.');
 
-const scopeInput = z.union([
-  z.object({ collectionSlug: textInput().trim().min(1).max(100) }),
-  z.object({ username: textInput().trim().min(1).max(50) }),
-]);
+const scopeInput = z.union([z.object({ collectionSlug: slug }), z.object({ username })]);
 
 const NUMERIC = /^\s*(\w+)\s*(>=|<=|!=|>|<|=)\s*(-?\d+(?:\.\d+)?)\s*$/;
 const FACET = /^(collectionId|authorId):(.+)$/;
@@ -63,7 +60,7 @@ function parseFacetFilters(index: SearchEntity, filters: string[]): SearchScope 
   if (index !== 'post' || filters.length > 1)
     throw badRequest('facetFilters: only one collectionId or authorId filter, on the post index.');
   const m = FACET.exec(filters[0]!);
-  const id = entityId.safeParse(m?.[2]);
+  const id = entityId().safeParse(m?.[2]);
   if (!m || !id.success)
     throw badRequest(`facetFilters: "${filters[0]}" is not collectionId:{id} or authorId:{id}.`);
   return m[1] === 'collectionId' ? { collectionId: id.data } : { authorId: id.data };

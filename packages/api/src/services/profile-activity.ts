@@ -1,6 +1,6 @@
 import type { EntityManager, FilterQuery, FindOptions, Loaded } from '@mikro-orm/postgresql';
 import { Catalog, CatalogItem, Clap, Highlight, Post, type User } from '@quire/db';
-import { accessTexts, truncate } from '@quire/domain';
+import { accessTexts, parsePostId, truncate } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import {
   can,
@@ -232,7 +232,8 @@ const listNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: accessTex
 
 /** A list of the writer's by its slug-id; NOT_FOUND when it is not theirs or private to someone else. */
 export async function visibleList(em: EntityManager, writer: User, viewer: User | null, slugId: string) {
-  const id = /(?:^|-)([0-9a-f]{8,16})$/.exec(slugId)?.[1];
+  // A list's slug-id ends in its id, as a story's does (spec §2 URL shapes).
+  const id = parsePostId(slugId);
   const catalog = id ? await em.findOne(Catalog, { id, ...userList(writer) }) : null;
   if (!catalog) throw listNotFound();
   await enforce(em, viewer, 'viewList', catalog);
