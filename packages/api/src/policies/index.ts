@@ -66,7 +66,7 @@ export function refusal<A extends Action>(
   return rule(viewer, ...args);
 }
 
-/** Why the viewer may not see a story (spec §3 PostResult), or null when they may (rules.ts postUnavailable). */
+/** Why the viewer may not see a story (spec §3 PostResult), or null when they may (story-rules.ts postUnavailable). */
 export function postUnavailable(viewer: PolicyViewer, post: PostSubject): PostUnavailableReason | null {
   noteConsulted();
   return unavailableReason(viewer, post);

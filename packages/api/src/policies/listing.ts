@@ -2,7 +2,7 @@ import type { FilterQuery } from '@mikro-orm/postgresql';
 import type { Catalog, Post, Tag } from '@quire/db';
 
 /*
- * `isListedStory` (rules.ts) as the database reads it: every list, feed, ranking and search starts from
+ * `isListedStory` (story-rules.ts) as the database reads it: every list, feed, ranking and search starts from
  * these, so a story that may not be listed (a draft, an unlisted or suspended one, one whose writer is
  * deleted or suspended, one in a private publication) never is. policies.int.test.ts checks that each form
  * selects exactly the rows the rule allows.
@@ -58,7 +58,7 @@ export const PUBLICATION_STORY_SQL = `${PUBLICATION_POST_SQL} and p.in_response_
 /** LISTED_STORY in SQL, for the posts table aliased `p`. */
 export const LISTED_STORY_SQL = `${PUBLICATION_STORY_SQL} and ${OUTSIDE_PRIVATE_PUBLICATION_SQL}`;
 
-/** The reader lists `viewerId` may see (rules.ts viewList): public ones, and their own. */
+/** The reader lists `viewerId` may see (other-rules.ts viewList): public ones, and their own. */
 export const listsVisibleTo = (viewerId: string | null): FilterQuery<Catalog> =>
   viewerId ? { $or: [{ visibility: 'PUBLIC' }, { creator: viewerId }] } : { visibility: 'PUBLIC' };
 

@@ -1,0 +1,130 @@
+import { accessTexts } from '@quire/domain';
+import {
+  isEditorOf,
+  isMember,
+  type ListSubject,
+  type ProfileSubject,
+  type PublicationSubject,
+  type Refusal,
+  refuse,
+  roleIn,
+  type TagSubject,
+} from './facts';
+import type { PolicyViewer } from './viewer';
+
+/* The rules about publications, profiles, tags, lists and the account itself. */
+
+/** Spec §3 Collection visibility: a PRIVATE publication is seen only by its members; to others it does not exist. */
+function viewPublication(viewer: PolicyViewer, publication: PublicationSubject): Refusal | null {
+  return publication.visibility !== 'PRIVATE' || roleIn(viewer, publication.id)
+    ? null
+    : refuse('NOT_FOUND', accessTexts.publicationNotFound);
+}
+
+/** Spec §6: any member of a publication (owner, editor, writer) writes for it. */
+function writeForPublication(viewer: PolicyViewer, publication: PublicationSubject): Refusal | null {
+  return roleIn(viewer, publication.id) ? null : refuse('FORBIDDEN', accessTexts.notAWriter);
+}
+
+/** Spec §6: owners and editors run a publication (publish in it, review, change it). */
+function managePublication(viewer: PolicyViewer, publication: PublicationSubject): Refusal | null {
+  return (
+    viewPublication(viewer, publication) ??
+    (isEditorOf(viewer, publication.id) ? null : refuse('FORBIDDEN', accessTexts.managePublication))
+  );
+}
+
+/** A profile: missing once deleted, and missing to those its owner blocked (a block is never revealed). */
+function viewProfile(viewer: PolicyViewer, profile: ProfileSubject): Refusal | null {
+  const self = viewer.user?.id === profile.id;
+  if (profile.isDeleted || profile.deletedAt || (!self && viewer.blockedBy.has(profile.id)))
+    return refuse('NOT_FOUND', accessTexts.profileNotFound);
+  return null;
+}
+
+/** Blocking, unblocking or reporting a user: any account may, even one that user blocked (or it could not undo it). */
+function actOnProfile(viewer: PolicyViewer, profile: ProfileSubject): Refusal | null {
+  if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  return profile.isDeleted || profile.deletedAt ? refuse('NOT_FOUND', accessTexts.profileNotFound) : null;
+}
+
+/** A profile that lists and search may show: visible, and not suspended. */
+export const isListedProfile = (profile: ProfileSubject) =>
+  !profile.isDeleted && !profile.deletedAt && !profile.isSuspended;
+
+/** What an operation naming its acting user is about, for the refusal's words. */
+export type ActingFor = 'action' | 'taxForms' | 'flags';
+
+const otherUsers: Record<ActingFor, string> = {
+  action: accessTexts.otherUsersAction,
+  taxForms: accessTexts.otherUsersTaxForms,
+  flags: accessTexts.otherUsersFlags,
+};
+
+/** Acting as a named user (old clients name who acts, spec §7): only as oneself. */
+function actAs(viewer: PolicyViewer, user: { id: string }, opts: { for?: ActingFor } = {}): Refusal | null {
+  if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  return viewer.user.id === user.id ? null : refuse('FORBIDDEN', otherUsers[opts.for ?? 'action']);
+}
+
+/** Spec §3 Tag visibility: STAFF topics exist for staff alone. */
+function viewTag(viewer: PolicyViewer, tag: TagSubject): Refusal | null {
+  return tag.visibility !== 'STAFF' || viewer.user?.isStaff
+    ? null
+    : refuse('NOT_FOUND', accessTexts.topicNotFound);
+}
+
+/** A topic lists and search may show: public ones only. */
+export const isListedTag = (tag: TagSubject) => tag.visibility === 'PUBLIC';
+
+/** A reader's list: public ones to anyone, private ones to their creator alone. */
+function viewList(viewer: PolicyViewer, list: ListSubject): Refusal | null {
+  return list.visibility === 'PUBLIC' || viewer.user?.id === list.creator.id
+    ? null
+    : refuse('NOT_FOUND', accessTexts.listNotFound);
+}
+
+/** Only a list's creator changes it. */
+function editList(viewer: PolicyViewer, list: ListSubject): Refusal | null {
+  return (
+    viewList(viewer, list) ??
+    (viewer.user?.id === list.creator.id ? null : refuse('FORBIDDEN', accessTexts.editList))
+  );
+}
+
+/**
+ * Who may use an account at all: signed in, and for changes not suspended (spec §6 Suspended user: it may
+ * read but not change anything). Every signed-in procedure asks this first; it is not an action on a subject.
+ */
+export function accountRefusal(user: { isSuspended?: boolean } | null, changing: boolean): Refusal | null {
+  if (!user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  return changing && user.isSuspended ? refuse('FORBIDDEN', accessTexts.suspendedAccount) : null;
+}
+
+/** Spec §6: suspended stories stay readable to staff and to holders of can_view_suspended_content. */
+function viewSuspendedContent(viewer: PolicyViewer): Refusal | null {
+  return viewer.user?.isStaff || viewer.flags.has('can_view_suspended_content')
+    ? null
+    : refuse('FORBIDDEN', accessTexts.storyNotFound);
+}
+
+/** Members-only features (spec §4 Membership). */
+function useMemberFeatures(viewer: PolicyViewer): Refusal | null {
+  if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  return isMember(viewer) ? null : refuse('FORBIDDEN', accessTexts.membersOnly);
+}
+
+/** Every question about publications, profiles, tags, lists and the account, by action. */
+export const otherRules = {
+  viewPublication,
+  writeForPublication,
+  managePublication,
+  viewProfile,
+  actOnProfile,
+  actAs,
+  viewTag,
+  viewList,
+  editList,
+  useMemberFeatures,
+  viewSuspendedContent,
+} as const;
