@@ -1,0 +1,142 @@
+import type { CardBrand, Currency, PlanPeriod, PaymentProvider as ProviderName } from '@quire/domain';
+
+/*
+ * What Quire asks of a payment provider (Stripe, or the dev provider on a machine without a key), and the
+ * provider-neutral events it reports back. Prices always come from the server's plans; a provider never
+ * trusts an amount the client sent. Every call that creates something carries an idempotency key, so a
+ * double click or a retried request creates one subscription, one charge.
+ */
+
+/** A plan as the provider sells it: the server's price, and the provider's own id for it when it has one. */
+export interface PriceRef {
+  planCode: string;
+  period: PlanPeriod;
+  currency: Exclude<Currency, 'NOT_APPLICABLE' | 'UNKNOWN'>;
+  /** Cents. */
+  amount: number;
+  /** The provider's price id (Stripe `price_…`), when configured; otherwise the provider prices inline. */
+  providerPriceId?: string | null;
+}
+
+export interface CheckoutRequest {
+  /** 'subscription' for membership, 'gift' for a one-time gift or group-gift purchase. */
+  mode: 'subscription' | 'gift';
+  /** Our user id; the provider's customer is found or created for it. */
+  userId: string;
+  email: string | null;
+  /** The provider's customer id, when we stored one already. */
+  customerId?: string | null;
+  price: PriceRef;
+  /** Gifts: how many memberships (1 for a gift, N for a group gift). */
+  quantity?: number;
+  /** Spec §3 discounts. */
+  discount?: 'FIFTY_PERCENT_OFF_ONE_YEAR' | 'NO_DISCOUNT';
+  /** Days of free trial (0 or absent: none). */
+  trialDays?: number;
+  successUrl: string;
+  cancelUrl: string;
+  /** Carried through to the events, e.g. { giftId, referrerUserId }. */
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+  /** The provider's session id. */
+  id: string;
+  /** Where to send the reader to pay. */
+  url: string;
+  /** The provider's customer id (store it for next time). */
+  customerId: string | null;
+}
+
+/** The card on file, as receipts and settings show it. */
+export interface CardSummary {
+  brand: CardBrand;
+  last4: string;
+}
+
+/** Provider-neutral webhook events, each with the provider's event id (applied once) and its creation time. */
+export type PaymentEvent = {
+  /** The provider's event id: stored, so a replay is a no-op. */
+  id: string;
+  /** When the provider created the event (events can arrive out of order). */
+  createdAt: Date;
+  provider: ProviderName;
+} & (
+  | {
+      type: 'checkout.completed';
+      mode: 'subscription' | 'gift';
+      sessionId: string;
+      customerId: string | null;
+      subscriptionId: string | null;
+      /** One-time (gift) payments: the charge. */
+      chargeId: string | null;
+      amount: number;
+      currency: string;
+      metadata: Record<string, string>;
+    }
+  | {
+      type: 'subscription.updated' | 'subscription.deleted';
+      subscription: SubscriptionState;
+    }
+  | {
+      type: 'invoice.paid' | 'invoice.payment_failed';
+      subscriptionId: string;
+      customerId: string | null;
+      invoiceId: string;
+      chargeId: string | null;
+      amount: number;
+      currency: string;
+      card: CardSummary | null;
+      /** The period the invoice pays for. */
+      periodEnd: Date | null;
+    }
+  | {
+      type: 'charge.refunded';
+      chargeId: string;
+      amountRefunded: number;
+      currency: string;
+    }
+);
+
+/** A subscription's current state at the provider: what out-of-order events are reconciled against. */
+export interface SubscriptionState {
+  id: string;
+  customerId: string | null;
+  status: 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired';
+  /** The provider's price id or our plan code (dev provider). */
+  priceId: string | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  endedAt: Date | null;
+  metadata: Record<string, string>;
+}
+
+/** Raised for a webhook without a signature (answer 400) or with one that does not verify (answer 401). */
+export class WebhookSignatureError extends Error {
+  constructor(readonly reason: 'missing' | 'invalid') {
+    super(reason === 'missing' ? 'The webhook has no signature.' : 'The webhook signature does not verify.');
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** True for the dev provider: every page it shows says that no money moves. */
+  readonly isTestMode: boolean;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** The subscription as the provider has it now (to reconcile events that arrived out of order). */
+  getSubscription(subscriptionId: string): Promise<SubscriptionState>;
+  /** Cancel at the period's end (true) or resume before it (false). */
+  setCancelAtPeriodEnd(
+    subscriptionId: string,
+    cancel: boolean,
+    idempotencyKey: string,
+  ): Promise<SubscriptionState>;
+  /** Moves a subscription to another plan from the next period. */
+  changePlan(subscriptionId: string, price: PriceRef, idempotencyKey: string): Promise<SubscriptionState>;
+  /** Where a member updates their card (Stripe's billing portal), or null when the provider has none. */
+  billingPortalUrl(customerId: string, returnUrl: string): Promise<string | null>;
+  /** Verifies and parses a webhook; throws WebhookSignatureError; returns null for event types Quire ignores. */
+  parseWebhook(rawBody: string | Buffer, signature: string | undefined): PaymentEvent | null;
+}
