@@ -71,6 +71,8 @@ export type PaymentEvent = {
       subscriptionId: string | null;
       /** One-time (gift) payments: the charge. */
       chargeId: string | null;
+      /** One-time payments: the payment intent (Stripe names the charge only later; refunds carry both). */
+      paymentIntentId?: string | null;
       amount: number;
       currency: string;
       metadata: Record<string, string>;
@@ -85,6 +87,8 @@ export type PaymentEvent = {
       customerId: string | null;
       invoiceId: string;
       chargeId: string | null;
+      /** The payment intent that paid or tried to pay the invoice, when the payload names it. */
+      paymentIntentId?: string | null;
       amount: number;
       currency: string;
       card: CardSummary | null;
@@ -94,6 +98,8 @@ export type PaymentEvent = {
   | {
       type: 'charge.refunded';
       chargeId: string;
+      /** Links a refund to a gift whose checkout named only its payment intent. */
+      paymentIntentId?: string | null;
       amountRefunded: number;
       currency: string;
     }
