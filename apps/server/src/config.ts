@@ -4,16 +4,26 @@ import { fileURLToPath } from 'node:url';
 import {
   defaultServiceEnvironment,
   LocalCaptcha,
+  type PlanSetting,
   RecaptchaVerifier,
   type ServiceEnvironment,
   type SocialProvider,
   standardProviders,
 } from '@quire/api';
-import { PRODUCT_NAME } from '@quire/domain';
+import {
+  DEFAULT_PLAN_PRICES,
+  MEMBERSHIP_CURRENCIES,
+  MEMBERSHIP_GRACE_PERIOD_DAYS,
+  PlanPeriod,
+  PRODUCT_NAME,
+} from '@quire/domain';
 import { createOpenSearchIndex } from '@quire/search';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A price in cents: a whole number from 1 cent to $10,000. */
+const cents = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -75,6 +85,18 @@ const envSchema = z.object({
   WORKER_HEARTBEAT_FILE: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Membership prices in cents (spec §3 plan periods and currencies). */
+  MEMBERSHIP_MONTHLY_USD_CENTS: cents(DEFAULT_PLAN_PRICES.USD.MONTHLY),
+  MEMBERSHIP_YEARLY_USD_CENTS: cents(DEFAULT_PLAN_PRICES.USD.YEARLY),
+  MEMBERSHIP_MONTHLY_CAD_CENTS: cents(DEFAULT_PLAN_PRICES.CAD.MONTHLY),
+  MEMBERSHIP_YEARLY_CAD_CENTS: cents(DEFAULT_PLAN_PRICES.CAD.YEARLY),
+  /** Stripe price ids of the plans, when created in the Stripe dashboard; unset, Stripe prices them inline. */
+  STRIPE_PRICE_MONTHLY_USD: z.string().min(1).optional(),
+  STRIPE_PRICE_YEARLY_USD: z.string().min(1).optional(),
+  STRIPE_PRICE_MONTHLY_CAD: z.string().min(1).optional(),
+  STRIPE_PRICE_YEARLY_CAD: z.string().min(1).optional(),
+  /** Spec §3 client config grace period: days a member keeps access after a failed payment. */
+  MEMBERSHIP_GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(60).default(MEMBERSHIP_GRACE_PERIOD_DAYS),
 });
 
 export type ServerConfig = z.infer<typeof envSchema> & {
@@ -136,4 +158,19 @@ export function serviceEnvironment(config: ServerConfig): ServiceEnvironment {
     captcha,
     oauth: standardProviders(credentials),
   });
+}
+
+/** The membership plans configuration sets (synced into the plans table at start). */
+export function planSettings(config: ServerConfig): PlanSetting[] {
+  return MEMBERSHIP_CURRENCIES.flatMap((currency) =>
+    PlanPeriod.map((period) => {
+      const key = `${period}_${currency}` as const;
+      return {
+        period,
+        currency,
+        amount: config[`MEMBERSHIP_${key}_CENTS`],
+        stripePriceId: config[`STRIPE_PRICE_${key}`] ?? null,
+      };
+    }),
+  );
 }

@@ -1,6 +1,13 @@
 import { allows, appRouter, hasMembership, type ServiceEnvironment } from '@quire/api';
 import type { Orm } from '@quire/db';
-import { edgeCacheDecision, errorPageTexts, PRODUCT_NAME } from '@quire/domain';
+import {
+  edgeCacheDecision,
+  errorPageTexts,
+  type MembershipCurrency,
+  type PlanPeriod,
+  PRODUCT_NAME,
+  planCode,
+} from '@quire/domain';
 import {
   type ClientConfig,
   createServerQueryClient,
@@ -13,7 +20,7 @@ import {
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageAssets } from './assets';
-import type { ServerConfig } from './config';
+import { planSettings, type ServerConfig } from './config';
 import { contextFor, SESSION_COOKIE } from './context';
 import { createFlagCache } from './flag-cache';
 import { isUnavailable } from './health';
@@ -28,7 +35,13 @@ const embedJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-export function clientConfig(config: ServerConfig): ClientConfig {
+/** Spec §3 client config payment plan ids and grace period in days, with each plan's price in cents. */
+export interface MembershipClientConfig {
+  paymentPlans: { id: string; period: PlanPeriod; currency: MembershipCurrency; amount: number }[];
+  gracePeriodDays: number;
+}
+
+export function clientConfig(config: ServerConfig): ClientConfig & { membership: MembershipClientConfig } {
   return {
     productName: PRODUCT_NAME,
     authDomain: new URL(config.publicUrl).host,
@@ -42,6 +55,15 @@ export function clientConfig(config: ServerConfig): ClientConfig {
       key: config.SEARCH_API_KEY,
       indexPrefix: config.SEARCH_INDEX_PREFIX,
       host: config.publicUrl,
+    },
+    membership: {
+      paymentPlans: planSettings(config).map((p) => ({
+        id: planCode(p.period, p.currency),
+        period: p.period,
+        currency: p.currency,
+        amount: p.amount,
+      })),
+      gracePeriodDays: config.MEMBERSHIP_GRACE_PERIOD_DAYS,
     },
   };
 }

@@ -1,13 +1,17 @@
 import { writeFile } from 'node:fs/promises';
-import { purgeTrash } from '@quire/api';
+import { expireLapsedMemberships, purgeTrash, syncPlans } from '@quire/api';
 import type { Orm } from '@quire/db';
 import { createTransport, deliverPendingEmails } from '@quire/mail';
 import { PgBoss } from 'pg-boss';
-import type { ServerConfig } from './config';
+import { planSettings, type ServerConfig } from './config';
 import { scheduleSearchSync } from './search-sync';
 
 /** Queues the worker serves; each later capability (purges, fan-out, indexing) adds its own. */
-export const QUEUES = { deliverMail: 'mail.deliver', purgeTrash: 'posts.purge-trash' } as const;
+export const QUEUES = {
+  deliverMail: 'mail.deliver',
+  purgeTrash: 'posts.purge-trash',
+  expireMemberships: 'membership.expire',
+} as const;
 
 /** How often the worker also sweeps the outbox between scheduled runs, so mail leaves within seconds. */
 const OUTBOX_SWEEP_MS = 2000;
@@ -40,6 +44,17 @@ export async function startWorker(opts: {
   await boss.work(QUEUES.purgeTrash, async () => {
     const purged = await purgeTrash(orm.em.fork(), new Date());
     if (purged) opts.log(`jobs: purged ${purged} stories from the trash`);
+  });
+  // The configured plans are written at start, so the plan list and checkout read this deployment's prices.
+  await syncPlans(orm.em.fork(), planSettings(config));
+  // Memberships past their grace period or last period end lose access; checked every 10 minutes.
+  await boss.createQueue(QUEUES.expireMemberships);
+  await boss.schedule(QUEUES.expireMemberships, '*/10 * * * *');
+  await boss.work(QUEUES.expireMemberships, async () => {
+    const expired = await expireLapsedMemberships(orm.em.fork(), new Date(), {
+      gracePeriodDays: config.MEMBERSHIP_GRACE_PERIOD_DAYS,
+    });
+    if (expired) opts.log(`jobs: ${expired} memberships expired`);
   });
   const search = await scheduleSearchSync(boss, orm, config, opts.url, opts.log);
   let sweeping = false;

@@ -47,6 +47,10 @@ export const ACCESS_MARKERS: Readonly<Record<string, NonNullable<ProcedureMeta['
   'social.unmuteUser': 'own',
   'social.unfollowCollection': 'own',
   'social.unmuteCollection': 'own',
+  'membership.current': 'own',
+  'membership.billingHistory': 'own',
+  // The membership plans and their prices, the same for everyone in a country.
+  'membership.plans': 'public',
   // Lists built only from the policy's listing filters (policies/listing.ts).
   'posts.latest': 'listing',
   'posts.forYou': 'listing',

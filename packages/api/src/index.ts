@@ -36,6 +36,15 @@ export {
 } from './services/environment';
 export { followingFeed, forYouFeed } from './services/feed';
 export {
+  type ApplyOptions,
+  type ApplyOutcome,
+  applyPaymentEvent,
+  defaultPlanSettings,
+  expireLapsedMemberships,
+  type PlanSetting,
+  syncPlans,
+} from './services/membership';
+export {
   markViewed,
   type NotificationItem,
   type NotifyInput,

@@ -4,6 +4,7 @@ import { cacheRouter } from './routers/cache';
 import { discoveryRouter } from './routers/discovery';
 import { flagsRouter } from './routers/flags';
 import { listsRouter } from './routers/lists';
+import { membershipRouter } from './routers/membership';
 import { notificationsRouter } from './routers/notifications';
 import { postsRouter } from './routers/posts';
 import { profilesRouter } from './routers/profiles';
@@ -31,6 +32,7 @@ export const appRouter = router({
   social: socialRouter,
   discovery: discoveryRouter,
   lists: listsRouter,
+  membership: membershipRouter,
 });
 
 export type AppRouter = typeof appRouter;

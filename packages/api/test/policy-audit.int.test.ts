@@ -83,6 +83,8 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     saved: true,
     targetPostId: w.post.id,
     content: { paragraphs: [] },
+    // No charge exists in this world: the receipt is refused, which the audit accepts.
+    chargeId: w.post.id,
   };
 }
 

@@ -7,6 +7,7 @@ import { GiftSchema } from './modules/membership/gift.entity';
 import { GiftRedemptionSchema } from './modules/membership/gift-redemption.entity';
 import { MembershipSchema } from './modules/membership/membership.entity';
 import { PaymentCustomerSchema } from './modules/membership/payment-customer.entity';
+import { PaymentEventRecordSchema } from './modules/membership/payment-event.entity';
 import { PlanSchema } from './modules/membership/plan.entity';
 import { NewsletterSchema } from './modules/newsletters/newsletter.entity';
 import { NewsletterEmailSchema } from './modules/newsletters/newsletter-email.entity';
@@ -103,6 +104,7 @@ export const entities = [
   GiftSchema,
   MembershipSchema,
   PaymentCustomerSchema,
+  PaymentEventRecordSchema,
   PlanSchema,
   EarningSchema,
   PartnerEnrollmentSchema,

@@ -14,6 +14,7 @@ export * from './modules/membership/gift.entity';
 export * from './modules/membership/gift-redemption.entity';
 export * from './modules/membership/membership.entity';
 export * from './modules/membership/payment-customer.entity';
+export * from './modules/membership/payment-event.entity';
 export * from './modules/membership/plan.entity';
 export * from './modules/newsletters/newsletter.entity';
 export * from './modules/newsletters/newsletter-email.entity';

@@ -8,6 +8,7 @@ export * from './embeds';
 export * from './enums';
 export * from './images';
 export * from './labels';
+export * from './membership';
 export * from './messages';
 export * from './notifications';
 export * from './paragraph';

@@ -23,6 +23,8 @@ export const ChargeSchema = defineEntity({
     receiptNumber: p.string().length(50).nullable().unique(),
     description: p.string().length(200).default(''),
     refundedAt: p.datetime().nullable(),
+    /** Cents refunded so far (a partial refund leaves the charge SUCCEEDED). */
+    amountRefunded: p.integer().default(0),
   },
   indexes: [{ properties: ['user', 'createdAt'] }],
 });

@@ -24,6 +24,10 @@ export const MembershipSchema = defineEntity({
     cancelAtPeriodEnd: p.boolean().default(false),
     canceledAt: p.datetime().nullable(),
     endedAt: p.datetime().nullable(),
+    /** When payment first failed in the current run of failures: access lasts the grace period from here. */
+    pastDueAt: p.datetime().nullable(),
+    /** The provider's time of the state last applied; an older subscription event is reconciled, not applied. */
+    stateAt: p.datetime().nullable(),
   },
   indexes: [{ properties: ['user', 'status'] }, { properties: ['status', 'currentPeriodEnd'] }],
 });
