@@ -55,6 +55,13 @@ export interface CardSummary {
   last4: string;
 }
 
+/** The payment behind an invoice; nulls while it is unpaid. */
+export interface InvoicePayment {
+  chargeId: string | null;
+  paymentIntentId: string | null;
+  card: CardSummary | null;
+}
+
 /** Provider-neutral webhook events, each with the provider's event id (applied once) and its creation time. */
 export type PaymentEvent = {
   /** The provider's event id: stored, so a replay is a no-op. */
@@ -143,6 +150,11 @@ export interface PaymentProvider {
   changePlan(subscriptionId: string, price: PriceRef, idempotencyKey: string): Promise<SubscriptionState>;
   /** Where a member updates their card (Stripe's billing portal), or null when the provider has none. */
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string | null>;
+  /**
+   * What paid an invoice: for providers whose invoice webhooks do not name the charge or card (Stripe since
+   * API 2025-03-31), so a receipt can show them. Absent when the events already carry them (dev provider).
+   */
+  invoicePayment?(invoiceId: string): Promise<InvoicePayment>;
   /** Verifies and parses a webhook; throws WebhookSignatureError; returns null for event types Quire ignores. */
   parseWebhook(rawBody: string | Buffer, signature: string | undefined): PaymentEvent | null;
 }

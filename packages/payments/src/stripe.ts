@@ -4,6 +4,7 @@ import {
   type CardSummary,
   type CheckoutRequest,
   type CheckoutSession,
+  type InvoicePayment,
   type PaymentEvent,
   type PaymentProvider,
   type PriceRef,
@@ -75,6 +76,15 @@ function cardOfCharge(charge: string | Stripe.Charge | null | undefined): CardSu
   if (!charge || typeof charge === 'string') return null;
   const card = charge.payment_method_details?.card;
   return card ? { brand: cardBrandOf(card.brand), last4: card.last4 ?? '' } : null;
+}
+
+/** The charge, payment intent and card of an invoice whose `payments` were expanded (or included). */
+function paymentOfInvoice(invoice: Stripe.Invoice): InvoicePayment {
+  const payments = invoice.payments?.data ?? [];
+  const payment = (payments.find((candidate) => candidate.status === 'paid') ?? payments[0])?.payment;
+  const intent = payment?.payment_intent;
+  const charge = payment?.charge ?? (intent && typeof intent !== 'string' ? intent.latest_charge : null);
+  return { chargeId: idOf(charge), paymentIntentId: idOf(intent), card: cardOfCharge(charge) };
 }
 
 /** Stripe behind Quire's provider interface: Checkout for paying, the billing portal for cards, signed webhooks. */
@@ -227,6 +237,13 @@ export class StripeProvider implements PaymentProvider {
     return session.url;
   }
 
+  async invoicePayment(invoiceId: string): Promise<InvoicePayment> {
+    const invoice = await this.stripe.invoices.retrieve(invoiceId, {
+      expand: ['payments.data.payment.payment_intent.latest_charge'],
+    });
+    return paymentOfInvoice(invoice);
+  }
+
   parseWebhook(rawBody: string | Buffer, signature: string | undefined): PaymentEvent | null {
     if (!signature) throw new WebhookSignatureError('missing');
     let event: Stripe.Event;
@@ -315,7 +332,8 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
       const invoice = event.data.object;
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
       if (!subscriptionId) return null;
-      const payment = invoice.payments?.data?.[0]?.payment;
+      // Stripe's invoice webhooks carry no payments unless included; then invoicePayment() finds them.
+      const payment = paymentOfInvoice(invoice);
       const line = invoice.lines?.data?.find((candidate) => candidate.period?.end) ?? null;
       return {
         ...base,
@@ -323,11 +341,11 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
         subscriptionId,
         customerId: idOf(invoice.customer),
         invoiceId: invoice.id,
-        chargeId: idOf(payment?.charge),
-        paymentIntentId: idOf(payment?.payment_intent),
+        chargeId: payment.chargeId,
+        paymentIntentId: payment.paymentIntentId,
         amount: event.type === 'invoice.paid' ? invoice.amount_paid : invoice.amount_due,
         currency: invoice.currency.toUpperCase(),
-        card: cardOfCharge(payment?.charge),
+        card: payment.card,
         // invoice.period_end is the previous period for a renewal; the line says which period is paid for.
         periodEnd: date(line?.period.end),
       };

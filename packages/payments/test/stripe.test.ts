@@ -205,7 +205,6 @@ describe('StripeProvider webhooks', () => {
     const { session, events, subscriptionId } = await paidMembership({ metadata: { referrerUserId: 'r1' } });
     const subscription = fake.state.subscriptions.get(subscriptionId)!;
     const invoice = fake.state.invoices.get(subscription.latest_invoice!)!;
-    const chargeId = invoice.payments.data[0]!.payment.charge;
     expect(events).toEqual([
       {
         id: expect.stringMatching(/^evt_/),
@@ -247,8 +246,9 @@ describe('StripeProvider webhooks', () => {
         subscriptionId,
         customerId: session.customerId,
         invoiceId: invoice.id,
-        chargeId,
-        paymentIntentId: fake.state.charges.get(chargeId)!.payment_intent,
+        // As in Stripe's own payloads since 2025-03-31: the invoice names no charge; invoicePayment() does.
+        chargeId: null,
+        paymentIntentId: null,
         amount: 500,
         currency: 'USD',
         card: null,
@@ -275,8 +275,8 @@ describe('StripeProvider webhooks', () => {
     });
     expect(pastDue).toMatchObject({ type: 'subscription.updated', subscription: { status: 'past_due' } });
 
-    const chargeId = (paid as { chargeId: string }).chargeId;
-    const [refunded] = fake.refund(chargeId).map(parse);
+    const { chargeId } = await provider.invoicePayment((paid as { invoiceId: string }).invoiceId);
+    const [refunded] = fake.refund(chargeId!).map(parse);
     expect(refunded).toMatchObject({
       type: 'charge.refunded',
       chargeId,
@@ -297,22 +297,42 @@ describe('StripeProvider webhooks', () => {
     });
   });
 
+  it('finds the charge, payment intent and card that paid an invoice', async () => {
+    const { subscriptionId } = await paidMembership();
+    const invoiceId = fake.state.subscriptions.get(subscriptionId)!.latest_invoice!;
+    const chargeId = fake.state.invoiceCharges.get(invoiceId)!;
+    expect(await provider.invoicePayment(invoiceId)).toEqual({
+      chargeId,
+      paymentIntentId: fake.state.charges.get(chargeId)!.payment_intent,
+      card: { brand: 'VISA', last4: '4242' },
+    });
+    const trial = await paidMembership({ trialDays: 7 });
+    const trialInvoice = fake.state.subscriptions.get(trial.subscriptionId)!.latest_invoice!;
+    expect(await provider.invoicePayment(trialInvoice)).toEqual({
+      chargeId: null,
+      paymentIntentId: null,
+      card: null,
+    });
+  });
+
   it('maps customer.subscription.created to subscription.updated', () => {
     const created = fake.state.events.find((e) => e.type === 'customer.subscription.created')!;
     expect(parse(created)).toMatchObject({ type: 'subscription.updated' });
   });
 
-  it('maps card brands from an invoice whose charge is expanded, unknown brands to UNKNOWN', () => {
+  it('maps card brands from an invoice whose payments are included, unknown brands to UNKNOWN', () => {
     const invoice = structuredClone([...fake.state.invoices.values()].find((i) => i.amount_paid > 0)!);
-    const charge = fake.state.charges.get(invoice.payments.data[0]!.payment.charge)!;
+    const charge = fake.state.charges.get(fake.state.invoiceCharges.get(invoice.id)!)!;
     const withBrand = (brand: string) => {
-      const payload = structuredClone(invoice) as unknown as {
-        payments: { data: { payment: { charge: unknown } }[] };
-      };
-      payload.payments.data[0]!.payment.charge = {
+      const paidWith = {
         ...charge,
         payment_method_details: { type: 'card', card: { brand, last4: '0005' } },
       };
+      const payment = {
+        type: 'payment_intent',
+        payment_intent: { id: charge.payment_intent, latest_charge: paidWith },
+      };
+      const payload = { ...invoice, payments: { object: 'list', data: [{ status: 'paid', payment }] } };
       return parse(fake.signedEvent('invoice.paid', payload));
     };
     expect(withBrand('amex')).toMatchObject({ card: { brand: 'AMEX', last4: '0005' } });

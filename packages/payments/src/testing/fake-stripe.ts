@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import type { StripeProviderOptions } from '../stripe';
-import { type FormObject, parseForm, record, text } from './form';
+import { at, type FormObject, parseForm, record, text } from './form';
 
 /*
  * A local stand-in for api.stripe.com, for tests only: the few endpoints StripeProvider calls, with
@@ -150,15 +150,6 @@ export interface FakeInvoice {
       period: { start: number; end: number };
     }[];
   };
-  payments: {
-    object: 'list';
-    has_more: false;
-    data: {
-      id: string;
-      object: 'invoice_payment';
-      payment: { type: 'payment_intent'; payment_intent: string; charge: string };
-    }[];
-  };
 }
 
 export interface FakeStripeState {
@@ -168,6 +159,8 @@ export interface FakeStripeState {
   subscriptions: Map<string, FakeSubscription>;
   charges: Map<string, FakeCharge>;
   invoices: Map<string, FakeInvoice>;
+  /** Invoice id → the charge that paid it; as with Stripe, invoice payloads name it only when asked. */
+  invoiceCharges: Map<string, string>;
   coupons: Map<string, FakeCoupon>;
   prices: Map<string, FakePrice>;
   /** Every request, in order: what to assert idempotency keys and call counts on. */
@@ -262,6 +255,7 @@ export async function startFakeStripe(options: { now?: () => Date } = {}): Promi
     subscriptions: new Map(),
     charges: new Map(),
     invoices: new Map(),
+    invoiceCharges: new Map(),
     coupons: new Map(),
     prices: new Map(),
     requests: [],
@@ -390,21 +384,9 @@ export async function startFakeStripe(options: { now?: () => Date } = {}): Promi
           },
         ],
       },
-      payments: {
-        object: 'list',
-        has_more: false,
-        data: charge
-          ? [
-              {
-                id: newId('inpay'),
-                object: 'invoice_payment',
-                payment: { type: 'payment_intent', payment_intent: charge.payment_intent, charge: charge.id },
-              },
-            ]
-          : [],
-      },
     };
     state.invoices.set(invoice.id, invoice);
+    if (charge) state.invoiceCharges.set(invoice.id, charge.id);
     subscription.latest_invoice = invoice.id;
     return invoice;
   };
@@ -459,6 +441,36 @@ export async function startFakeStripe(options: { now?: () => Date } = {}): Promi
       method: 'GET',
       pattern: /^\/v1\/customers\/([^/]+)$/,
       handle: ([, id]) => state.customers.get(id!) ?? missingThrow('customer', id!),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/invoices\/([^/]+)$/,
+      handle: ([, id], form) => {
+        const invoice = state.invoices.get(id!) ?? missingThrow('invoice', id!);
+        const expand = at(form, 'expand');
+        const paths = Array.isArray(expand) ? expand.filter((path) => typeof path === 'string') : [];
+        if (!paths.some((path) => path.startsWith('payments'))) return invoice;
+        const charge = state.charges.get(state.invoiceCharges.get(invoice.id) ?? '');
+        const deep = paths.includes('payments.data.payment.payment_intent.latest_charge');
+        const data = charge
+          ? [
+              {
+                id: `inpay_${charge.id}`,
+                object: 'invoice_payment',
+                status: 'paid',
+                amount_paid: charge.amount,
+                currency: charge.currency,
+                payment: {
+                  type: 'payment_intent',
+                  payment_intent: deep
+                    ? { id: charge.payment_intent, object: 'payment_intent', latest_charge: charge }
+                    : charge.payment_intent,
+                },
+              },
+            ]
+          : [];
+        return { ...invoice, payments: { object: 'list', has_more: false, data } };
+      },
     },
     {
       method: 'GET',
