@@ -341,6 +341,21 @@ describe('membership from payment events', () => {
 });
 
 describe('events out of order', () => {
+  it("a trial's subscription event from before its checkout is not overridden by the checkout", async () => {
+    const user = await buildUser(db.em());
+    const sub = unique('sub');
+    const trialing = state(sub, {
+      status: 'trialing',
+      metadata: { userId: user.id },
+      currentPeriodEnd: at(7),
+    });
+    expect(await apply(updated(trialing, T0))).toBe('applied');
+    expect(await apply(checkout(user, sub, at(0.01)))).toBe('applied');
+    expect((await membershipOf(sub)).status).toBe('TRIALING');
+    expect(Number((await reload(user)).mediumMemberAt)).toBe(T0.getTime());
+    expect(await db.em().count(Membership, { user: user.id })).toBe(1);
+  });
+
   it('an older subscription event does not undo a newer one', async () => {
     const { user, sub } = await subscribed();
     await apply(updated(state(sub, { cancelAtPeriodEnd: true }), at(12)));
@@ -412,6 +427,20 @@ describe('membership procedures', () => {
     const member = await (await as(user, 'CA')).membership.plans();
     expect(member.isMembershipTrialEligible).toBe(false);
     expect(member.plans.map((p) => p.discount)).toEqual(['NO_DISCOUNT', 'NO_DISCOUNT']);
+  });
+
+  it('a price change from configuration updates the plan in place, keeping its id', async () => {
+    const before = await (await as(null, 'CA')).membership.plans();
+    const changed = defaultPlanSettings().map((p) =>
+      p.currency === 'CAD' && p.period === 'MONTHLY' ? { ...p, amount: 800 } : p,
+    );
+    await syncPlans(db.em(), changed);
+    const after = await (await as(null, 'CA')).membership.plans();
+    expect(after.plans.map((p) => [p.id, p.amount])).toEqual([
+      [before.plans[0]!.id, 800],
+      [before.plans[1]!.id, 7000],
+    ]);
+    await syncPlans(db.em(), defaultPlanSettings());
   });
 
   it("receipt answers one's own charge and refuses another user's", async () => {

@@ -238,11 +238,10 @@ async function checkoutCompleted(run: Run, event: EventOf<'checkout.completed'>)
     newMembership(run, user, event.subscriptionId, trial ? 'TRIALING' : 'ACTIVE', event.createdAt);
   const discount = event.metadata.discount;
   if (discount && (Discount as readonly string[]).includes(discount)) m.discount = discount as Discount;
-  if (!(await reconcile(run, m)) && !isStale(m, event.createdAt)) {
-    if (existing) m.status = trial ? 'TRIALING' : 'ACTIVE';
+  // A checkout reports no subscription state: the subscription's own events (or the provider) set it.
+  if (!(await reconcile(run, m)) && !m.plan) {
     const plan = await planFor(run.em, null, event.metadata.planCode);
     if (plan) m.plan = plan;
-    m.stateAt = event.createdAt;
   }
   await settle(run, m, event.createdAt);
   await applyDeferred(run, [event.subscriptionId]);
