@@ -301,6 +301,18 @@ describe('membership from payment events', () => {
     expect(receipt).toMatchObject({ status: 'REFUNDED', amount: 500, amountRefunded: 500, currency: 'USD' });
   });
 
+  it('a refund finds a charge its invoice named only by payment intent', async () => {
+    const user = await buildUser(db.em());
+    const sub = unique('sub');
+    await apply(checkout(user, sub, T0));
+    const paymentIntentId = unique('pi');
+    const paid = { ...invoice('invoice.paid', sub, T0), chargeId: null, paymentIntentId } as PaymentEvent;
+    await apply(paid);
+    await apply({ ...refunded(unique('ch'), 500, at(1)), paymentIntentId } as PaymentEvent);
+    const charge = await db.em().findOneOrFail(Charge, { providerChargeId: paymentIntentId });
+    expect(charge.status).toBe('REFUNDED');
+  });
+
   it('a replayed event is a no-op', async () => {
     const { user, sub } = await subscribed();
     const renewal = invoice('invoice.paid', sub, at(30), { periodEnd: at(60) });

@@ -203,7 +203,7 @@ async function reconcile(run: Run, m: Membership): Promise<boolean> {
   return true;
 }
 
-/** Flushes, brings the user's membership in line, and applies events that were waiting for this subscription. */
+/** Flushes the membership's changes and brings its user's membership in line. */
 async function settle(run: Run, m: Membership, activatedAt: Date) {
   await run.em.flush();
   await syncUserMembership(run.em, m.user.id, {
@@ -277,7 +277,7 @@ async function invoiceSettled(
   const m = await lockedMembership(run.em, event.provider, event.subscriptionId);
   if (!m) return 'deferred';
   const paid = event.type === 'invoice.paid';
-  const paymentIntentId = (event as { paymentIntentId?: string | null }).paymentIntentId ?? null;
+  const paymentIntentId = event.paymentIntentId ?? null;
   const chargeKey =
     event.chargeId ??
     paymentIntentId ??
@@ -367,7 +367,7 @@ function receiptNumber(chargeId: string, at: Date): string {
 }
 
 async function chargeRefunded(run: Run, event: EventOf<'charge.refunded'>): Promise<ApplyOutcome> {
-  const paymentIntentId = (event as { paymentIntentId?: string | null }).paymentIntentId ?? null;
+  const paymentIntentId = event.paymentIntentId ?? null;
   const keys = [event.chargeId, paymentIntentId].filter((k): k is string => !!k);
   const charge = await run.em.findOne(Charge, { providerChargeId: { $in: keys } });
   if (!charge) return 'deferred';
@@ -401,7 +401,7 @@ async function applyDeferred(run: Run, subjects: string[]) {
     if (record.outcome !== 'deferred') continue;
     const event = reviveEvent(record.payload);
     if (event.type === 'charge.refunded') {
-      const ids = [event.chargeId, (event as { paymentIntentId?: string | null }).paymentIntentId];
+      const ids = [event.chargeId, event.paymentIntentId];
       if (!ids.some((id) => id && subjects.includes(id))) continue;
     }
     record.outcome = await dispatch({ ...run, event });
