@@ -13,6 +13,7 @@ import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
 import { SignInToSee } from './components/SignInToSee';
+import { type StaticPageName, staticHeads } from './content/static-heads';
 import { lazyPage, lazyPages } from './lib/lazy-page';
 import { discoveryRoutes, ProfileListPage } from './pages/discovery-routes';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -57,6 +58,11 @@ const StoriesPage = lazyPage(
   'src/pages/StoriesPage.tsx',
   () => import('./pages/StoriesPage'),
   (m) => m.StoriesPage,
+);
+const StaticPage = lazyPage(
+  'src/pages/StaticPages.tsx',
+  () => import('./pages/StaticPages'),
+  (m) => m.StaticPage,
 );
 const TopicPage = lazyPage(
   'src/pages/TopicPage.tsx',
@@ -282,6 +288,31 @@ export const showUser: PageRoute = {
   head: (ctx, params) => profileHead(ctx, profileUsername(params.owner)),
 };
 
+/** One of Quire's own pages (spec §2 Static paths, /help, and the footer's links). */
+function staticRoute(path: string, name: string, page: StaticPageName): PageRoute {
+  return {
+    path,
+    name,
+    render: () => <StaticPage name={page} />,
+    prefetch: async () => 200,
+    head: () => ({ ...staticHeads[page], canonicalPath: path }),
+  };
+}
+
+/** Quire's own pages (spec §4 edge cache: not among the page kinds it keeps). */
+const staticRoutes: PageRoute[] = [
+  staticRoute('/about', 'ShowAbout', 'about'),
+  staticRoute('/help', 'ShowHelp', 'help'),
+  staticRoute('/m/tos', 'ShowTerms', 'terms'),
+  staticRoute('/privacy', 'ShowPrivacy', 'privacy'),
+  staticRoute('/creators', 'ShowCreators', 'creators'),
+  staticRoute('/creator-tools', 'ShowCreatorTools', 'creatorTools'),
+  staticRoute('/jobs', 'ShowJobs', 'jobs'),
+  staticRoute('/blog', 'ShowBlog', 'blog'),
+  staticRoute('/text-to-speech', 'ShowTextToSpeech', 'textToSpeech'),
+  staticRoute('/status', 'ShowStatus', 'status'),
+];
+
 export const pageRoutes: PageRoute[] = [
   {
     path: '/',
@@ -427,6 +458,7 @@ export const pageRoutes: PageRoute[] = [
   topicRoute('/tag/:tagSlug/latest', 'ShowTagByTagSlugLatest', 'tagSlug'),
   ...discoveryRoutes,
   ...searchRoutes,
+  ...staticRoutes,
   {
     path: '*',
     name: 'NotFound',
