@@ -50,12 +50,36 @@ const cases: Case[] = [
   { dir: 'packages/editor/src', source: "import { useState } from 'react';", reported: true },
   { dir: 'packages/editor/src', source: "import { createRoot } from 'react-dom/client';", reported: true },
   { dir: 'packages/editor/src', source: "import { Schema } from 'prosemirror-model';", reported: false },
-  { dir: 'apps/server/src', source: "import { startFakeStripe } from '@quire/payments/testing';", reported: true },
-  { dir: 'packages/api/src', source: "const fake = await import('@quire/payments/testing');", reported: true },
-  { dir: 'apps/reader/src', source: "import type { FakeStripe } from '@quire/payments/testing';", reported: true },
-  { dir: 'packages/payments/src/testing', source: "import { toForm } from '@quire/payments/testing';", reported: false },
-  { dir: 'apps/server/test', source: "import { startFakeStripe } from '@quire/payments/testing';", reported: false },
-  { dir: 'apps/server/src', source: "import { createPaymentProvider } from '@quire/payments';", reported: false },
+  {
+    dir: 'apps/server/src',
+    source: "import { startFakeStripe } from '@quire/payments/testing';",
+    reported: true,
+  },
+  {
+    dir: 'packages/api/src',
+    source: "const fake = await import('@quire/payments/testing');",
+    reported: true,
+  },
+  {
+    dir: 'apps/reader/src',
+    source: "import type { FakeStripe } from '@quire/payments/testing';",
+    reported: true,
+  },
+  {
+    dir: 'packages/payments/src/testing',
+    source: "import { toForm } from '@quire/payments/testing';",
+    reported: false,
+  },
+  {
+    dir: 'apps/server/test',
+    source: "import { startFakeStripe } from '@quire/payments/testing';",
+    reported: false,
+  },
+  {
+    dir: 'apps/server/src',
+    source: "import { createPaymentProvider } from '@quire/payments';",
+    reported: false,
+  },
 ];
 
 let work = '';
