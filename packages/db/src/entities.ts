@@ -3,6 +3,7 @@ import { CatalogClapSchema } from './modules/lists/catalog-clap.entity';
 import { CatalogFollowSchema } from './modules/lists/catalog-follow.entity';
 import { CatalogItemSchema } from './modules/lists/catalog-item.entity';
 import { ChargeSchema } from './modules/membership/charge.entity';
+import { DevPaymentStateSchema } from './modules/membership/dev-payment-state.entity';
 import { GiftSchema } from './modules/membership/gift.entity';
 import { GiftRedemptionSchema } from './modules/membership/gift-redemption.entity';
 import { MembershipSchema } from './modules/membership/membership.entity';
@@ -104,6 +105,7 @@ export const entities = [
   GiftSchema,
   MembershipSchema,
   PaymentCustomerSchema,
+  DevPaymentStateSchema,
   PaymentEventRecordSchema,
   PlanSchema,
   EarningSchema,

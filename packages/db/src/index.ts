@@ -10,6 +10,7 @@ export * from './modules/lists/catalog-clap.entity';
 export * from './modules/lists/catalog-follow.entity';
 export * from './modules/lists/catalog-item.entity';
 export * from './modules/membership/charge.entity';
+export * from './modules/membership/dev-payment-state.entity';
 export * from './modules/membership/gift.entity';
 export * from './modules/membership/gift-redemption.entity';
 export * from './modules/membership/membership.entity';
