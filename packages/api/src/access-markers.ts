@@ -51,6 +51,12 @@ export const ACCESS_MARKERS: Readonly<Record<string, NonNullable<ProcedureMeta['
   'membership.billingHistory': 'own',
   // The membership plans and their prices, the same for everyone in a country.
   'membership.plans': 'public',
+  // Gifts: the offers are the same for everyone in a country; a gift code is its own key (128 random bits),
+  // so whoever holds it may read what it gives; buying and redeeming change only the viewer's own rows.
+  'gifts.giftPlans': 'public',
+  'gifts.giftByCode': 'public',
+  'gifts.checkoutGift': 'own',
+  'gifts.redeemGift': 'own',
   // Lists built only from the policy's listing filters (policies/listing.ts).
   'posts.latest': 'listing',
   'posts.forYou': 'listing',

@@ -3,6 +3,7 @@ import { authRouter } from './routers/auth';
 import { cacheRouter } from './routers/cache';
 import { discoveryRouter } from './routers/discovery';
 import { flagsRouter } from './routers/flags';
+import { giftsRouter } from './routers/gifts';
 import { listsRouter } from './routers/lists';
 import { membershipRouter } from './routers/membership';
 import { notificationsRouter } from './routers/notifications';
@@ -33,6 +34,7 @@ export const appRouter = router({
   discovery: discoveryRouter,
   lists: listsRouter,
   membership: membershipRouter,
+  gifts: giftsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -85,6 +85,10 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     content: { paragraphs: [] },
     // No charge exists in this world: the receipt is refused, which the audit accepts.
     chargeId: w.post.id,
+    // No gift has this code: giftByCode and redeemGift refuse it, which the audit accepts.
+    giftCode: 'AUDITGIFTCODE',
+    type: 'gift',
+    requestId: 'audit-gift-request',
   };
 }
 

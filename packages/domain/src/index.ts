@@ -6,6 +6,7 @@ export * from './discovery';
 export * from './edge-cache';
 export * from './embeds';
 export * from './enums';
+export * from './gifts';
 export * from './images';
 export * from './labels';
 export * from './membership';

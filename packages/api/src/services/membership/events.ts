@@ -10,6 +10,7 @@ import {
 } from '@quire/domain';
 import type { PaymentEvent, SubscriptionState } from '@quire/payments';
 import { lockUntilCommit } from '../locks';
+import { applyGiftCheckout } from './gifts';
 import { syncUserMembership } from './state';
 
 /** What applying an event did (stored on its payment_events row). */
@@ -31,6 +32,8 @@ export interface ApplyOptions {
   /** Days a member keeps access after a failed payment (spec §3 client config grace period). */
   gracePeriodDays?: number;
   now?: Date;
+  /** Public origin for the links in gift emails. */
+  publicUrl?: string;
 }
 
 interface Run {
@@ -226,8 +229,8 @@ function newMembership(run: Run, user: User, subscriptionId: string, status: Mem
 }
 
 async function checkoutCompleted(run: Run, event: EventOf<'checkout.completed'>): Promise<ApplyOutcome> {
-  // Gifts are bought and redeemed through their own path; nothing here is a membership yet.
-  if (event.mode !== 'subscription' || !event.subscriptionId) return 'ignored';
+  if (event.mode === 'gift') return applyGiftCheckout(run.em, event, { publicUrl: run.opts.publicUrl });
+  if (!event.subscriptionId) return 'ignored';
   const user = await userFor(run.em, event.provider, event.metadata, event.customerId);
   if (!user) return 'ignored';
   await rememberCustomer(run.em, user, event.provider, event.customerId);

@@ -1,0 +1,363 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Charge, Gift, Membership, newId, Plan, type User } from '@quire/db';
+import {
+  formatPrice,
+  GIFT_MONTHS,
+  GIFT_PRODUCT_IDS,
+  GIFT_REDEEM_WITHIN_DAYS,
+  type GiftUrlType,
+  GROUP_GIFT_MAX_QUANTITY,
+  GROUP_GIFT_MIN_QUANTITY,
+  giftTexts,
+  giftTypeOf,
+  giftUrlType,
+  type MembershipCurrency,
+  membershipCurrencyFor,
+  membershipCurrencyOf,
+  redeemGiftPath,
+} from '@quire/domain';
+import { enqueueEmail } from '@quire/mail';
+import type { PaymentEvent, PaymentProvider } from '@quire/payments';
+import { TRPCError } from '@trpc/server';
+import { readFlag } from '../flags';
+import { lockUntilCommit } from '../locks';
+import { syncUserMembership } from './state';
+
+/** Spec §6: turns off the gift landing and gift checkout. */
+export const GIFT_PAGE_FLAG = 'disable_lite_gift_page';
+
+const DAY_MS = 86_400_000;
+
+const refuse = (code: TRPCError['code'], message: string) => new TRPCError({ code, message });
+
+/** Refuses while disable_lite_gift_page is on for the viewer. */
+async function assertGiftPagesOn(em: EntityManager, viewer: User | null) {
+  if (await readFlag(em, GIFT_PAGE_FLAG, viewer)) throw refuse('NOT_FOUND', giftTexts.giftsUnavailable);
+}
+
+/** The yearly plan a gift gives, in the visitor's currency. */
+async function giftPlan(em: EntityManager, currency: MembershipCurrency): Promise<Plan | null> {
+  return em.findOne(Plan, { currency, period: 'YEARLY', isActive: true }, { orderBy: { id: 'asc' } });
+}
+
+/** One offer on the gift plans page. */
+export interface GiftOffer {
+  type: GiftUrlType;
+  productId: number;
+  name: string;
+  months: number;
+  currency: MembershipCurrency;
+  /** Cents for one membership; a group gift costs `amount` × its quantity. */
+  amount: number;
+  price: string;
+}
+
+/**
+ * The gift offers for the viewer (spec §1): a year of membership (product 29) at the yearly plan's price in
+ * the visitor's currency, and a group gift (product 31, N × that price) only when hasGroupGiftingEnabled.
+ */
+export async function giftPlans(em: EntityManager, viewer: User | null, country: string | null) {
+  await assertGiftPagesOn(em, viewer);
+  const currency = membershipCurrencyFor(country);
+  const plan = await giftPlan(em, currency);
+  const groupGifting = !!viewer?.hasGroupGiftingEnabled;
+  const offer = (type: GiftUrlType, name: string): GiftOffer | null =>
+    plan && {
+      type,
+      productId: GIFT_PRODUCT_IDS[type],
+      name,
+      months: GIFT_MONTHS,
+      currency,
+      amount: plan.amount,
+      price: formatPrice(plan.amount, currency),
+    };
+  const gift = offer('gift', giftTexts.giftName);
+  const group = groupGifting ? offer('group-gift', giftTexts.groupGiftTitle) : null;
+  return {
+    currency,
+    hasGroupGiftingEnabled: groupGifting,
+    groupGift: { min: GROUP_GIFT_MIN_QUANTITY, max: GROUP_GIFT_MAX_QUANTITY },
+    offers: [gift, group].filter((o): o is GiftOffer => !!o),
+  };
+}
+
+export interface CheckoutGiftInput {
+  type: string;
+  quantity?: number | null;
+  recipientEmail?: string | null;
+  recipientName?: string | null;
+  message?: string | null;
+  requestId: string;
+}
+
+export interface GiftCheckoutEnv {
+  /** The environment's payment provider; absent on a server with payments not configured. */
+  payments: PaymentProvider | undefined;
+  publicUrl: string;
+  country: string | null;
+}
+
+/** 128 random bits as a code a person can type: 26 characters of base32 (RFC 4648, no padding). */
+export function newGiftCode(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bytes = randomBytes(16);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
+  return out;
+}
+
+/** Codes are typed by hand: case, spaces and dashes do not matter. */
+export const normalizeGiftCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+
+/** The same request (a double click, a retry) names the same gift row. */
+const giftIdFor = (userId: string, requestId: string) =>
+  createHash('sha256').update(`gift:${userId}:${requestId}`).digest('hex').slice(0, 12);
+
+/**
+ * Starts a gift purchase: the Gift row, pending until its payment arrives, then a one-time checkout at the
+ * server's price (the yearly plan's, times the quantity) with an idempotency key from the user and request.
+ */
+export async function checkoutGift(
+  em: EntityManager,
+  viewer: User,
+  input: CheckoutGiftInput,
+  env: GiftCheckoutEnv,
+): Promise<{ url: string; giftId: string }> {
+  await assertGiftPagesOn(em, viewer);
+  const type = giftTypeOf(input.type);
+  if (type === 'GROUP_GIFT' && !viewer.hasGroupGiftingEnabled)
+    throw refuse('FORBIDDEN', giftTexts.groupGiftUnavailable);
+  const quantity = type === 'GROUP_GIFT' ? (input.quantity ?? GROUP_GIFT_MIN_QUANTITY) : 1;
+  if (type === 'GROUP_GIFT' && (quantity < GROUP_GIFT_MIN_QUANTITY || quantity > GROUP_GIFT_MAX_QUANTITY))
+    throw refuse('BAD_REQUEST', giftTexts.quantityInvalid);
+  if (!env.payments) throw refuse('PRECONDITION_FAILED', giftTexts.paymentsUnavailable);
+  const currency = membershipCurrencyFor(env.country);
+  const plan = await giftPlan(em, currency);
+  if (!plan) throw refuse('PRECONDITION_FAILED', giftTexts.noPlan);
+
+  const id = giftIdFor(viewer.id, input.requestId);
+  await em.execute(
+    `insert into gifts (id, purchaser_id, type, product_id, plan_id, code, recipient_email, recipient_name,
+       message, quantity, redeemed_count)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+     on conflict (id) do nothing`,
+    [
+      id,
+      viewer.id,
+      type,
+      GIFT_PRODUCT_IDS[giftUrlType(type)],
+      plan.id,
+      newGiftCode(),
+      input.recipientEmail?.trim().toLowerCase() || null,
+      input.recipientName?.trim() || null,
+      input.message?.trim() || null,
+      quantity,
+    ],
+  );
+  const gift = await em.findOne(Gift, id, { populate: ['plan'], refresh: true });
+  if (!gift || gift.purchaser?.id !== viewer.id) throw refuse('CONFLICT', giftTexts.giftsUnavailable);
+
+  const base = env.publicUrl.replace(/\/+$/, '');
+  const session = await env.payments.createCheckout({
+    mode: 'gift',
+    userId: viewer.id,
+    email: viewer.email ?? null,
+    price: {
+      planCode: plan.code,
+      period: plan.period,
+      currency,
+      amount: plan.amount,
+      providerPriceId: plan.stripePriceId ?? null,
+    },
+    quantity: gift.quantity,
+    successUrl: `${base}/gift-checkout?paid=${gift.id}`,
+    cancelUrl: `${base}${type === 'GROUP_GIFT' ? '/group-gift' : '/gift-plans'}`,
+    metadata: { giftId: gift.id, userId: viewer.id, productId: String(gift.productId) },
+    idempotencyKey: `gift:${viewer.id}:${input.requestId}`,
+  });
+  return { url: session.url, giftId: gift.id };
+}
+
+/** Ours: a receipt number a reader can quote, as membership charges have. */
+const receiptNumber = (chargeId: string, at: Date) =>
+  `Q-${at.toISOString().slice(0, 10).replaceAll('-', '')}-${chargeId.toUpperCase()}`;
+
+type GiftCheckoutEvent = Extract<PaymentEvent, { type: 'checkout.completed' }>;
+
+/**
+ * A gift's checkout completed: the gift is paid (a Charge row), its code becomes redeemable and the buyer
+ * (and the recipient, when named) are mailed the redeem link. Runs in the event's transaction, once.
+ */
+export async function applyGiftCheckout(
+  em: EntityManager,
+  event: GiftCheckoutEvent,
+  opts: { publicUrl?: string } = {},
+): Promise<'applied' | 'ignored'> {
+  const giftId = event.metadata.giftId;
+  if (!giftId) return 'ignored';
+  const gift = await em.findOne(Gift, giftId, { populate: ['purchaser', 'charge'], refresh: true });
+  if (!gift) return 'ignored';
+  if (gift.charge) return 'applied';
+  const key = event.chargeId ?? event.paymentIntentId ?? `checkout:${event.sessionId}`;
+  const existing = await em.findOne(Charge, { providerChargeId: key });
+  const charge =
+    existing ??
+    em.create(Charge, {
+      id: newId(),
+      user: gift.purchaser,
+      membership: null,
+      amount: event.amount,
+      currency: membershipCurrencyOf(event.currency) ?? 'UNKNOWN',
+      provider: event.provider,
+      providerChargeId: key,
+      description: giftTexts.chargeDescription(gift.type, gift.quantity),
+      createdAt: event.createdAt,
+    });
+  if (charge.status !== 'REFUNDED') charge.status = 'SUCCEEDED';
+  charge.receiptNumber ??= receiptNumber(charge.id, event.createdAt);
+  gift.charge = charge;
+  gift.code ||= newGiftCode();
+  await em.flush();
+  enqueueGiftEmails(em, gift, opts.publicUrl ?? 'http://localhost:3000');
+  return 'applied';
+}
+
+function enqueueGiftEmails(em: EntityManager, gift: Gift, publicUrl: string) {
+  const link = `${publicUrl.replace(/\/+$/, '')}${redeemGiftPath(gift.code, gift.type)}`;
+  const from = gift.purchaser?.name || giftTexts.someone;
+  const buyer = gift.purchaser?.email;
+  if (buyer) {
+    enqueueEmail(em, {
+      to: buyer,
+      subject: giftTexts.buyerEmailSubject,
+      template: 'gift-purchased',
+      payload: {
+        link,
+        giftType: giftUrlType(gift.type),
+        quantity: gift.quantity,
+        text: giftTexts.buyerEmailText(
+          link,
+          gift.recipientName ?? gift.recipientEmail ?? null,
+          gift.quantity,
+        ),
+      },
+      dedupeKey: `gift:${gift.id}:buyer`,
+    });
+  }
+  if (gift.recipientEmail) {
+    enqueueEmail(em, {
+      to: gift.recipientEmail,
+      subject: giftTexts.recipientEmailSubject(from),
+      template: 'gift-received',
+      payload: { link, from, text: giftTexts.recipientEmailText(from, link, gift.message ?? null) },
+      dedupeKey: `gift:${gift.id}:recipient`,
+    });
+  }
+}
+
+/** A paid gift by its code, or the refusal a reader understands (unknown, used, expired). */
+async function redeemableGift(em: EntityManager, rawCode: string, now: Date) {
+  const code = normalizeGiftCode(rawCode);
+  const gift = code
+    ? await em.findOne(Gift, { code }, { populate: ['purchaser', 'plan', 'charge'], refresh: true })
+    : null;
+  if (!gift || gift.charge?.status !== 'SUCCEEDED') throw refuse('NOT_FOUND', giftTexts.codeNotFound);
+  if (gift.redeemedCount >= gift.quantity) throw refuse('NOT_FOUND', giftTexts.codeUsed);
+  if (now.getTime() - gift.charge.createdAt.getTime() > GIFT_REDEEM_WITHIN_DAYS * DAY_MS)
+    throw refuse('NOT_FOUND', giftTexts.codeExpired);
+  return gift;
+}
+
+/** What the redeem landing shows of a code: its type, what it gives, what is left, and from whom (a name, never an email). */
+export async function giftByCode(em: EntityManager, giftCode: string, now: Date) {
+  const gift = await redeemableGift(em, giftCode, now);
+  return {
+    giftType: giftUrlType(gift.type),
+    productId: gift.productId,
+    months: GIFT_MONTHS,
+    planName: gift.plan?.name ?? null,
+    quantity: gift.quantity,
+    remaining: gift.quantity - gift.redeemedCount,
+    fromName: gift.purchaser?.name ?? null,
+    recipientName: gift.recipientName ?? null,
+    message: gift.message ?? null,
+  };
+}
+
+/** Adds calendar months, as plan periods do. */
+function addMonths(at: Date, months: number): Date {
+  const date = new Date(at);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date;
+}
+
+/**
+ * Redeems a gift code for the viewer, in the caller's transaction: at most once per user (the redemption's
+ * unique index) and at most `quantity` times in all (a conditional update of redeemed_count, which a
+ * concurrent redeem waits on and then re-checks). Grants a gift membership for the gift's length, or extends
+ * the viewer's running gift membership by it; mediumMemberAt is set at the first activation.
+ */
+export async function redeemGift(
+  em: EntityManager,
+  viewer: User,
+  input: { giftCode: string; giftType?: string | null },
+  now: Date,
+) {
+  const gift = await redeemableGift(em, input.giftCode, now);
+  const inserted = await em.execute<{ id: string }[]>(
+    `insert into gift_redemptions (id, gift_id, user_id) values (?, ?, ?)
+     on conflict (gift_id, user_id) do nothing returning id`,
+    [newId(), gift.id, viewer.id],
+  );
+  if (!inserted.length) throw refuse('CONFLICT', giftTexts.alreadyRedeemed);
+  const counted = await em.execute<{ id: string }[]>(
+    `update gifts set redeemed_count = redeemed_count + 1,
+       redeemed_by_id = case when type = 'GIFT' then ? else redeemed_by_id end,
+       redeemed_at = coalesce(redeemed_at, ?), updated_at = now()
+     where id = ? and redeemed_count < quantity returning id`,
+    [viewer.id, now, gift.id],
+  );
+  // Another redeem took the last one first: the caller's transaction rolls this redemption back.
+  if (!counted.length) throw refuse('CONFLICT', giftTexts.codeUsed);
+
+  // Two gifts redeemed at once by one reader extend one membership rather than starting two.
+  await lockUntilCommit(em, `gift-membership:${viewer.id}`);
+
+  const running = await em.findOne(
+    Membership,
+    { user: viewer.id, provider: 'MEDIUM_GIFT', status: 'ACTIVE', currentPeriodEnd: { $gt: now } },
+    { orderBy: { currentPeriodEnd: 'desc' } },
+  );
+  const membership =
+    running ??
+    em.create(Membership, {
+      user: viewer.id,
+      plan: gift.plan,
+      status: 'ACTIVE',
+      provider: 'MEDIUM_GIFT',
+      gift: gift.id,
+      discount: 'NO_DISCOUNT',
+      startedAt: now,
+      currentPeriodEnd: now,
+    });
+  membership.currentPeriodEnd = addMonths(membership.currentPeriodEnd ?? now, GIFT_MONTHS);
+  await em.flush();
+  const user = await syncUserMembership(em, viewer.id, { now, activatedAt: now });
+  return {
+    giftType: giftUrlType(gift.type),
+    memberSince: user?.mediumMemberAt ?? 0,
+    currentPeriodEnd: membership.currentPeriodEnd.toISOString(),
+    redirect: '/welcome-member',
+  };
+}
