@@ -1,6 +1,7 @@
 import { authDocuments } from './auth-documents';
 import { cacheDocuments } from './cache-schema';
 import { edgesDocuments } from './edges-schema';
+import { giftsDocuments } from './gifts-schema';
 import { notificationsDocuments } from './notifications-schema';
 import { postsDocuments } from './posts-schema';
 import { publicationDocuments } from './publication-schema';
@@ -22,6 +23,7 @@ export const persistedDocuments: Readonly<Record<string, string>> = {
   ...socialDocuments,
   ...edgesDocuments,
   ...searchDocuments,
+  ...giftsDocuments,
   ViewerQuery: /* GraphQL */ `
     query ViewerQuery {
       viewer {

@@ -63,3 +63,17 @@ export async function nullWhenRefused<T>(run: () => Promise<T>): Promise<T | nul
     throw error;
   }
 }
+
+/** Refusals a result union answers as its members, by tRPC code ('FORBIDDEN' → 'Forbidden'); a failure stays an error. */
+export async function orRefusalMember<T, Name extends string>(
+  run: () => Promise<T>,
+  members: Readonly<Partial<Record<TRPCError['code'], Name>>>,
+): Promise<T | { __typename: Name; message: string }> {
+  try {
+    return await run();
+  } catch (error) {
+    const typename = error instanceof TRPCError ? members[error.code] : undefined;
+    if (error instanceof TRPCError && typename) return { __typename: typename, message: errorMessage(error) };
+    throw error;
+  }
+}

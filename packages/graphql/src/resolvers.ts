@@ -2,6 +2,7 @@ import type { appRouter } from '@quire/api';
 import { authResolvers } from './auth-resolvers';
 import { cacheResolvers } from './cache-schema';
 import { edgesResolvers } from './edges-schema';
+import { giftsResolvers } from './gifts-schema';
 import { notificationsResolvers } from './notifications-schema';
 import { publicationResolvers } from './publication-schema';
 import { searchResolvers } from './search-schema';
@@ -35,6 +36,7 @@ export const resolvers = {
     ...notificationsResolvers.Mutation,
     ...socialResolvers.Mutation,
     ...searchResolvers.Mutation,
+    ...giftsResolvers.Mutation,
     deletePost: (_: unknown, args: { targetPostId: string }, ctx: ShimContext) =>
       ctx.caller.posts.delete(args),
     undeletePost: (_: unknown, args: { targetPostId: string }, ctx: ShimContext) =>

@@ -1,6 +1,7 @@
 import { authTypeDefs } from './auth-schema';
 import { cacheTypeDefs } from './cache-schema';
 import { edgesTypeDefs } from './edges-schema';
+import { giftsTypeDefs } from './gifts-schema';
 import { notificationsTypeDefs } from './notifications-schema';
 import { postsTypeDefs } from './posts-schema';
 import { publicationTypeDefs } from './publication-schema';
@@ -85,4 +86,4 @@ const baseTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}\n${viewerTypeDefs}\n${publicationTypeDefs}\n${cacheTypeDefs}\n${notificationsTypeDefs}\n${socialTypeDefs}\n${searchTypeDefs}\n${edgesTypeDefs}`;
+export const typeDefs = `${baseTypeDefs}\n${authTypeDefs}\n${postsTypeDefs}\n${viewerTypeDefs}\n${publicationTypeDefs}\n${cacheTypeDefs}\n${notificationsTypeDefs}\n${socialTypeDefs}\n${searchTypeDefs}\n${edgesTypeDefs}\n${giftsTypeDefs}`;
