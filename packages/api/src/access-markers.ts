@@ -51,6 +51,15 @@ export const ACCESS_MARKERS: Readonly<Record<string, NonNullable<ProcedureMeta['
   'membership.billingHistory': 'own',
   // The membership plans and their prices, the same for everyone in a country.
   'membership.plans': 'public',
+  // The money path changes only the viewer's own membership, customer and checkout sessions (a referrer is
+  // looked up through the profile rule).
+  'membership.checkout': 'own',
+  'membership.cancel': 'own',
+  'membership.resume': 'own',
+  'membership.changePlan': 'own',
+  'membership.paymentPortal': 'own',
+  'membership.testCheckout': 'own',
+  'membership.completeTestCheckout': 'own',
   // Gifts: the offers are the same for everyone in a country; a gift code is its own key (128 random bits),
   // so whoever holds it may read what it gives; buying and redeeming change only the viewer's own rows.
   'gifts.giftPlans': 'public',

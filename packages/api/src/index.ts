@@ -41,7 +41,9 @@ export {
   applyPaymentEvent,
   defaultPlanSettings,
   expireLapsedMemberships,
+  loadDevPaymentState,
   type PlanSetting,
+  receivePaymentEvent,
   syncPlans,
 } from './services/membership';
 export {

@@ -85,6 +85,11 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     content: { paragraphs: [] },
     // No charge exists in this world: the receipt is refused, which the audit accepts.
     chargeId: w.post.id,
+    planCode: 'monthly-usd',
+    referrer: w.writer.username,
+    // No test checkout exists in this world: it is not found, which the audit accepts.
+    sessionId: 'dev_cs_audit',
+    card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' },
     // No gift has this code: giftByCode and redeemGift refuse it, which the audit accepts.
     giftCode: 'AUDITGIFTCODE',
     type: 'gift',

@@ -86,4 +86,15 @@ export const membershipTexts = {
         ? 'Membership, one month'
         : 'Membership',
   receiptNotFound: 'This receipt does not exist.',
+  planNotAvailable: 'This plan is not available. Choose one of the plans on the membership page.',
+  alreadySubscribed:
+    'You are already a member. To switch plans or cancel, go to the membership section of your settings.',
+  noMembershipToCancel: 'There is no membership to cancel.',
+  noMembershipToResume: 'There is no canceled membership to resume. Choose a plan to become a member again.',
+  noMembershipToChange: 'There is no membership to change. Choose a plan to become a member.',
+  samePlan: 'You are already on this plan.',
+  otherCurrency: 'Your plan can only change to another plan in the same currency.',
+  testCheckoutUnavailable: 'There is no test checkout here: payments on this site are real.',
+  checkoutNotFound: 'This checkout link is not valid any more. Choose a plan again to start a new checkout.',
+  checkoutAlreadyPaid: 'This checkout has already been paid.',
 } as const;

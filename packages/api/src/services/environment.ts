@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DevProvider, type PaymentProvider } from '@quire/payments';
 import type { SearchIndex } from '@quire/search';
 import { type CaptchaVerifier, LocalCaptcha } from './auth/captcha';
 import type { OAuthProviderConfig } from './auth/oauth';
@@ -23,9 +24,13 @@ export interface ServiceEnvironment {
   forYouCacheMs?: number;
   /** Free members-only stories one network may be given a month; FREE_STORIES_PER_NETWORK_PER_MONTH when unset. */
   freeStoriesPerNetworkPerMonth?: number;
+  /** Takes membership payments: Stripe, or the labelled test-mode provider where no Stripe key is set. */
+  payments: PaymentProvider;
+  /** Days a member keeps access after a failed payment; MEMBERSHIP_GRACE_PERIOD_DAYS when unset. */
+  membershipGracePeriodDays?: number;
 }
 
-/** Defaults for a fresh machine and for tests: local captcha, codes through the mail outbox. */
+/** Defaults for a fresh machine and for tests: local captcha, codes through the mail outbox, test-mode payments. */
 export function defaultServiceEnvironment(overrides: Partial<ServiceEnvironment> = {}): ServiceEnvironment {
   return {
     publicUrl: 'http://localhost:3000',
@@ -33,6 +38,7 @@ export function defaultServiceEnvironment(overrides: Partial<ServiceEnvironment>
     captcha: new LocalCaptcha(randomBytes(32)),
     codeSender: new OutboxCodeSender(),
     oauth: [],
+    payments: new DevProvider({ webhookSecret: randomBytes(32).toString('hex') }),
     ...overrides,
   };
 }
