@@ -16,6 +16,7 @@ import { SignInToSee } from './components/SignInToSee';
 import { type StaticPageName, staticHeads } from './content/static-heads';
 import { lazyPage, lazyPages } from './lib/lazy-page';
 import { discoveryRoutes, ProfileListPage } from './pages/discovery-routes';
+import { giftRoutes } from './pages/gift-routes';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PasswordPage } from './pages/PasswordPage';
 import {
@@ -459,6 +460,7 @@ export const pageRoutes: PageRoute[] = [
   ...discoveryRoutes,
   ...searchRoutes,
   ...staticRoutes,
+  ...giftRoutes,
   {
     path: '*',
     name: 'NotFound',

@@ -58,6 +58,7 @@ export const giftTexts = {
   groupGiftTitle: 'Gift memberships to a group',
   groupGiftLead: 'One code that as many people as you choose can redeem, each for a year of membership.',
   quantityLabel: 'How many memberships',
+  perMembership: (price: string) => `${price} per membership`,
   quantityRange: `Choose from ${GROUP_GIFT_MIN_QUANTITY} to ${GROUP_GIFT_MAX_QUANTITY} memberships.`,
   choose: 'Continue',
   checkoutTitle: 'Who is it for?',
@@ -97,4 +98,14 @@ export const giftTexts = {
   recipientEmailText: (from: string, link: string, message: string | null) =>
     `${from} gave you a year of Quire membership.${message ? `\n\n"${message}"\n` : ''}\n\nRedeem it at ${link}`,
   someone: 'Someone',
+  paidTitle: 'Thank you for your gift',
+  paidText:
+    'Your payment went through. We emailed you the redeem link (and the recipient too, if you gave their email).',
+  giveAnother: 'Give another gift',
+  signInToGive: 'Sign in to give',
+  signInToRedeem: 'Sign in to redeem',
+  redirecting: 'Taking you to the payment page…',
+  redeeming: 'Redeeming…',
+  redeemed: 'Welcome! Your membership has started.',
+  signInWhat: { checkout: 'your gift', redeem: 'your gift code' },
 } as const;
