@@ -17,6 +17,7 @@ import { type StaticPageName, staticHeads } from './content/static-heads';
 import { lazyPage, lazyPages } from './lib/lazy-page';
 import { discoveryRoutes, ProfileListPage } from './pages/discovery-routes';
 import { giftRoutes } from './pages/gift-routes';
+import { membershipRoutes } from './pages/membership-routes';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PasswordPage } from './pages/PasswordPage';
 import {
@@ -461,6 +462,7 @@ export const pageRoutes: PageRoute[] = [
   ...searchRoutes,
   ...staticRoutes,
   ...giftRoutes,
+  ...membershipRoutes,
   {
     path: '*',
     name: 'NotFound',

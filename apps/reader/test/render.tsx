@@ -2,8 +2,10 @@ import type { AppRouter } from '@quire/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
+import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
 import { TRPCProvider } from '../src/trpc';
 
 // Rendering must not touch the network.
@@ -11,14 +13,24 @@ const client = createTRPCClient<AppRouter>({
   links: [() => () => observable((o) => o.error(new TRPCClientError('no network in this test')))],
 });
 
-/** Static markup of a node inside the query and tRPC providers the reader's components need. */
-export function renderWithProviders(node: ReactNode): string {
+/**
+ * Static markup of a node inside the query and tRPC providers the reader's components need; `seed` puts
+ * query results in the cache first, as the server's prefetch would.
+ */
+export function renderWithProviders(
+  node: ReactNode,
+  seed?: (trpc: TRPCOptionsProxy<AppRouter>, queryClient: QueryClient) => void,
+  location = '/',
+): string {
   const queryClient = new QueryClient();
+  seed?.(createTRPCOptionsProxy<AppRouter>({ client, queryClient }), queryClient);
   return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={client} queryClient={queryClient}>
-        {node}
-      </TRPCProvider>
-    </QueryClientProvider>,
+    <StaticRouter location={location}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={client} queryClient={queryClient}>
+          {node}
+        </TRPCProvider>
+      </QueryClientProvider>
+    </StaticRouter>,
   );
 }

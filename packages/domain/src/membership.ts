@@ -1,4 +1,4 @@
-import type { CardBrand, Discount, MembershipStatus, PlanPeriod } from './enums';
+import type { CardBrand, ChargeStatus, Discount, MembershipStatus, PlanPeriod } from './enums';
 
 /*
  * Membership plans, states and receipts (spec §3 plan periods, discounts, currencies; §4 Membership). The spec
@@ -98,3 +98,132 @@ export const membershipTexts = {
   checkoutNotFound: 'This checkout link is not valid any more. Choose a plan again to start a new checkout.',
   checkoutAlreadyPaid: 'This checkout has already been paid.',
 } as const;
+
+/** Ours: the words of the membership pages (plans, test checkout, welcome, settings, billing); the spec shows none. */
+export const membershipPageTexts = {
+  plansTitle: 'Become a member',
+  plansLead: 'Read without limits and support the writers you read.',
+  /** /membership/@{username}: the offer, naming the writer it came from. */
+  supportWriter: (name: string) => `Support ${name} and other writers`,
+  benefits: [
+    {
+      heading: 'Read every members-only story',
+      text: 'No monthly limit: every story on Quire opens in full, from every writer and publication.',
+    },
+    {
+      heading: 'Support the writers you read',
+      text: 'Your membership pays the writers whose stories you spend time with.',
+    },
+    {
+      heading: 'The member star',
+      text: 'A star on your avatar shows you are a member.',
+    },
+  ],
+  period: (period: PlanPeriod) => (period === 'MONTHLY' ? 'Monthly' : 'Yearly'),
+  perPeriod: (period: PlanPeriod) => (period === 'MONTHLY' ? '/month' : '/year'),
+  choose: (period: PlanPeriod) => (period === 'MONTHLY' ? 'Choose monthly' : 'Choose yearly'),
+  /** The introductory discount on a plan card: what the first year costs, then the usual price. */
+  firstYear: (firstPrice: string, price: string) => `${firstPrice} for your first year, then ${price} a year`,
+  halfOff: '50% off the first year',
+  /** The yearly plan against twelve monthly payments. */
+  yearlySaving: (percent: number) => `Save ${percent}% compared with monthly`,
+  cancelAnytime: 'Cancel anytime. You keep access until the end of the period you paid for.',
+  redirecting: 'Taking you to checkout…',
+  signInFirst: 'Sign up or sign in first: your membership belongs to your account.',
+  alreadyMember: 'You are a member. Thank you for supporting the writers on Quire.',
+  manageMembership: 'Manage your membership',
+
+  testCheckoutTitle: 'Checkout',
+  testModeHeading: 'Test mode: no money moves',
+  testModeNotice:
+    'This checkout is a test. It accepts test cards only, no card is charged, and no money changes hands.',
+  testCardsHint:
+    'Use 4242 4242 4242 4242 for a payment that succeeds, or 4000 0000 0000 0002 for one that is declined. Any future expiry date and any three-digit CVC will do.',
+  cardNumber: 'Card number',
+  expiry: 'Expiry (MM/YY)',
+  cvc: 'CVC',
+  pay: (price: string) => `Pay ${price}`,
+  paying: 'Paying…',
+  expiryInvalid: 'Enter the expiry date as MM/YY.',
+  sessionMissing: 'This checkout link is not valid any more. Choose a plan again to start a new checkout.',
+  choosePlanAgain: 'Choose a plan',
+
+  welcomeTitle: 'Welcome, member',
+  welcomeLead: 'Thank you for supporting the writers on Quire. Every story is now yours to read in full.',
+  welcomeItems: [
+    'Read every members-only story, with no monthly limit.',
+    'Your reading supports the writers whose stories you read.',
+    'A star on your avatar shows you are a member.',
+    'Manage your plan, payment method and receipts in your settings.',
+  ],
+  startReading: 'Start reading',
+
+  settingsTitle: 'Settings',
+  membershipHeading: 'Membership',
+  notMember: 'You are not a member.',
+  formerMember: 'Your membership has ended.',
+  plan: 'Plan',
+  status: 'Status',
+  nextCharge: 'Next charge',
+  endsOn: 'Ends on',
+  paymentMethod: 'Payment method',
+  noCard: 'None on file',
+  statusLabel: (status: MembershipStatus) => membershipStatusLabels[status],
+  paymentFailed: 'Your last payment failed. Update your payment method to keep your membership.',
+  /** Shown once a membership is set to end: it still gives access until the period's end. */
+  endsAtPeriodEnd: (date: string) => `Your membership is canceled. You are still a member until ${date}.`,
+  cancelMembership: 'Cancel membership',
+  resumeMembership: 'Resume membership',
+  resumed: 'Your membership will renew.',
+  switchTo: (period: PlanPeriod) => (period === 'MONTHLY' ? 'Switch to monthly' : 'Switch to yearly'),
+  switched: (name: string) => `Your plan is now ${name}. The new price applies from your next charge.`,
+  updatePaymentMethod: 'Update payment method',
+  billingHistory: 'Billing history',
+
+  cancelTitle: 'Cancel your membership?',
+  cancelKeepsAccess: (date: string) =>
+    `You keep your membership until ${date}. After that, members-only stories are limited again and you will not be charged.`,
+  keepMembership: 'Keep my membership',
+  notCancellable: 'There is no membership to cancel.',
+
+  portalOpening: 'Opening the payment portal…',
+  portalTestMode:
+    'This is a test mode: there is no real card on file to update, and no money moves. Test payments use test cards at checkout.',
+  backToSettings: 'Back to settings',
+
+  billingEmpty: 'No charges yet.',
+  date: 'Date',
+  description: 'Description',
+  amount: 'Amount',
+  receipt: 'Receipt',
+  viewReceipt: 'View receipt',
+  chargeStatus: (status: ChargeStatus, partlyRefunded: boolean) =>
+    partlyRefunded ? 'Partly refunded' : chargeStatusLabels[status],
+  loadMore: 'Show more',
+  receiptTitle: 'Receipt',
+  receiptNumber: 'Receipt number',
+  billedTo: 'Billed to',
+  refunded: 'Refunded',
+  print: 'Print',
+} as const;
+
+const membershipStatusLabels: Record<MembershipStatus, string> = {
+  ACTIVE: 'Active',
+  TRIALING: 'Free trial',
+  PAST_DUE: 'Payment failed',
+  CANCELED: 'Canceled',
+  EXPIRED: 'Ended',
+};
+
+const chargeStatusLabels: Record<ChargeStatus, string> = {
+  PENDING: 'Pending',
+  SUCCEEDED: 'Paid',
+  FAILED: 'Failed',
+  REFUNDED: 'Refunded',
+};
+
+/** The yearly plan's saving against twelve monthly payments, in whole percent (0 when none). */
+export function yearlySavingPercent(monthlyAmount: number, yearlyAmount: number): number {
+  const twelve = monthlyAmount * 12;
+  return twelve > yearlyAmount ? Math.round(((twelve - yearlyAmount) / twelve) * 100) : 0;
+}

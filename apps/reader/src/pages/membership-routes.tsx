@@ -1,0 +1,190 @@
+import { membershipPageTexts as texts } from '@quire/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { SignInToSee } from '../components/SignInToSee';
+import { lazyPages } from '../lib/lazy-page';
+import type { PageProps, PageRoute, PrefetchContext } from '../routes';
+import { useTRPC } from '../trpc';
+import { NotFoundPage } from './NotFoundPage';
+import { profileUsername } from './page-params';
+
+// The membership pages load on demand (see lib/lazy-page.tsx), a module's pages together.
+const offer = lazyPages('src/pages/MembershipPages.tsx', () => import('./MembershipPages'));
+const account = lazyPages('src/pages/MembershipSettingsPages.tsx', () => import('./MembershipSettingsPages'));
+const checkout = lazyPages('src/pages/TestCheckoutPage.tsx', () => import('./TestCheckoutPage'));
+
+const PlansPage = offer('PlansPage');
+const WelcomeMemberPage = offer('WelcomeMemberPage');
+const SettingsPage = account('SettingsPage');
+const CancelMembershipPage = account('CancelMembershipPage');
+const UpdatePaymentPage = account('UpdatePaymentPage');
+const BillingHistoryPage = account('BillingHistoryPage');
+const ReceiptPage = account('ReceiptPage');
+const TestCheckoutPage = checkout('TestCheckoutPage');
+
+/** The tRPC error code of a failed call, whether the server called the router directly or over HTTP. */
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; data?: { code?: unknown } } | null;
+  const code = e?.data?.code ?? e?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Loads a signed-in page's query; a visitor's page asks them to sign in (200), a missing thing is a 404. */
+async function prefetchSignedIn(load: () => Promise<unknown>): Promise<number> {
+  try {
+    await load();
+    return 200;
+  } catch (error) {
+    return errorCode(error) === 'UNAUTHORIZED' ? 200 : 404;
+  }
+}
+
+const prefetchPlans = async ({ trpc, queryClient }: PrefetchContext) => {
+  await queryClient.prefetchQuery(trpc.membership.plans.queryOptions());
+  return 200;
+};
+
+const prefetchCurrent = ({ trpc, queryClient }: PrefetchContext) =>
+  prefetchSignedIn(() => queryClient.fetchQuery(trpc.membership.current.queryOptions()));
+
+/** /plans and its aliases: the same offer under each path. */
+const plansRoute = (path: string, name: string): PageRoute => ({
+  path,
+  name,
+  render: ({ viewer }) => <PlansPage viewer={viewer} />,
+  prefetch: prefetchPlans,
+  head: () => ({ title: texts.plansTitle, description: texts.plansLead, canonicalPath: '/plans' }),
+});
+
+/** The offer naming the writer whose page it came from; checkout credits them as the referrer. */
+function WriterPlansPage({ username, viewer }: { username: string; viewer: PageProps['viewer'] }) {
+  const trpc = useTRPC();
+  const writer = useQuery(trpc.profiles.byUsername.queryOptions({ username }));
+  if (writer.error) return <NotFoundPage />;
+  if (!writer.data) return null;
+  return <PlansPage viewer={viewer} writer={{ username, name: writer.data.name }} />;
+}
+
+/** A signed-in page: a visitor is asked to sign in and brought back. */
+function signedInRoute(
+  path: string,
+  name: string,
+  what: string,
+  title: string,
+  page: (props: PageProps) => ReactNode,
+  prefetch: PageRoute['prefetch'] = prefetchCurrent,
+): PageRoute {
+  return {
+    path,
+    name,
+    render: (props) =>
+      props.viewer ? page(props) : <SignInToSee what={what} redirect={concretePath(path, props.params)} />,
+    prefetch,
+    head: () => ({ title }),
+  };
+}
+
+/** A route pattern with its params filled in: where a visitor returns after signing in. */
+function concretePath(pattern: string, params: PageProps['params']): string {
+  return pattern.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
+
+/** Spec §2 Paths: Static /membership, /membership/@{username}, and the Money and membership paths. */
+export const membershipRoutes: PageRoute[] = [
+  plansRoute('/plans', 'ShowPay'),
+  plansRoute('/upgrade', 'ShowUpgrade'),
+  plansRoute('/payment', 'ShowPayment'),
+  plansRoute('/membership', 'ShowMembership'),
+  {
+    path: '/membership/:owner',
+    name: 'ShowMembershipUser',
+    render: ({ params, viewer }) => {
+      const username = profileUsername(params.owner);
+      return username ? <WriterPlansPage username={username} viewer={viewer} /> : <NotFoundPage />;
+    },
+    prefetch: async (ctx, params) => {
+      const username = profileUsername(params.owner);
+      if (!username) return 404;
+      try {
+        await ctx.queryClient.fetchQuery(ctx.trpc.profiles.byUsername.queryOptions({ username }));
+      } catch {
+        return 404;
+      }
+      return prefetchPlans(ctx);
+    },
+    head: (ctx, params) => {
+      const username = profileUsername(params.owner);
+      const writer = username
+        ? ctx.queryClient.getQueryData(ctx.trpc.profiles.byUsername.queryKey({ username }))
+        : undefined;
+      return writer ? { title: texts.supportWriter(writer.name), description: texts.plansLead } : {};
+    },
+  },
+  {
+    // Not in the spec: the dev payment provider's checkout, where no money moves.
+    path: '/payment/test-checkout',
+    name: 'ShowTestCheckout',
+    render: ({ query, viewer }) => {
+      const sessionId = query.get('session') ?? '';
+      return viewer ? (
+        <TestCheckoutPage sessionId={sessionId} />
+      ) : (
+        <SignInToSee
+          what="this checkout"
+          redirect={`/payment/test-checkout?session=${encodeURIComponent(sessionId)}`}
+        />
+      );
+    },
+    prefetch: async (ctx) => {
+      const sessionId = ctx.query.get('session');
+      if (!sessionId) return 404;
+      return prefetchSignedIn(() =>
+        ctx.queryClient.fetchQuery(ctx.trpc.membership.testCheckout.queryOptions({ sessionId })),
+      );
+    },
+    head: () => ({ title: texts.testCheckoutTitle }),
+  },
+  {
+    path: '/welcome-member',
+    name: 'ShowWelcomeMember',
+    render: () => <WelcomeMemberPage />,
+    prefetch: async () => 200,
+    head: () => ({ title: texts.welcomeTitle }),
+  },
+  signedInRoute('/me/settings', 'ShowSettings', 'your settings', texts.settingsTitle, () => <SettingsPage />),
+  signedInRoute(
+    '/me/membership/cancel',
+    'ShowMeMembershipCancel',
+    'your membership',
+    texts.cancelTitle,
+    () => <CancelMembershipPage />,
+  ),
+  signedInRoute(
+    '/me/settings/payment/update',
+    'ShowMeSettingsPaymentUpdate',
+    'your payment method',
+    texts.updatePaymentMethod,
+    () => <UpdatePaymentPage />,
+    async () => 200,
+  ),
+  signedInRoute(
+    '/me/billing-history',
+    'ShowMeBillingHistory',
+    'your billing history',
+    texts.billingHistory,
+    () => <BillingHistoryPage />,
+    ({ trpc, queryClient }) =>
+      prefetchSignedIn(() => queryClient.fetchQuery(trpc.membership.billingHistory.queryOptions({}))),
+  ),
+  signedInRoute(
+    '/me/billing-history/receipt/:chargeId',
+    'ShowMeBillingHistoryReceiptByChargeId',
+    'this receipt',
+    texts.receiptTitle,
+    ({ params }) => <ReceiptPage chargeId={params.chargeId ?? ''} />,
+    ({ trpc, queryClient }, params) =>
+      prefetchSignedIn(() =>
+        queryClient.fetchQuery(trpc.membership.receipt.queryOptions({ chargeId: params.chargeId ?? '' })),
+      ),
+  ),
+];
