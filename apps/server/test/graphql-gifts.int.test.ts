@@ -1,9 +1,4 @@
-import {
-  defaultPlanSettings,
-  defaultServiceEnvironment,
-  type ServiceEnvironment,
-  syncPlans,
-} from '@quire/api';
+import { defaultPlanSettings, defaultServiceEnvironment, syncPlans } from '@quire/api';
 import { Gift } from '@quire/db';
 import { DevProvider } from '@quire/payments';
 import { buildSession, buildUser } from '@quire/test-harness';
@@ -11,11 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
 
 const payments = new DevProvider({ webhookSecret: 'graphql-gift-secret' });
-const t = useTestApp(
-  undefined,
-  undefined,
-  () => ({ ...defaultServiceEnvironment(), payments }) as ServiceEnvironment,
-);
+const t = useTestApp(undefined, undefined, () => defaultServiceEnvironment({ payments }));
 
 beforeAll(async () => {
   await syncPlans(t.db.em(), defaultPlanSettings());

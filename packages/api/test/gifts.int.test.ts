@@ -3,14 +3,18 @@ import type { PostContent } from '@quire/domain';
 import { DevProvider } from '@quire/payments';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appRouter, createContextInner, defaultServiceEnvironment, type ServiceEnvironment } from '../src';
+import { appRouter, createContextInner, defaultServiceEnvironment } from '../src';
 import { applyPaymentEvent, defaultPlanSettings, syncPlans } from '../src/services/membership';
 import { setFlag, testClock } from './auth-helpers';
 
 const db = useTestDatabase();
 const clock = testClock(new Date('2026-11-21T12:00:00Z'));
-const dev = new DevProvider({ webhookSecret: 'gift-test-secret', baseUrl: 'http://localhost:3000' });
-const env = { ...defaultServiceEnvironment(), payments: dev } as ServiceEnvironment;
+const dev = new DevProvider({
+  webhookSecret: 'gift-test-secret',
+  baseUrl: 'http://localhost:3000',
+  now: clock.now,
+});
+const env = defaultServiceEnvironment({ payments: dev });
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
 beforeAll(async () => {
@@ -273,6 +277,23 @@ describe('gift memberships (spec §1, product ids 29 and 31)', () => {
     expect(await memberships(reader)).toEqual([]);
     expect(await db.em().count(GiftRedemption, { user: reader.id })).toBe(0);
     expect((await reload(reader)).mediumMemberAt).toBe(0);
+  });
+
+  it('refuses a code past its redeem window, granting nothing', async () => {
+    const buyer = await buildUser(db.em());
+    const reader = await buildUser(db.em());
+    const { gift } = await buyGift(buyer);
+    const later = 366 * 86_400_000;
+    clock.advance(later);
+    try {
+      await expect((await as(reader)).gifts.redeemGift({ giftCode: gift.code })).rejects.toThrow(
+        'This gift code has expired.',
+      );
+    } finally {
+      clock.advance(-later);
+    }
+    expect(await memberships(reader)).toEqual([]);
+    expect((await db.em().findOneOrFail(Gift, gift.id)).redeemedCount).toBe(0);
   });
 
   it('turns the gift offers and checkout off with disable_lite_gift_page; bought codes still redeem', async () => {

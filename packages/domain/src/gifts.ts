@@ -70,7 +70,6 @@ export const giftTexts = {
   groupGiftUnavailable: 'Group gifts are not available for your account.',
   quantityInvalid: `A group gift holds from ${GROUP_GIFT_MIN_QUANTITY} to ${GROUP_GIFT_MAX_QUANTITY} memberships.`,
   giftsUnavailable: 'Gift memberships are not available right now.',
-  paymentsUnavailable: 'Payments are not set up on this server.',
   noPlan: 'There is no yearly plan to give in your currency.',
   redeemTitle: 'Redeem a gift',
   redeemLead: 'Enter the code from your gift email.',

@@ -5,16 +5,12 @@ import {
   giftTexts,
   textInput,
 } from '@quire/domain';
-import type { PaymentProvider } from '@quire/payments';
 import { z } from 'zod';
 import { checkoutGift, giftByCode, giftPlans, redeemGift } from '../services/membership/gifts';
 import { publicProcedure, router, transactionalProcedure } from '../trpc';
 
 const giftCode = textInput().trim().min(1, giftTexts.codeRequired).max(64, giftTexts.codeNotFound);
 const optionalText = (max: number) => textInput().trim().max(max).nullish();
-
-/** The environment's payment provider, when the server has one configured. */
-const paymentsOf = (env: object) => (env as { payments?: PaymentProvider }).payments;
 
 export const giftsRouter = router({
   /** Spec §1 gift offers: a year of membership, and group gifts for accounts with hasGroupGiftingEnabled. */
@@ -39,7 +35,7 @@ export const giftsRouter = router({
     )
     .mutation(({ ctx, input }) =>
       checkoutGift(ctx.em, ctx.viewer, input, {
-        payments: paymentsOf(ctx.env),
+        payments: ctx.env.payments,
         publicUrl: ctx.env.publicUrl,
         country: ctx.visitor.country,
       }),

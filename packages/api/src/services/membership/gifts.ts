@@ -92,8 +92,8 @@ export interface CheckoutGiftInput {
 }
 
 export interface GiftCheckoutEnv {
-  /** The environment's payment provider; absent on a server with payments not configured. */
-  payments: PaymentProvider | undefined;
+  /** The environment's payment provider (Stripe, or the test-mode one). */
+  payments: PaymentProvider;
   publicUrl: string;
   country: string | null;
 }
@@ -141,7 +141,6 @@ export async function checkoutGift(
   const quantity = type === 'GROUP_GIFT' ? (input.quantity ?? GROUP_GIFT_MIN_QUANTITY) : 1;
   if (type === 'GROUP_GIFT' && (quantity < GROUP_GIFT_MIN_QUANTITY || quantity > GROUP_GIFT_MAX_QUANTITY))
     throw refuse('BAD_REQUEST', giftTexts.quantityInvalid);
-  if (!env.payments) throw refuse('PRECONDITION_FAILED', giftTexts.paymentsUnavailable);
   const currency = membershipCurrencyFor(env.country);
   const plan = await giftPlan(em, currency);
   if (!plan) throw refuse('PRECONDITION_FAILED', giftTexts.noPlan);
@@ -272,9 +271,10 @@ async function redeemableGift(em: EntityManager, rawCode: string, now: Date) {
   const gift = code
     ? await em.findOne(Gift, { code }, { populate: ['purchaser', 'plan', 'charge'], refresh: true })
     : null;
-  if (!gift || gift.charge?.status !== 'SUCCEEDED') throw refuse('NOT_FOUND', giftTexts.codeNotFound);
+  const charge = gift?.charge;
+  if (!gift || charge?.status !== 'SUCCEEDED') throw refuse('NOT_FOUND', giftTexts.codeNotFound);
   if (gift.redeemedCount >= gift.quantity) throw refuse('NOT_FOUND', giftTexts.codeUsed);
-  if (now.getTime() - gift.charge.createdAt.getTime() > GIFT_REDEEM_WITHIN_DAYS * DAY_MS)
+  if (now.getTime() - charge.createdAt.getTime() > GIFT_REDEEM_WITHIN_DAYS * DAY_MS)
     throw refuse('NOT_FOUND', giftTexts.codeExpired);
   return gift;
 }
