@@ -3,7 +3,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { appRouter, errorMessage, type ServiceEnvironment, zodMessage } from '@quire/api';
+import {
+  appRouter,
+  errorMessage,
+  loadDevPaymentState,
+  type ServiceEnvironment,
+  zodMessage,
+} from '@quire/api';
 import type { Orm } from '@quire/db';
 import { errorPageTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
@@ -36,6 +42,7 @@ import { PageCache } from './page-cache';
 import { registerReadingRoutes } from './reading-routes';
 import { registerSearchService } from './search';
 import { errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
+import { registerStripeWebhook } from './stripe-webhook';
 import { registerTelemetry } from './telemetry';
 
 /** Largest JSON body any endpoint accepts; uploads get their own limit on their own route. */
@@ -76,7 +83,10 @@ export async function buildApp(opts: {
   logger?: boolean;
 }) {
   const { orm, config } = opts;
-  const env = opts.env ?? serviceEnvironment(config);
+  // The test-mode payment provider picks up the sessions and subscriptions stored before a restart.
+  const devPaymentState =
+    opts.env || config.STRIPE_SECRET_KEY ? undefined : await loadDevPaymentState(orm.em.fork());
+  const env = opts.env ?? serviceEnvironment(config, { devPaymentState });
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     frameworkErrors: refuseUndecodablePath,
@@ -229,6 +239,7 @@ export async function buildApp(opts: {
   registerActionRoutes(app, orm, config, env);
   registerSearchService(app, orm, config, env);
   registerTelemetry(app, orm);
+  await registerStripeWebhook(app, orm, env);
 
   registerHealth(app, orm);
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -17,6 +17,7 @@ import {
   PlanPeriod,
   PRODUCT_NAME,
 } from '@quire/domain';
+import { createPaymentProvider, type DevProviderState, type PaymentProvider } from '@quire/payments';
 import { createOpenSearchIndex } from '@quire/search';
 import { z } from 'zod';
 
@@ -85,6 +86,8 @@ const envSchema = z.object({
   WORKER_HEARTBEAT_FILE: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another Stripe API origin (a local stand-in such as stripe-mock); Stripe's own when unset. */
+  STRIPE_API_URL: z.url().optional(),
   /** Membership prices in cents (spec §3 plan periods and currencies). */
   MEMBERSHIP_MONTHLY_USD_CENTS: cents(DEFAULT_PLAN_PRICES.USD.MONTHLY),
   MEMBERSHIP_YEARLY_USD_CENTS: cents(DEFAULT_PLAN_PRICES.USD.YEARLY),
@@ -134,8 +137,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return { ...c, publicUrl: c.PUBLIC_URL || `http://localhost:${c.PORT}`, devMailPage: devMailPage(c) };
 }
 
-/** The services procedures use, from configuration: captcha provider, sign-in providers, links. */
-export function serviceEnvironment(config: ServerConfig): ServiceEnvironment {
+/** Stripe's API at another origin (STRIPE_API_URL), as the Stripe client's host options. */
+function stripeApi(url: string | undefined) {
+  if (!url) return {};
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return { host: parsed.hostname, protocol, ...(parsed.port ? { port: Number(parsed.port) } : {}) };
+}
+
+/** Stripe when both Stripe secrets are set, else the labelled test-mode provider (restored from `devState`). */
+export function paymentProvider(config: ServerConfig, devState?: DevProviderState): PaymentProvider {
+  return createPaymentProvider({
+    stripeSecretKey: config.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    publicUrl: config.publicUrl,
+    // Test-mode webhook signatures stay valid across restarts when the deployment has a secret of its own.
+    devWebhookSecret: config.APP_SECRET
+      ? createHmac('sha256', config.APP_SECRET).update('dev-payments-webhook').digest('hex')
+      : null,
+    ...(devState ? { devState } : {}),
+    stripe: stripeApi(config.STRIPE_API_URL),
+  });
+}
+
+/** The services procedures use, from configuration: captcha provider, sign-in providers, links, payments. */
+export function serviceEnvironment(
+  config: ServerConfig,
+  opts: { devPaymentState?: DevProviderState } = {},
+): ServiceEnvironment {
   const captcha =
     config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET
       ? new RecaptchaVerifier(config.RECAPTCHA_SITE_KEY, config.RECAPTCHA_SECRET)
@@ -157,6 +186,8 @@ export function serviceEnvironment(config: ServerConfig): ServiceEnvironment {
     forYouCacheMs: config.FOR_YOU_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : 5000),
     captcha,
     oauth: standardProviders(credentials),
+    payments: paymentProvider(config, opts.devPaymentState),
+    membershipGracePeriodDays: config.MEMBERSHIP_GRACE_PERIOD_DAYS,
   });
 }
 
