@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { ensureClientCookies } from './context';
 
-/** Paths whose responses never need the visitor's cookies (static files, media, icons). */
-const COOKIELESS = ['/static/', '/media/', '/favicon.ico', '/_/favicon/'];
+/** Paths whose responses never need the visitor's cookies (static files, media, icons, the payment webhook). */
+const COOKIELESS = ['/static/', '/media/', '/favicon.ico', '/_/favicon/', '/_/stripe/webhook'];
 
 /**
  * The visitor's anti-forgery and visitor-id cookies: issued on first contact, but never on a response a shared

@@ -308,6 +308,8 @@ describe('the Stripe webhook (POST /_/stripe/webhook)', () => {
     const ignored = fake.signedEvent('customer.created', { id: 'cus_other', object: 'customer' });
     const answer = await webhook(ignored.body, ignored.signature);
     expect([answer.statusCode, answer.json()]).toEqual([200, { received: true, ignored: true }]);
+    // A server-to-server call gets no visitor cookies.
+    expect(answer.headers['set-cookie']).toBeUndefined();
     // The anti-forgery token is not asked of Stripe, and the real event still applies.
     expect((await webhook(completed!.body, completed!.signature)).statusCode).toBe(200);
   });
