@@ -60,12 +60,8 @@ export const ACCESS_MARKERS: Readonly<Record<string, NonNullable<ProcedureMeta['
   'membership.paymentPortal': 'own',
   'membership.testCheckout': 'own',
   'membership.completeTestCheckout': 'own',
-  // Gifts: the offers are the same for everyone in a country; a gift code is its own key (128 random bits),
-  // so whoever holds it may read what it gives; buying and redeeming change only the viewer's own rows.
-  'gifts.giftPlans': 'public',
+  // A gift code is its own key (128 random bits): whoever holds it may read what it gives.
   'gifts.giftByCode': 'public',
-  'gifts.checkoutGift': 'own',
-  'gifts.redeemGift': 'own',
   // Lists built only from the policy's listing filters (policies/listing.ts).
   'posts.latest': 'listing',
   'posts.forYou': 'listing',

@@ -312,4 +312,17 @@ describe('gift memberships (spec §1, product ids 29 and 31)', () => {
       await setFlag(db.em(), 'disable_lite_gift_page', false);
     }
   });
+
+  it('keeps a test-mode gift checkout in PostgreSQL, so it can be paid after a restart', async () => {
+    const buyer = await buildUser(db.em(), { name: 'Restart Gift Buyer' });
+    const { url } = await (await as(buyer)).gifts.checkoutGift({ type: 'gift', requestId: requestId() });
+    const session = new URL(url, 'http://localhost').searchParams.get('session');
+    expect(session).toBeTruthy();
+    const rows = await db
+      .em()
+      .execute<{ state: string }[]>(
+        `select state::text as state from dev_payment_states where key = 'dev-provider'`,
+      );
+    expect(rows[0]?.state).toContain(session);
+  });
 });

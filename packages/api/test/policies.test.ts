@@ -354,6 +354,24 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     const flagged = policyViewer(user('b0000008'), { flags: ['can_view_suspended_content'] });
     expect(refusal(flagged, 'viewSuspendedContent')).toBeNull();
   });
+  table('viewGiftPages', () => {
+    expect(allowed(outcomes('viewGiftPages'))).toEqual(everyone);
+    const off = policyViewer(user('b0000009'), { flags: ['disable_lite_gift_page'] });
+    expect(refusal(off, 'viewGiftPages')?.code).toBe('NOT_FOUND');
+  });
+  table('buyGift', () => {
+    expect(allowed(outcomes('buyGift', { type: 'GIFT' }))).toEqual(everyone.filter((v) => v !== 'anonymous'));
+    expect(allowed(outcomes('buyGift', { type: 'GROUP_GIFT' }))).toEqual([]);
+    const grouped = policyViewer({ ...user('b0000010'), hasGroupGiftingEnabled: true });
+    expect(refusal(grouped, 'buyGift', { type: 'GROUP_GIFT' })).toBeNull();
+    const off = policyViewer(user('b0000011'), { flags: ['disable_lite_gift_page'] });
+    expect(refusal(off, 'buyGift', { type: 'GIFT' })?.code).toBe('NOT_FOUND');
+  });
+  table('redeemGift', () => {
+    expect(allowed(outcomes('redeemGift'))).toEqual(everyone.filter((v) => v !== 'anonymous'));
+    const suspended = policyViewer({ ...user('b0000012'), isSuspended: true });
+    expect(refusal(suspended, 'redeemGift')?.code).toBe('FORBIDDEN');
+  });
   table('useMemberFeatures', () => {
     expect(allowed(outcomes('useMemberFeatures'))).toEqual(['member']);
     expect(outcomes('useMemberFeatures').anonymous).toBe('UNAUTHORIZED');

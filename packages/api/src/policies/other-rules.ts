@@ -1,4 +1,4 @@
-import { accessTexts } from '@quire/domain';
+import { accessTexts, giftTexts } from '@quire/domain';
 import {
   isEditorOf,
   isMember,
@@ -114,6 +114,26 @@ function useMemberFeatures(viewer: PolicyViewer): Refusal | null {
   return isMember(viewer) ? null : refuse('FORBIDDEN', accessTexts.membersOnly);
 }
 
+/** Spec §6 disable_lite_gift_page: the gift landing and checkout are off for the viewer while it is on. */
+function viewGiftPages(viewer: PolicyViewer): Refusal | null {
+  return viewer.flags.has('disable_lite_gift_page') ? refuse('NOT_FOUND', giftTexts.giftsUnavailable) : null;
+}
+
+/** Buying a gift: any account while the gift pages are on; a group gift only with hasGroupGiftingEnabled (spec §3). */
+function buyGift(viewer: PolicyViewer, gift: { type: 'GIFT' | 'GROUP_GIFT' }): Refusal | null {
+  if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  const off = viewGiftPages(viewer);
+  if (off) return off;
+  return gift.type === 'GROUP_GIFT' && !viewer.user.hasGroupGiftingEnabled
+    ? refuse('FORBIDDEN', giftTexts.groupGiftUnavailable)
+    : null;
+}
+
+/** Redeeming a gift code: any account, its buyer too (the code is the key; counts are kept atomically). */
+function redeemGift(viewer: PolicyViewer): Refusal | null {
+  return accountRefusal(viewer.user, true);
+}
+
 /** Every question about publications, profiles, tags, lists and the account, by action. */
 export const otherRules = {
   viewPublication,
@@ -127,4 +147,7 @@ export const otherRules = {
   editList,
   useMemberFeatures,
   viewSuspendedContent,
+  viewGiftPages,
+  buyGift,
+  redeemGift,
 } as const;

@@ -7,7 +7,12 @@ import type { CollectionRole } from '@quire/domain';
  * given (membership, staff, Partner Program) denies, so pass the whole row where those matter.
  */
 export type ViewerUser = Pick<User, 'id'> &
-  Partial<Pick<User, 'isStaff' | 'isSuspended' | 'mediumMemberAt' | 'isPartnerProgramEnrolled'>>;
+  Partial<
+    Pick<
+      User,
+      'isStaff' | 'isSuspended' | 'mediumMemberAt' | 'isPartnerProgramEnrolled' | 'hasGroupGiftingEnabled'
+    >
+  >;
 
 /**
  * Who is asking, as every access rule sees them: the account, its role in each publication it belongs to,

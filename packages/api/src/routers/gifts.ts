@@ -34,11 +34,7 @@ export const giftsRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      checkoutGift(ctx.em, ctx.viewer, input, {
-        payments: ctx.env.payments,
-        publicUrl: ctx.env.publicUrl,
-        country: ctx.visitor.country,
-      }),
+      checkoutGift(ctx.em, ctx.viewer, input, { service: ctx.env, country: ctx.visitor.country }),
     ),
 
   /** The redeem landing: what a code gives and from whom. */

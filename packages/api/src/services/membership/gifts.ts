@@ -18,10 +18,12 @@ import {
   redeemGiftPath,
 } from '@quire/domain';
 import { enqueueEmail } from '@quire/mail';
-import type { PaymentEvent, PaymentProvider } from '@quire/payments';
+import type { PaymentEvent } from '@quire/payments';
 import { TRPCError } from '@trpc/server';
-import { readFlag } from '../flags';
+import { allows, enforce } from '../../policies';
+import type { ServiceEnvironment } from '../environment';
 import { lockUntilCommit } from '../locks';
+import { changingProvider } from './dev-state';
 import { syncUserMembership } from './state';
 
 /** Spec §6: turns off the gift landing and gift checkout. */
@@ -30,11 +32,6 @@ export const GIFT_PAGE_FLAG = 'disable_lite_gift_page';
 const DAY_MS = 86_400_000;
 
 const refuse = (code: TRPCError['code'], message: string) => new TRPCError({ code, message });
-
-/** Refuses while disable_lite_gift_page is on for the viewer. */
-async function assertGiftPagesOn(em: EntityManager, viewer: User | null) {
-  if (await readFlag(em, GIFT_PAGE_FLAG, viewer)) throw refuse('NOT_FOUND', giftTexts.giftsUnavailable);
-}
 
 /** The yearly plan a gift gives, in the visitor's currency. */
 async function giftPlan(em: EntityManager, currency: MembershipCurrency): Promise<Plan | null> {
@@ -58,10 +55,10 @@ export interface GiftOffer {
  * the visitor's currency, and a group gift (product 31, N × that price) only when hasGroupGiftingEnabled.
  */
 export async function giftPlans(em: EntityManager, viewer: User | null, country: string | null) {
-  await assertGiftPagesOn(em, viewer);
+  await enforce(em, viewer, 'viewGiftPages');
   const currency = membershipCurrencyFor(country);
   const plan = await giftPlan(em, currency);
-  const groupGifting = !!viewer?.hasGroupGiftingEnabled;
+  const groupGifting = await allows(em, viewer, 'buyGift', { type: 'GROUP_GIFT' });
   const offer = (type: GiftUrlType, name: string): GiftOffer | null =>
     plan && {
       type,
@@ -92,9 +89,8 @@ export interface CheckoutGiftInput {
 }
 
 export interface GiftCheckoutEnv {
-  /** The environment's payment provider (Stripe, or the test-mode one). */
-  payments: PaymentProvider;
-  publicUrl: string;
+  /** The service environment: its payment provider (Stripe, or the test-mode one) and public URL. */
+  service: ServiceEnvironment;
   country: string | null;
 }
 
@@ -134,10 +130,8 @@ export async function checkoutGift(
   input: CheckoutGiftInput,
   env: GiftCheckoutEnv,
 ): Promise<{ url: string; giftId: string }> {
-  await assertGiftPagesOn(em, viewer);
   const type = giftTypeOf(input.type);
-  if (type === 'GROUP_GIFT' && !viewer.hasGroupGiftingEnabled)
-    throw refuse('FORBIDDEN', giftTexts.groupGiftUnavailable);
+  await enforce(em, viewer, 'buyGift', { type });
   const quantity = type === 'GROUP_GIFT' ? (input.quantity ?? GROUP_GIFT_MIN_QUANTITY) : 1;
   if (type === 'GROUP_GIFT' && (quantity < GROUP_GIFT_MIN_QUANTITY || quantity > GROUP_GIFT_MAX_QUANTITY))
     throw refuse('BAD_REQUEST', giftTexts.quantityInvalid);
@@ -167,24 +161,27 @@ export async function checkoutGift(
   const gift = await em.findOne(Gift, id, { populate: ['plan'], refresh: true });
   if (!gift || gift.purchaser?.id !== viewer.id) throw refuse('CONFLICT', giftTexts.giftsUnavailable);
 
-  const base = env.publicUrl.replace(/\/+$/, '');
-  const session = await env.payments.createCheckout({
-    mode: 'gift',
-    userId: viewer.id,
-    email: viewer.email ?? null,
-    price: {
-      planCode: plan.code,
-      period: plan.period,
-      currency,
-      amount: plan.amount,
-      providerPriceId: plan.stripePriceId ?? null,
-    },
-    quantity: gift.quantity,
-    successUrl: `${base}/gift-checkout?paid=${gift.id}`,
-    cancelUrl: `${base}${type === 'GROUP_GIFT' ? '/group-gift' : '/gift-plans'}`,
-    metadata: { giftId: gift.id, userId: viewer.id, productId: String(gift.productId) },
-    idempotencyKey: `gift:${viewer.id}:${input.requestId}`,
-  });
+  const base = env.service.publicUrl.replace(/\/+$/, '');
+  // The test-mode provider keeps its sessions in PostgreSQL, written in this transaction.
+  const session = await changingProvider(em, env.service, (payments) =>
+    payments.createCheckout({
+      mode: 'gift',
+      userId: viewer.id,
+      email: viewer.email ?? null,
+      price: {
+        planCode: plan.code,
+        period: plan.period,
+        currency,
+        amount: plan.amount,
+        providerPriceId: plan.stripePriceId ?? null,
+      },
+      quantity: gift.quantity,
+      successUrl: `${base}/gift-checkout?paid=${gift.id}`,
+      cancelUrl: `${base}${type === 'GROUP_GIFT' ? '/group-gift' : '/gift-plans'}`,
+      metadata: { giftId: gift.id, userId: viewer.id, productId: String(gift.productId) },
+      idempotencyKey: `gift:${viewer.id}:${input.requestId}`,
+    }),
+  );
   return { url: session.url, giftId: gift.id };
 }
 
@@ -314,6 +311,7 @@ export async function redeemGift(
   input: { giftCode: string; giftType?: string | null },
   now: Date,
 ) {
+  await enforce(em, viewer, 'redeemGift');
   const gift = await redeemableGift(em, input.giftCode, now);
   const inserted = await em.execute<{ id: string }[]>(
     `insert into gift_redemptions (id, gift_id, user_id) values (?, ?, ?)
