@@ -290,6 +290,37 @@ describe('the Stripe webhook (POST /_/stripe/webhook)', () => {
     expect(await t.db.em().count(Charge, { user: user.id, status: 'SUCCEEDED' })).toBe(1);
   });
 
+  it('makes a member who paid, then failed a renewal, when the webhooks arrive only after the failure (grace period)', async () => {
+    const { user, token } = await reader();
+    const res = await mutate(token, 'membership.checkout', {
+      planCode: 'monthly-usd',
+      requestId: requestId(),
+    });
+    const paid = fake.complete(sessionIdOf(res.json().result.data.url));
+    const subscriptionId = (paid[1]!.event.data.object as { id: string }).id;
+    const failed = fake.failPayment(subscriptionId);
+    // A backlog delivered in order: the checkout already reads the subscription as past_due from Stripe.
+    await deliver([...paid, ...failed]);
+    expect((await membershipOf(user)).status).toBe('PAST_DUE');
+    expect(await t.db.em().count(Charge, { user: user.id, status: 'SUCCEEDED' })).toBe(1);
+    expect(Number((await fresh(user)).mediumMemberAt)).toBe(paid[2]!.event.created * 1000);
+  });
+
+  it('gives no membership for a subscription whose first payment failed', async () => {
+    const { user, token } = await reader();
+    const res = await mutate(token, 'membership.checkout', {
+      planCode: 'monthly-usd',
+      requestId: requestId(),
+    });
+    const [completed, created] = fake.complete(sessionIdOf(res.json().result.data.url));
+    const subscription = fake.state.subscriptions.get((created!.event.data.object as { id: string }).id)!;
+    // Stripe's state for a subscription whose first payment did not go through.
+    Object.assign(subscription, { status: 'incomplete' });
+    await deliver([completed!, fake.signedEvent('customer.subscription.updated', subscription)]);
+    expect((await membershipOf(user)).status).toBe('PAST_DUE');
+    expect(Number((await fresh(user)).mediumMemberAt)).toBe(0);
+  });
+
   it('answers 400 without a signature, 401 for a forged one, 200 for a type Quire ignores', async () => {
     const { user, token } = await reader();
     const res = await mutate(token, 'membership.checkout', {

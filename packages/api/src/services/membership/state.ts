@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Membership, User } from '@quire/db';
+import { Charge, Membership, User } from '@quire/db';
 import { MEMBERSHIP_GRACE_PERIOD_DAYS } from '@quire/domain';
 
 const DAY_MS = 86_400_000;
@@ -17,8 +17,9 @@ export function givesAccess(m: Membership, now: Date, gracePeriodDays: number): 
 
 /**
  * Spec §4 Membership: brings User.mediumMemberAt in line with the user's memberships. The first activation
- * sets it (and renewals keep it); a past-due membership keeps it only while the grace period lasts, and never
- * grants it; the end clears it to 0 and marks hasPastMemberships. Locks the user row until commit.
+ * sets it (and renewals keep it); a past-due membership keeps it only while the grace period lasts, and grants
+ * it then only when it was paid for before; the end clears it to 0 and marks hasPastMemberships. Locks the
+ * user row until commit.
  */
 export async function syncUserMembership(
   em: EntityManager,
@@ -32,8 +33,10 @@ export async function syncUserMembership(
     user: userId,
     status: { $in: ['ACTIVE', 'TRIALING', 'PAST_DUE'] },
   });
-  const grants = memberships.some((m) => m.status === 'ACTIVE' || m.status === 'TRIALING');
   const keeps = memberships.some((m) => givesAccess(m, opts.now, grace));
+  const grants =
+    memberships.some((m) => m.status === 'ACTIVE' || m.status === 'TRIALING') ||
+    (await paidAndInGrace(em, memberships, opts.now, grace));
   const isMember = Number(user.mediumMemberAt) > 0;
   if (grants && !isMember) user.mediumMemberAt = (opts.activatedAt ?? opts.now).getTime();
   else if (!keeps && isMember) {
@@ -42,6 +45,17 @@ export async function syncUserMembership(
   }
   await em.flush();
   return user;
+}
+
+/**
+ * Whether a past-due membership within its grace period was paid for before: its webhooks may come only after
+ * the failure (a backlog; the provider read at checkout is already past due), and it then grants as it would keep.
+ */
+async function paidAndInGrace(em: EntityManager, memberships: Membership[], now: Date, grace: number) {
+  const ids = memberships
+    .filter((m) => m.status === 'PAST_DUE' && givesAccess(m, now, grace))
+    .map((m) => m.id);
+  return ids.length > 0 && (await em.count(Charge, { membership: { $in: ids }, status: 'SUCCEEDED' })) > 0;
 }
 
 /**
