@@ -47,7 +47,7 @@ export const giftTexts = {
   landingPoints: [
     'Read every members-only story, with no monthly limit.',
     'Support the writers they read: part of each membership goes to them.',
-    'Listen to stories and read them offline in the app.',
+    'Wear the member star on their profile.',
   ],
   landingAction: 'Choose a gift',
   redeemInstead: 'Got a gift code? Redeem it',

@@ -38,9 +38,29 @@ export function withFollowing<T extends { followerCount: number; viewerEdge: { i
 
 /** The text to show for a failed call: the server's own message, or 'Please try again.' when none came back. */
 export function failureMessage(error: unknown): string {
-  return error instanceof TRPCClientError && error.data && error.message
-    ? error.message
-    : generalTexts.tryAgain;
+  if (error instanceof TRPCClientError && error.data && error.message) return error.message;
+  if (isServerRefusal(error)) return error.message;
+  return generalTexts.tryAgain;
+}
+
+/** Refusals (4xx) whose texts are ours to show; a failure of ours (5xx) never shows its own text. */
+const REFUSAL_CODES = new Set([
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PRECONDITION_FAILED',
+  'TOO_MANY_REQUESTS',
+]);
+
+/** During the server render procedures run in-process, so a refusal arrives as the server's own error. */
+function isServerRefusal(error: unknown): error is Error {
+  return (
+    error instanceof Error &&
+    error.name === 'TRPCError' &&
+    REFUSAL_CODES.has(String((error as { code?: unknown }).code))
+  );
 }
 
 /** Shows a toast (spec §4 Toasts: one at a time, the new one replaces the current), MESSAGE style by default. */

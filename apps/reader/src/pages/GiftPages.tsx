@@ -245,7 +245,12 @@ export function RedeemGiftPage({
   returnTo: string;
 }) {
   const trpc = useTRPC();
-  const gift = useQuery({ ...trpc.gifts.giftByCode.queryOptions({ giftCode }), retry: false });
+  // A refused code stays refused: the server render shows why instead of asking again.
+  const gift = useQuery({
+    ...trpc.gifts.giftByCode.queryOptions({ giftCode }),
+    retry: false,
+    retryOnMount: false,
+  });
   const redeem = useMutation(trpc.gifts.redeemGift.mutationOptions());
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);

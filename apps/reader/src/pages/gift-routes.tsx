@@ -98,8 +98,10 @@ export const giftRoutes: PageRoute[] = [
       try {
         await queryClient.fetchQuery(trpc.gifts.giftByCode.queryOptions({ giftCode }));
         return 200;
-      } catch {
-        return 404;
+      } catch (error) {
+        // A code that was good once (used up, expired) is gone, and the page says why; any other is unknown.
+        const message = error instanceof Error ? error.message : '';
+        return message === texts.codeUsed || message === texts.codeExpired ? 410 : 404;
       }
     },
     head: () => ({ title: texts.redeemTitle }),
