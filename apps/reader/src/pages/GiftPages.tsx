@@ -245,12 +245,8 @@ export function RedeemGiftPage({
   returnTo: string;
 }) {
   const trpc = useTRPC();
-  // A refused code stays refused: the server render shows why instead of asking again.
-  const gift = useQuery({
-    ...trpc.gifts.giftByCode.queryOptions({ giftCode }),
-    retry: false,
-    retryOnMount: false,
-  });
+  // A refused code is not cached for the browser: it asks once itself and shows why (the server answered 410).
+  const gift = useQuery({ ...trpc.gifts.giftByCode.queryOptions({ giftCode }), retry: false });
   const redeem = useMutation(trpc.gifts.redeemGift.mutationOptions());
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
