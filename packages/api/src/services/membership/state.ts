@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Charge, Membership, User } from '@quire/db';
 import { MEMBERSHIP_GRACE_PERIOD_DAYS } from '@quire/domain';
+import { hasMembership } from '../../policies';
 
 const DAY_MS = 86_400_000;
 
@@ -37,7 +38,7 @@ export async function syncUserMembership(
   const grants =
     memberships.some((m) => m.status === 'ACTIVE' || m.status === 'TRIALING') ||
     (await paidAndInGrace(em, memberships, opts.now, grace));
-  const isMember = Number(user.mediumMemberAt) > 0;
+  const isMember = hasMembership(user);
   if (grants && !isMember) user.mediumMemberAt = (opts.activatedAt ?? opts.now).getTime();
   else if (!keeps && isMember) {
     user.mediumMemberAt = 0;
