@@ -26,6 +26,7 @@ const plans = (eligible: boolean): Plans => ({
       discount: 'NO_DISCOUNT',
       firstAmount: 500,
       firstPrice: '$5.00',
+      trialDays: 0,
     },
     {
       id: '0000000000000002',
@@ -38,6 +39,7 @@ const plans = (eligible: boolean): Plans => ({
       discount: eligible ? 'FIFTY_PERCENT_OFF_ONE_YEAR' : 'NO_DISCOUNT',
       firstAmount: eligible ? 2500 : 5000,
       firstPrice: eligible ? '$25.00' : '$50.00',
+      trialDays: 0,
     },
   ],
 });
@@ -131,12 +133,31 @@ describe('the plans', () => {
     expect(html).toContain('CA$7.00');
     expect(html).toContain('/month');
     expect(yearlySavingPercent(500, 6000)).toBe(0);
+    expect(html).not.toContain(membershipPageTexts.freeTrial(14));
+  });
+
+  it('names the free trial on a plan card when the reader gets one', () => {
+    const html = renderWithProviders(
+      <PlanPrice
+        plan={{
+          period: 'YEARLY',
+          amount: 5000,
+          price: '$50.00',
+          firstPrice: '$25.00',
+          discount: 'FIFTY_PERCENT_OFF_ONE_YEAR',
+          trialDays: 14,
+        }}
+        monthlyAmount={500}
+      />,
+    );
+    expect(html).toContain(membershipPageTexts.freeTrial(14));
+    expect(html).toContain(membershipPageTexts.trialThen(14, '$25.00', 'YEARLY'));
   });
 });
 
 describe('the test checkout', () => {
-  it('says plainly that no money moves, before anything else', () => {
-    const html = renderWithProviders(<TestCheckoutPage sessionId="dev_cs_1" />, (trpc, qc) =>
+  const checkoutPage = (trialDays: number) =>
+    renderWithProviders(<TestCheckoutPage sessionId="dev_cs_1" />, (trpc, qc) =>
       qc.setQueryData(trpc.membership.testCheckout.queryKey({ sessionId: 'dev_cs_1' }), {
         sessionId: 'dev_cs_1',
         mode: 'subscription',
@@ -152,16 +173,28 @@ describe('the test checkout', () => {
         },
         quantity: 1,
         discount: 'NO_DISCOUNT',
-        amount: 500,
-        price: '$5.00',
+        trialDays,
+        priceAfterTrial: trialDays > 0 ? '$5.00' : null,
+        amount: trialDays > 0 ? 0 : 500,
+        price: trialDays > 0 ? '$0.00' : '$5.00',
         testMode: true,
       }),
     );
+
+  it('says plainly that no money moves, before anything else', () => {
+    const html = checkoutPage(0);
     expect(html.indexOf(membershipPageTexts.testModeHeading)).toBeLessThan(html.indexOf('<form'));
     expect(html).toContain(membershipPageTexts.testModeNotice);
     expect(html).toContain('4242 4242 4242 4242');
     expect(html).toContain('4000 0000 0000 0002');
     expect(html).toContain('Pay $5.00');
+  });
+
+  it('starts a free trial without a charge, and says what follows it', () => {
+    const html = checkoutPage(14);
+    expect(html).toContain(membershipPageTexts.startTrial);
+    expect(html).toContain(membershipPageTexts.trialThen(14, '$5.00', 'MONTHLY'));
+    expect(html).not.toContain('Pay $');
   });
 
   it('reads the expiry as MM/YY', () => {

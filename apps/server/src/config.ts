@@ -100,6 +100,8 @@ const envSchema = z.object({
   STRIPE_PRICE_YEARLY_CAD: z.string().min(1).optional(),
   /** Spec §3 client config grace period: days a member keeps access after a failed payment. */
   MEMBERSHIP_GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(60).default(MEMBERSHIP_GRACE_PERIOD_DAYS),
+  /** Days of free trial for a reader who was never a member (spec §3 isMembershipTrialEligible); 0: none. */
+  MEMBERSHIP_TRIAL_DAYS: z.coerce.number().int().min(0).max(90).default(0),
 });
 
 export type ServerConfig = z.infer<typeof envSchema> & {
@@ -188,6 +190,7 @@ export function serviceEnvironment(
     oauth: standardProviders(credentials),
     payments: paymentProvider(config, opts.devPaymentState),
     membershipGracePeriodDays: config.MEMBERSHIP_GRACE_PERIOD_DAYS,
+    membershipTrialDays: config.MEMBERSHIP_TRIAL_DAYS,
   });
 }
 

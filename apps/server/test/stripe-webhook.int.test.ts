@@ -263,7 +263,7 @@ describe('the Stripe webhook (POST /_/stripe/webhook)', () => {
     await deliver([fake.state.events.at(-1)!]);
     expect((await membershipOf(user)).plan?.code).toBe('yearly-usd');
 
-    const portal = await query(token, 'membership.paymentPortal');
+    const portal = await mutate(token, 'membership.paymentPortal', { requestId: requestId() });
     expect(portal.json().result.data.url).toMatch(new RegExp(`^${fake.url}/p/session/`));
   });
 

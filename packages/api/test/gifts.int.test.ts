@@ -67,7 +67,20 @@ async function groupGifter() {
   return user;
 }
 
-const memberships = (user: User) => db.em().find(Membership, { user: user.id });
+/** A reader with a monthly subscription, paid through the test checkout. */
+async function subscriber() {
+  const reader = await buildUser(db.em());
+  const { url } = await (await as(reader)).membership.checkout({
+    planCode: 'monthly-usd',
+    requestId: requestId(),
+  });
+  const sessionId = new URL(url, 'http://localhost').searchParams.get('session')!;
+  await (await as(reader)).membership.completeTestCheckout({ sessionId, card: CARD });
+  return reader;
+}
+
+const memberships = (user: User) =>
+  db.em().find(Membership, { user: user.id }, { orderBy: { createdAt: 'asc' }, refresh: true });
 const reload = (user: User) => db.em().findOneOrFail(User, user.id);
 
 describe('gift memberships (spec §1, product ids 29 and 31)', () => {
@@ -171,6 +184,41 @@ describe('gift memberships (spec §1, product ids 29 and 31)', () => {
     const ms = await memberships(reader);
     expect(ms).toHaveLength(1);
     expect(ms[0]?.currentPeriodEnd?.toISOString()).toBe('2028-11-21T12:00:00.000Z');
+  });
+
+  it("moves a subscriber's next charge back by the gift's year instead of granting a second membership", async () => {
+    const buyer = await buildUser(db.em());
+    const reader = await subscriber();
+    const [before] = await memberships(reader);
+    expect(before?.currentPeriodEnd?.toISOString()).toBe('2026-12-21T12:00:00.000Z');
+
+    const { gift } = await buyGift(buyer);
+    const result = await (await as(reader)).gifts.redeemGift({ giftCode: gift.code });
+    expect(result.currentPeriodEnd).toBe('2027-12-21T12:00:00.000Z');
+    const [after, ...others] = await memberships(reader);
+    expect(others).toEqual([]);
+    expect(after).toMatchObject({ id: before!.id, provider: 'UNKNOWN', status: 'TRIALING' });
+    expect(after?.currentPeriodEnd?.toISOString()).toBe('2027-12-21T12:00:00.000Z');
+    // At the provider too: nothing is charged until then.
+    const state = await dev.getSubscription(after!.providerSubscriptionId!);
+    expect([state.status, state.currentPeriodEnd?.toISOString()]).toEqual([
+      'trialing',
+      '2027-12-21T12:00:00.000Z',
+    ]);
+    const current = await (await as(reader)).membership.current();
+    expect(current.membership?.nextChargeDate).toBe('2027-12-21T12:00:00.000Z');
+  });
+
+  it('starts the gift year when a cancelled subscription ends, not alongside it', async () => {
+    const buyer = await buildUser(db.em());
+    const reader = await subscriber();
+    await (await as(reader)).membership.cancel({ requestId: requestId() });
+    const { gift } = await buyGift(buyer);
+    const result = await (await as(reader)).gifts.redeemGift({ giftCode: gift.code });
+    expect(result.currentPeriodEnd).toBe('2027-12-21T12:00:00.000Z');
+    const giftMembership = (await memberships(reader)).find((m) => m.provider === 'MEDIUM_GIFT');
+    expect(giftMembership?.startedAt.toISOString()).toBe('2026-12-21T12:00:00.000Z');
+    expect(Number((await reload(reader)).mediumMemberAt)).toBeGreaterThan(0);
   });
 
   it('lets exactly one of two concurrent redeems of a single gift win, by one user or by two', async () => {
@@ -277,6 +325,27 @@ describe('gift memberships (spec §1, product ids 29 and 31)', () => {
     expect(await memberships(reader)).toEqual([]);
     expect(await db.em().count(GiftRedemption, { user: reader.id })).toBe(0);
     expect((await reload(reader)).mediumMemberAt).toBe(0);
+  });
+
+  it("applies a refund that arrived before its gift's checkout once the checkout arrives", async () => {
+    const buyer = await buildUser(db.em());
+    const { url, giftId } = await (await as(buyer)).gifts.checkoutGift({
+      type: 'gift',
+      requestId: requestId(),
+    });
+    const { events } = dev.completeCheckout(new URL(url).searchParams.get('session')!, CARD);
+    const checkout = events.find((e) => e.type === 'checkout.completed');
+    if (checkout?.type !== 'checkout.completed' || !checkout.chargeId)
+      throw new Error('no charge in the checkout');
+    const [refund] = dev.refund(checkout.chargeId).events;
+    expect(await applyPaymentEvent(db.em(), refund!, { now: clock.now() })).toBe('deferred');
+    for (const event of events) await applyPaymentEvent(db.em(), event, { now: clock.now() });
+    const gift = await db.em().findOneOrFail(Gift, giftId, { populate: ['charge'], refresh: true });
+    expect(gift.charge?.status).toBe('REFUNDED');
+    const reader = await buildUser(db.em());
+    await expect((await as(reader)).gifts.redeemGift({ giftCode: gift.code })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('refuses a code past its redeem window, granting nothing', async () => {

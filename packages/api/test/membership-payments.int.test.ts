@@ -181,6 +181,54 @@ describe('the test-mode checkout (spec §2 Money and membership paths)', () => {
     });
   });
 
+  it('starts a free trial for a reader who was never a member, when the site offers one', async () => {
+    const trialEnv = defaultServiceEnvironment({
+      payments: new DevProvider({ webhookSecret: SECRET_KEY, now: clock.now }),
+      membershipGracePeriodDays: 7,
+      membershipTrialDays: 14,
+    });
+    const reader = await buildUser(db.em());
+    const plans = await api(reader, trialEnv).membership.plans();
+    expect(plans.plans.map((p) => p.trialDays)).toEqual([14, 14]);
+    // Without the setting, nobody is offered a trial.
+    expect((await api(reader).membership.plans()).plans.map((p) => p.trialDays)).toEqual([0, 0]);
+
+    const { url } = await api(reader, trialEnv).membership.checkout({
+      planCode: 'monthly-usd',
+      requestId: requestId(),
+    });
+    const sessionId = sessionOf(url);
+    expect(await api(reader, trialEnv).membership.testCheckout({ sessionId })).toMatchObject({
+      trialDays: 14,
+      amount: 0,
+      price: '$0.00',
+      priceAfterTrial: '$5.00',
+    });
+    await api(reader, trialEnv).membership.completeTestCheckout({ sessionId, card: goodCard });
+    const now = await fresh(reader);
+    const current = await api(now, trialEnv).membership.current();
+    expect(current.isMember).toBe(true);
+    expect(current.membership).toMatchObject({
+      status: 'TRIALING',
+      plan: { code: 'monthly-usd' },
+      nextChargeDate: '2026-12-05T12:00:00.000Z',
+    });
+    // Nothing was charged for the trial.
+    const history = await api(now, trialEnv).membership.billingHistory();
+    expect(history.charges.filter((c) => c.amount > 0)).toEqual([]);
+
+    // A former member is not offered a second trial.
+    const former = await buildUser(db.em(), { hasPastMemberships: true });
+    expect((await api(former, trialEnv).membership.plans()).plans.map((p) => p.trialDays)).toEqual([0, 0]);
+    const again = await api(former, trialEnv).membership.checkout({
+      planCode: 'monthly-usd',
+      requestId: requestId(),
+    });
+    expect(
+      await api(former, trialEnv).membership.testCheckout({ sessionId: sessionOf(again.url) }),
+    ).toMatchObject({ trialDays: 0, amount: 500, priceAfterTrial: null });
+  });
+
   it('carries the referring writer in the checkout, and refuses a username that does not exist', async () => {
     const writer = await buildUser(db.em());
     const reader = await buildUser(db.em());
@@ -299,7 +347,7 @@ describe('cancel, resume and plan changes through the provider', () => {
 
   it('has no payment portal in test mode', async () => {
     const reader = await member();
-    expect(await api(reader).membership.paymentPortal()).toBeNull();
+    expect(await api(reader).membership.paymentPortal({ requestId: requestId() })).toBeNull();
   });
 });
 

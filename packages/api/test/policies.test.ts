@@ -372,6 +372,13 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     const suspended = policyViewer({ ...user('b0000012'), isSuspended: true });
     expect(refusal(suspended, 'redeemGift')?.code).toBe('FORBIDDEN');
   });
+  table('payCheckout', () => {
+    const own = policyViewer(user('b0000013'));
+    expect(refusal(own, 'payCheckout', { userId: 'b0000013' })).toBeNull();
+    expect(refusal(own, 'payCheckout', { userId: 'b0000014' })?.code).toBe('NOT_FOUND');
+    expect(refusal(own, 'payCheckout', { userId: null })?.code).toBe('NOT_FOUND');
+    expect(outcomes('payCheckout', { userId: 'b0000013' }).anonymous).toBe('UNAUTHORIZED');
+  });
   table('useMemberFeatures', () => {
     expect(allowed(outcomes('useMemberFeatures'))).toEqual(['member']);
     expect(outcomes('useMemberFeatures').anonymous).toBe('UNAUTHORIZED');

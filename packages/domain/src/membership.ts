@@ -44,6 +44,13 @@ export function discountedAmount(amount: number, discount: Discount): number {
   return discount === 'FIFTY_PERCENT_OFF_ONE_YEAR' ? Math.round(amount / 2) : amount;
 }
 
+/** Adds calendar months, as plan periods and gifts do. */
+export function addMonths(at: Date, months: number): Date {
+  const date = new Date(at);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date;
+}
+
 /** A provider's currency code ('usd', 'CAD') as a membership currency, or null for another one. */
 export function membershipCurrencyOf(code: string | null | undefined): MembershipCurrency | null {
   const upper = code?.toUpperCase();
@@ -125,6 +132,11 @@ export const membershipPageTexts = {
   /** The introductory discount on a plan card: what the first year costs, then the usual price. */
   firstYear: (firstPrice: string, price: string) => `${firstPrice} for your first year, then ${price} a year`,
   halfOff: '50% off the first year',
+  /** A plan with a free trial: the badge, and what follows it. */
+  freeTrial: (days: number) => `${days} days free`,
+  trialThen: (days: number, price: string, period: PlanPeriod) =>
+    `Free for ${days} days, then ${price} ${period === 'MONTHLY' ? 'a month' : 'a year'}. Cancel before the trial ends and you pay nothing.`,
+  startTrial: 'Start your free trial',
   /** The yearly plan against twelve monthly payments. */
   yearlySaving: (percent: number) => `Save ${percent}% compared with monthly`,
   cancelAnytime: 'Cancel anytime. You keep access until the end of the period you paid for.',

@@ -236,6 +236,21 @@ export class DevProvider implements PaymentProvider {
     });
   }
 
+  async postponeRenewal(
+    subscriptionId: string,
+    until: Date,
+    idempotencyKey: string,
+  ): Promise<SubscriptionState> {
+    return this.once(`postpone:${idempotencyKey}`, () => {
+      const subscription = this.subscription(subscriptionId);
+      if (subscription.endedAt) throw new Error(`Dev subscription ${subscriptionId} has ended.`);
+      // As with Stripe's trial_end: no charge until then, and the subscription reads trialing meanwhile.
+      subscription.status = 'trialing';
+      subscription.currentPeriodEnd = Math.max(subscription.currentPeriodEnd, until.getTime());
+      return this.stateOf(subscription);
+    });
+  }
+
   async billingPortalUrl(): Promise<string | null> {
     return null;
   }

@@ -148,8 +148,10 @@ export interface PaymentProvider {
   ): Promise<SubscriptionState>;
   /** Moves a subscription to another plan from the next period. */
   changePlan(subscriptionId: string, price: PriceRef, idempotencyKey: string): Promise<SubscriptionState>;
+  /** Charges nothing until `until` (a redeemed gift's months); the plan renews as before from then on. */
+  postponeRenewal(subscriptionId: string, until: Date, idempotencyKey: string): Promise<SubscriptionState>;
   /** Where a member updates their card (Stripe's billing portal), or null when the provider has none. */
-  billingPortalUrl(customerId: string, returnUrl: string): Promise<string | null>;
+  billingPortalUrl(customerId: string, returnUrl: string, idempotencyKey: string): Promise<string | null>;
   /**
    * What paid an invoice: for providers whose invoice webhooks do not name the charge or card (Stripe since
    * API 2025-03-31), so a receipt can show them. Absent when the events already carry them (dev provider).

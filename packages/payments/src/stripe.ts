@@ -229,11 +229,29 @@ export class StripeProvider implements PaymentProvider {
     return stateOfSubscription(subscription);
   }
 
-  async billingPortalUrl(customerId: string, returnUrl: string): Promise<string | null> {
-    const session = await this.stripe.billingPortal.sessions.create({
-      customer: customerId,
-      return_url: returnUrl,
-    });
+  async postponeRenewal(
+    subscriptionId: string,
+    until: Date,
+    idempotencyKey: string,
+  ): Promise<SubscriptionState> {
+    // Stripe's way to skip charges: a trial until then, with nothing prorated for the days already paid.
+    const subscription = await this.stripe.subscriptions.update(
+      subscriptionId,
+      { trial_end: Math.floor(until.getTime() / 1000), proration_behavior: 'none' },
+      { idempotencyKey },
+    );
+    return stateOfSubscription(subscription);
+  }
+
+  async billingPortalUrl(
+    customerId: string,
+    returnUrl: string,
+    idempotencyKey: string,
+  ): Promise<string | null> {
+    const session = await this.stripe.billingPortal.sessions.create(
+      { customer: customerId, return_url: returnUrl },
+      { idempotencyKey },
+    );
     return session.url;
   }
 

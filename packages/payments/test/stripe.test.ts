@@ -179,6 +179,22 @@ describe('StripeProvider subscriptions', () => {
     expect(paid).toMatchObject({ type: 'invoice.paid', amount: 5000 });
   });
 
+  it('postpones the next charge with a trial until then, and renews as before afterwards', async () => {
+    const { subscriptionId } = await paidMembership();
+    const before = await provider.getSubscription(subscriptionId);
+    const until = new Date(before.currentPeriodEnd!.getTime() + 365 * 86_400_000);
+    const after = await provider.postponeRenewal(subscriptionId, until, 'postpone-1');
+    expect(after).toMatchObject({ status: 'trialing', currentPeriodEnd: until, priceId: before.priceId });
+    await provider.postponeRenewal(subscriptionId, until, 'postpone-1');
+    expect(
+      fake.state.requests.filter((r) => r.idempotencyKey === 'postpone-1').map((r) => r.replayed),
+    ).toEqual([false, true]);
+    // The next renewal is at the new date, at the plan's price.
+    const [, paid] = fake.renew(subscriptionId).map(parse);
+    expect(paid).toMatchObject({ type: 'invoice.paid', amount: 500 });
+    expect((await provider.getSubscription(subscriptionId)).status).toBe('active');
+  });
+
   it('reads the current period end from the subscription items', async () => {
     const { subscriptionId } = await paidMembership();
     const item = fake.state.subscriptions.get(subscriptionId)!.items.data[0]!;
@@ -189,8 +205,14 @@ describe('StripeProvider subscriptions', () => {
 
   it('opens the billing portal for a customer', async () => {
     const { session } = await paidMembership();
-    const url = await provider.billingPortalUrl(session.customerId!, 'http://localhost:3000/me/settings');
+    const url = await provider.billingPortalUrl(
+      session.customerId!,
+      'http://localhost:3000/me/settings',
+      'billing-portal:test-1',
+    );
     expect(url).toMatch(new RegExp(`^${fake.url}/p/session/bps_`));
+    const request = fake.state.requests.findLast((r) => r.path === '/v1/billing_portal/sessions');
+    expect(request?.idempotencyKey).toBe('billing-portal:test-1');
   });
 
   it('surfaces Stripe errors for an unknown subscription', async () => {

@@ -26,6 +26,7 @@ export async function buildUser(
       | 'isSuspended'
       | 'isPartnerProgramEnrolled'
       | 'hightowerTermsAcceptedAt'
+      | 'hasPastMemberships'
     >
   > = {},
 ) {

@@ -7,6 +7,7 @@ import {
 } from '@quire/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { CheckList, StarHero } from '../components/StarHero';
 import { FormEnd } from '../components/susi/fields';
 import { navigateTo } from '../lib/browser';
 import { failureMessage } from '../lib/social';
@@ -26,18 +27,8 @@ export function GiftLandingPage() {
   const gift = plans.data?.offers.find((o) => o.type === 'gift');
   return (
     <main className="q-column q-gift" data-testid="gift-landing">
-      <header className="q-gift-hero">
-        <span className="q-gift-mark" aria-hidden="true">
-          ★
-        </span>
-        <h1>{texts.landingTitle}</h1>
-        <p className="q-gift-lead">{texts.landingLead}</p>
-      </header>
-      <ul className="q-gift-points">
-        {texts.landingPoints.map((point) => (
-          <li key={point}>{point}</li>
-        ))}
-      </ul>
+      <StarHero title={texts.landingTitle} lead={texts.landingLead} />
+      <CheckList items={texts.landingPoints} />
       {gift ? <p className="q-gift-price">{`${texts.giftName}: ${gift.price}`}</p> : null}
       <p className="q-gift-actions">
         <a className="q-button q-button-dark" href="/gift-plans">
@@ -281,13 +272,10 @@ export function RedeemGiftPage({
   };
   return (
     <main className="q-column q-gift" data-testid="redeem-gift">
-      <header className="q-gift-hero">
-        <span className="q-gift-mark" aria-hidden="true">
-          ★
-        </span>
-        <h1>{g.fromName ? texts.giftFrom(g.fromName) : texts.giftFromSomeone}</h1>
-        <p className="q-gift-lead">{texts.giftGives(g.months)}</p>
-      </header>
+      <StarHero
+        title={g.fromName ? texts.giftFrom(g.fromName) : texts.giftFromSomeone}
+        lead={texts.giftGives(g.months)}
+      />
       {g.message ? <blockquote className="q-gift-message">{g.message}</blockquote> : null}
       {g.quantity > 1 ? <p className="q-gift-note">{texts.remaining(g.remaining, g.quantity)}</p> : null}
       {signedIn ? (

@@ -7,6 +7,7 @@ import {
 } from '@quire/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CheckList, StarHero } from '../components/StarHero';
 import { FormError } from '../components/susi/fields';
 import { SusiEntry } from '../components/TopBar';
 import { navigateTo } from '../lib/browser';
@@ -34,13 +35,7 @@ export function PlansPage({
   const plans = useQuery(trpc.membership.plans.queryOptions());
   return (
     <main className="q-column q-membership" data-testid="plans-page">
-      <header className="q-membership-hero">
-        <span className="q-member-star-large" aria-hidden="true">
-          ★
-        </span>
-        <h1>{writer ? texts.supportWriter(writer.name) : texts.plansTitle}</h1>
-        <p className="q-static-lead">{texts.plansLead}</p>
-      </header>
+      <StarHero title={writer ? texts.supportWriter(writer.name) : texts.plansTitle} lead={texts.plansLead} />
       <ul className="q-membership-benefits">
         {texts.benefits.map((b) => (
           <li key={b.heading}>
@@ -142,15 +137,20 @@ export function PlanPrice({
   plan,
   monthlyAmount,
 }: {
-  plan: Pick<PlanOffer, 'period' | 'amount' | 'price' | 'firstPrice'> & { discount: Discount };
+  plan: Pick<PlanOffer, 'period' | 'amount' | 'price' | 'firstPrice'> & {
+    discount: Discount;
+    trialDays?: number;
+  };
   monthlyAmount: number | null;
 }) {
+  const trialDays = plan.trialDays ?? 0;
   const discounted = plan.discount === 'FIFTY_PERCENT_OFF_ONE_YEAR';
   const saving =
     plan.period === 'YEARLY' && monthlyAmount ? yearlySavingPercent(monthlyAmount, plan.amount) : 0;
   return (
     <div className="q-plan-price">
       <h3>{texts.period(plan.period as PlanPeriod)}</h3>
+      {trialDays > 0 ? <span className="q-plan-badge">{texts.freeTrial(trialDays)}</span> : null}
       {discounted ? <span className="q-plan-badge">{texts.halfOff}</span> : null}
       <p className="q-plan-amount">
         <strong>{discounted ? plan.firstPrice : plan.price}</strong>
@@ -161,6 +161,11 @@ export function PlanPrice({
       ) : saving > 0 ? (
         <p className="q-plan-detail">{texts.yearlySaving(saving)}</p>
       ) : null}
+      {trialDays > 0 ? (
+        <p className="q-plan-detail">
+          {texts.trialThen(trialDays, discounted ? plan.firstPrice : plan.price, plan.period)}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -169,18 +174,8 @@ export function PlanPrice({
 export function WelcomeMemberPage() {
   return (
     <main className="q-column q-membership" data-testid="welcome-member">
-      <header className="q-membership-hero">
-        <span className="q-member-star-large" aria-hidden="true">
-          ★
-        </span>
-        <h1>{texts.welcomeTitle}</h1>
-        <p className="q-static-lead">{texts.welcomeLead}</p>
-      </header>
-      <ul className="q-membership-checklist">
-        {texts.welcomeItems.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
+      <StarHero title={texts.welcomeTitle} lead={texts.welcomeLead} />
+      <CheckList items={texts.welcomeItems} />
       <p className="q-membership-actions">
         <a className="q-button q-button-dark" href="/">
           {texts.startReading}

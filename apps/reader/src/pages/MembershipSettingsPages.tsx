@@ -268,7 +268,10 @@ export function CancelMembershipPage() {
 /** Spec §2 /me/settings/payment/update: the provider's payment portal, or why there is none in test mode. */
 export function UpdatePaymentPage() {
   const trpc = useTRPC();
-  const portal = useQuery({ ...trpc.membership.paymentPortal.queryOptions(), staleTime: 0, gcTime: 0 });
+  const portal = useMutation(trpc.membership.paymentPortal.mutationOptions());
+  const open = portal.mutate;
+  // A portal session is made once per visit of this page (a mutation: it creates one at the provider).
+  useEffect(() => open({ requestId: crypto.randomUUID() }), [open]);
   const url = portal.data?.url ?? null;
   useEffect(() => {
     if (url) navigateTo(url);

@@ -42,7 +42,19 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string }) {
             <strong>{session.data.planName}</strong>
             <span>{session.data.price}</span>
           </p>
-          <CardForm sessionId={sessionId} price={session.data.price} />
+          {session.data.priceAfterTrial ? (
+            <p className="q-plan-detail" data-testid="trial-terms">
+              {texts.trialThen(
+                session.data.trialDays,
+                session.data.priceAfterTrial,
+                session.data.plan.period,
+              )}
+            </p>
+          ) : null}
+          <CardForm
+            sessionId={sessionId}
+            label={session.data.priceAfterTrial ? texts.startTrial : texts.pay(session.data.price)}
+          />
         </>
       ) : !sessionId || session.error ? (
         <>
@@ -56,12 +68,23 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string }) {
   );
 }
 
-function CardForm({ sessionId, price }: { sessionId: string; price: string }) {
+/** The card form's fields: what each is called, how long it may be, and what the browser may fill in. */
+const CARD_FIELDS = [
+  { name: 'cardnumber', label: texts.cardNumber, autoComplete: 'cc-number', maxLength: 23 },
+  { name: 'exp-date', label: texts.expiry, autoComplete: 'cc-exp', maxLength: 7 },
+  { name: 'cvc', label: texts.cvc, autoComplete: 'cc-csc', maxLength: 4 },
+] as const;
+type CardFieldName = (typeof CARD_FIELDS)[number]['name'];
+
+function CardForm({ sessionId, label }: { sessionId: string; label: string }) {
   const trpc = useTRPC();
   const complete = useMutation(trpc.membership.completeTestCheckout.mutationOptions());
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const [card, setCard] = useState<Record<CardFieldName, string>>({
+    cardnumber: '',
+    'exp-date': '',
+    cvc: '',
+  });
+  const { cardnumber: number, 'exp-date': expiry, cvc } = card;
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const flight = useSingleFlight(() => setError(failureMessage(null)));
@@ -84,44 +107,26 @@ function CardForm({ sessionId, price }: { sessionId: string; price: string }) {
       }
     });
   };
+  const fields = CARD_FIELDS.map((field) => (
+    <TextField
+      key={field.name}
+      {...field}
+      value={card[field.name]}
+      onChange={(value) => setCard((c) => ({ ...c, [field.name]: value }))}
+      inputMode="numeric"
+      invalid={field.name === 'cardnumber' && !!error}
+    />
+  ));
   return (
     <form className="q-checkout-form" onSubmit={onSubmit} noValidate>
       <p className="q-field-hint" data-testid="test-cards">
         {texts.testCardsHint}
       </p>
-      <TextField
-        label={texts.cardNumber}
-        name="cardnumber"
-        value={number}
-        onChange={setNumber}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        maxLength={23}
-        invalid={!!error}
-      />
-      <div className="q-checkout-row">
-        <TextField
-          label={texts.expiry}
-          name="exp-date"
-          value={expiry}
-          onChange={setExpiry}
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          maxLength={7}
-        />
-        <TextField
-          label={texts.cvc}
-          name="cvc"
-          value={cvc}
-          onChange={setCvc}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-        />
-      </div>
+      {fields.slice(0, 1)}
+      <div className="q-checkout-row">{fields.slice(1)}</div>
       <FormEnd
         error={error}
-        label={flight.busy || leaving ? texts.paying : texts.pay(price)}
+        label={flight.busy || leaving ? texts.paying : label}
         disabled={flight.busy || leaving}
       />
     </form>

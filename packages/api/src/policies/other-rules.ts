@@ -1,4 +1,4 @@
-import { accessTexts, giftTexts } from '@quire/domain';
+import { accessTexts, giftTexts, membershipTexts } from '@quire/domain';
 import {
   isEditorOf,
   isMember,
@@ -134,6 +134,12 @@ function redeemGift(viewer: PolicyViewer): Refusal | null {
   return accountRefusal(viewer.user, true);
 }
 
+/** Paying a checkout: only the account that started it; anyone else's session does not exist for them. */
+function payCheckout(viewer: PolicyViewer, session: { userId: string | null }): Refusal | null {
+  if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  return session.userId === viewer.user.id ? null : refuse('NOT_FOUND', membershipTexts.checkoutNotFound);
+}
+
 /** Every question about publications, profiles, tags, lists and the account, by action. */
 export const otherRules = {
   viewPublication,
@@ -150,4 +156,5 @@ export const otherRules = {
   viewGiftPages,
   buyGift,
   redeemGift,
+  payCheckout,
 } as const;

@@ -6,7 +6,8 @@ import {
   textInput,
 } from '@quire/domain';
 import { z } from 'zod';
-import { checkoutGift, giftByCode, giftPlans, redeemGift } from '../services/membership/gifts';
+import { giftByCode, redeemGift } from '../services/membership/gift-redemption';
+import { checkoutGift, giftPlans } from '../services/membership/gifts';
 import { publicProcedure, router, transactionalProcedure } from '../trpc';
 
 const giftCode = textInput().trim().min(1, giftTexts.codeRequired).max(64, giftTexts.codeNotFound);
@@ -45,5 +46,5 @@ export const giftsRouter = router({
   /** Redeems a code for the viewer: a year of membership, or a year more. */
   redeemGift: transactionalProcedure
     .input(z.object({ giftCode, giftType: textInput().max(40).nullish() }))
-    .mutation(({ ctx, input }) => redeemGift(ctx.em, ctx.viewer, input, ctx.now())),
+    .mutation(({ ctx, input }) => redeemGift(ctx.em, ctx.env, ctx.viewer, input, ctx.now())),
 });

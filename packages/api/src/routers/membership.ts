@@ -46,7 +46,7 @@ const card = z.object({
 
 export const membershipRouter = router({
   /** Spec §3 plan periods, discounts, currencies: the plans in the visitor's currency, and the viewer's offers. */
-  plans: publicProcedure.query(({ ctx }) => planList(ctx.em, ctx.viewer, ctx.visitor.country)),
+  plans: publicProcedure.query(({ ctx }) => planList(ctx.em, ctx.env, ctx.viewer, ctx.visitor.country)),
 
   /** The viewer's membership: plan, status, next charge date, card, whether it ends at the period's end. */
   current: authedProcedure.query(({ ctx }) => currentMembership(ctx.em, ctx.viewer)),
@@ -98,7 +98,9 @@ export const membershipRouter = router({
     .mutation(({ ctx, input }) => changeMembershipPlan(ctx.em, ctx.env, ctx.viewer, input, ctx.now())),
 
   /** Where to update the card ({ url }, Stripe's billing portal), or null where there is none (test mode). */
-  paymentPortal: authedProcedure.query(({ ctx }) => paymentPortal(ctx.em, ctx.env, ctx.viewer)),
+  paymentPortal: authedProcedure
+    .input(z.object({ requestId }))
+    .mutation(({ ctx, input }) => paymentPortal(ctx.em, ctx.env, ctx.viewer, input)),
 
   /** The test checkout page: the session's plan and price; the viewer's own sessions only. */
   testCheckout: authedProcedure

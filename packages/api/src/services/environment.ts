@@ -28,6 +28,8 @@ export interface ServiceEnvironment {
   payments: PaymentProvider;
   /** Days a member keeps access after a failed payment; MEMBERSHIP_GRACE_PERIOD_DAYS when unset. */
   membershipGracePeriodDays?: number;
+  /** Days of free trial a reader who was never a member gets at checkout; 0 or unset: no trial. */
+  membershipTrialDays?: number;
 }
 
 /** Defaults for a fresh machine and for tests: local captcha, codes through the mail outbox, test-mode payments. */

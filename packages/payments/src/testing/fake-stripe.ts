@@ -587,6 +587,20 @@ export async function startFakeStripe(options: { now?: () => Date } = {}): Promi
         }
         const cancel = text(form, 'cancel_at_period_end');
         if (cancel !== undefined) subscription.cancel_at_period_end = cancel === 'true';
+        const trialEnd = text(form, 'trial_end');
+        if (trialEnd !== undefined) {
+          const end = Number(trialEnd);
+          if (!Number.isInteger(end) || end <= clock())
+            throw invalid('Invalid trial_end: must be in the future.');
+          // Stripe starts a new (trial) period now that ends at trial_end.
+          subscription.status = 'trialing';
+          subscription.trial_start = clock();
+          subscription.trial_end = end;
+          for (const item of subscription.items.data) {
+            item.current_period_start = clock();
+            item.current_period_end = end;
+          }
+        }
         const itemId = text(form, 'items', 0, 'id');
         if (itemId) {
           const item = subscription.items.data.find((candidate) => candidate.id === itemId);

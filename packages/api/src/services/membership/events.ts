@@ -229,7 +229,15 @@ function newMembership(run: Run, user: User, subscriptionId: string, status: Mem
 }
 
 async function checkoutCompleted(run: Run, event: EventOf<'checkout.completed'>): Promise<ApplyOutcome> {
-  if (event.mode === 'gift') return applyGiftCheckout(run.em, event, { publicUrl: run.opts.publicUrl });
+  if (event.mode === 'gift') {
+    const outcome = await applyGiftCheckout(run.em, event, { publicUrl: run.opts.publicUrl });
+    // A refund that came before the gift's checkout waits for its charge, which exists now.
+    await applyDeferred(
+      run,
+      [event.chargeId, event.paymentIntentId].filter((id): id is string => !!id),
+    );
+    return outcome;
+  }
   if (!event.subscriptionId) return 'ignored';
   const user = await userFor(run.em, event.provider, event.metadata, event.customerId);
   if (!user) return 'ignored';

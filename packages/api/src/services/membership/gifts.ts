@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Charge, Gift, Membership, newId, Plan, type User } from '@quire/db';
+import { Charge, Gift, newId, Plan, type User } from '@quire/db';
 import {
   formatPrice,
   GIFT_MONTHS,
   GIFT_PRODUCT_IDS,
-  GIFT_REDEEM_WITHIN_DAYS,
   type GiftUrlType,
   GROUP_GIFT_MAX_QUANTITY,
   GROUP_GIFT_MIN_QUANTITY,
@@ -22,14 +21,12 @@ import type { PaymentEvent } from '@quire/payments';
 import { TRPCError } from '@trpc/server';
 import { allows, enforce } from '../../policies';
 import type { ServiceEnvironment } from '../environment';
-import { lockUntilCommit } from '../locks';
 import { changingProvider } from './dev-state';
-import { syncUserMembership } from './state';
 
 /** Spec §6: turns off the gift landing and gift checkout. */
 export const GIFT_PAGE_FLAG = 'disable_lite_gift_page';
 
-const DAY_MS = 86_400_000;
+const _DAY_MS = 86_400_000;
 
 const refuse = (code: TRPCError['code'], message: string) => new TRPCError({ code, message });
 
@@ -260,102 +257,4 @@ function enqueueGiftEmails(em: EntityManager, gift: Gift, publicUrl: string) {
       dedupeKey: `gift:${gift.id}:recipient`,
     });
   }
-}
-
-/** A paid gift by its code, or the refusal a reader understands (unknown, used, expired). */
-async function redeemableGift(em: EntityManager, rawCode: string, now: Date) {
-  const code = normalizeGiftCode(rawCode);
-  const gift = code
-    ? await em.findOne(Gift, { code }, { populate: ['purchaser', 'plan', 'charge'], refresh: true })
-    : null;
-  const charge = gift?.charge;
-  if (!gift || charge?.status !== 'SUCCEEDED') throw refuse('NOT_FOUND', giftTexts.codeNotFound);
-  if (gift.redeemedCount >= gift.quantity) throw refuse('NOT_FOUND', giftTexts.codeUsed);
-  if (now.getTime() - charge.createdAt.getTime() > GIFT_REDEEM_WITHIN_DAYS * DAY_MS)
-    throw refuse('NOT_FOUND', giftTexts.codeExpired);
-  return gift;
-}
-
-/** What the redeem landing shows of a code: its type, what it gives, what is left, and from whom (a name, never an email). */
-export async function giftByCode(em: EntityManager, giftCode: string, now: Date) {
-  const gift = await redeemableGift(em, giftCode, now);
-  return {
-    giftType: giftUrlType(gift.type),
-    productId: gift.productId,
-    months: GIFT_MONTHS,
-    planName: gift.plan?.name ?? null,
-    quantity: gift.quantity,
-    remaining: gift.quantity - gift.redeemedCount,
-    fromName: gift.purchaser?.name ?? null,
-    recipientName: gift.recipientName ?? null,
-    message: gift.message ?? null,
-  };
-}
-
-/** Adds calendar months, as plan periods do. */
-function addMonths(at: Date, months: number): Date {
-  const date = new Date(at);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return date;
-}
-
-/**
- * Redeems a gift code for the viewer, in the caller's transaction: at most once per user (the redemption's
- * unique index) and at most `quantity` times in all (a conditional update of redeemed_count, which a
- * concurrent redeem waits on and then re-checks). Grants a gift membership for the gift's length, or extends
- * the viewer's running gift membership by it; mediumMemberAt is set at the first activation.
- */
-export async function redeemGift(
-  em: EntityManager,
-  viewer: User,
-  input: { giftCode: string; giftType?: string | null },
-  now: Date,
-) {
-  await enforce(em, viewer, 'redeemGift');
-  const gift = await redeemableGift(em, input.giftCode, now);
-  const inserted = await em.execute<{ id: string }[]>(
-    `insert into gift_redemptions (id, gift_id, user_id) values (?, ?, ?)
-     on conflict (gift_id, user_id) do nothing returning id`,
-    [newId(), gift.id, viewer.id],
-  );
-  if (!inserted.length) throw refuse('CONFLICT', giftTexts.alreadyRedeemed);
-  const counted = await em.execute<{ id: string }[]>(
-    `update gifts set redeemed_count = redeemed_count + 1,
-       redeemed_by_id = case when type = 'GIFT' then ? else redeemed_by_id end,
-       redeemed_at = coalesce(redeemed_at, ?), updated_at = now()
-     where id = ? and redeemed_count < quantity returning id`,
-    [viewer.id, now, gift.id],
-  );
-  // Another redeem took the last one first: the caller's transaction rolls this redemption back.
-  if (!counted.length) throw refuse('CONFLICT', giftTexts.codeUsed);
-
-  // Two gifts redeemed at once by one reader extend one membership rather than starting two.
-  await lockUntilCommit(em, `gift-membership:${viewer.id}`);
-
-  const running = await em.findOne(
-    Membership,
-    { user: viewer.id, provider: 'MEDIUM_GIFT', status: 'ACTIVE', currentPeriodEnd: { $gt: now } },
-    { orderBy: { currentPeriodEnd: 'desc' } },
-  );
-  const membership =
-    running ??
-    em.create(Membership, {
-      user: viewer.id,
-      plan: gift.plan,
-      status: 'ACTIVE',
-      provider: 'MEDIUM_GIFT',
-      gift: gift.id,
-      discount: 'NO_DISCOUNT',
-      startedAt: now,
-      currentPeriodEnd: now,
-    });
-  membership.currentPeriodEnd = addMonths(membership.currentPeriodEnd ?? now, GIFT_MONTHS);
-  await em.flush();
-  const user = await syncUserMembership(em, viewer.id, { now, activatedAt: now });
-  return {
-    giftType: giftUrlType(gift.type),
-    memberSince: user?.mediumMemberAt ?? 0,
-    currentPeriodEnd: membership.currentPeriodEnd.toISOString(),
-    redirect: '/welcome-member',
-  };
 }

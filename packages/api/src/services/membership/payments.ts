@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Membership, newId, PaymentCustomer, PaymentEventRecord, Plan, type User } from '@quire/db';
 import {
-  type Discount,
+  addMonths,
   discountedAmount,
   formatPrice,
-  INTRO_DISCOUNT,
   type MembershipCurrency,
   membershipCurrencyOf,
   membershipTexts,
@@ -18,12 +17,13 @@ import {
   type SubscriptionState,
 } from '@quire/payments';
 import { TRPCError } from '@trpc/server';
+import { enforce } from '../../policies';
 import type { ServiceEnvironment } from '../environment';
 import { visibleProfile } from '../profiles';
 import { currentMembership } from './account';
 import { changingProvider, isDevProvider } from './dev-state';
 import { type ApplyOptions, type ApplyOutcome, applyPaymentEvent } from './events';
-import { isMembershipTrialEligible } from './plans';
+import { discountFor, trialDaysFor } from './plans';
 
 /*
  * The money path (spec §2 Money and membership paths): checkout at the provider, cancel, resume and plan
@@ -157,10 +157,11 @@ export async function startCheckout(
     throw refuse('CONFLICT', membershipTexts.alreadySubscribed);
   const referrerName = input.referrer?.replace(/^@/, '');
   const referrer = referrerName ? await visibleProfile(em, viewer, referrerName) : null;
-  const discount: Discount =
-    isMembershipTrialEligible(viewer) && plan.period === 'YEARLY' ? INTRO_DISCOUNT : 'NO_DISCOUNT';
+  const discount = discountFor(viewer, plan.period);
+  const trialDays = trialDaysFor(env, viewer);
   const customer = await em.findOne(PaymentCustomer, { user: viewer.id, provider: provider.name });
   const metadata: Record<string, string> = { userId: viewer.id, planCode: plan.code, discount };
+  if (trialDays > 0) metadata.trialDays = String(trialDays);
   if (referrer && referrer.id !== viewer.id) metadata.referrerUserId = referrer.id;
   const session = await changingProvider(em, env, (p) =>
     p.createCheckout({
@@ -170,6 +171,7 @@ export async function startCheckout(
       customerId: customer?.customerId ?? null,
       price: priceOf(plan),
       discount,
+      trialDays,
       successUrl: `${env.publicUrl}${WELCOME_PATH}`,
       cancelUrl: `${env.publicUrl}${referrer ? `/membership/@${referrer.username}` : '/plans'}`,
       metadata,
@@ -224,6 +226,29 @@ export async function setMembershipCancel(
   return currentMembership(em, viewer);
 }
 
+/**
+ * Moves the next charge of the viewer's renewing subscription back by `months` (a redeemed gift), at the
+ * provider and here. The new period end, or null when nothing renews (no subscription, cancelled at its
+ * period end, or past due).
+ */
+export async function postponeRenewal(
+  em: EntityManager,
+  env: ServiceEnvironment,
+  viewer: User,
+  months: number,
+  key: string,
+  now: Date,
+): Promise<Date | null> {
+  const m = await liveSubscription(em, viewer, env.payments);
+  if (!m?.providerSubscriptionId || !m.currentPeriodEnd || m.cancelAtPeriodEnd || m.status === 'PAST_DUE')
+    return null;
+  const until = addMonths(m.currentPeriodEnd, months);
+  const subscriptionId = m.providerSubscriptionId;
+  const state = await changingProvider(em, env, (p) => p.postponeRenewal(subscriptionId, until, key));
+  await applyLocally(em, env, state, key, now);
+  return state.currentPeriodEnd ?? until;
+}
+
 /** Moves the viewer's membership to another plan of the same currency, from the next period. */
 export async function changeMembershipPlan(
   em: EntityManager,
@@ -245,22 +270,31 @@ export async function changeMembershipPlan(
 }
 
 /** Where the viewer updates their card (Stripe's billing portal); null without one (test mode, no customer). */
-export async function paymentPortal(em: EntityManager, env: ServiceEnvironment, viewer: User) {
+export async function paymentPortal(
+  em: EntityManager,
+  env: ServiceEnvironment,
+  viewer: User,
+  input: { requestId: string },
+) {
   const provider = env.payments;
   if (isDevProvider(provider)) return null;
   const customer = await em.findOne(PaymentCustomer, { user: viewer.id, provider: provider.name });
   if (!customer) return null;
-  const url = await provider.billingPortalUrl(customer.customerId, `${env.publicUrl}/me/settings#membership`);
+  const url = await provider.billingPortalUrl(
+    customer.customerId,
+    `${env.publicUrl}/me/settings#membership`,
+    `billing-portal:${viewer.id}:${input.requestId}`,
+  );
   return url ? { url } : null;
 }
 
 /** The test-mode provider and one of the viewer's own sessions; not found for anyone else's. */
-function ownDevSession(env: ServiceEnvironment, viewer: User, sessionId: string) {
+async function ownDevSession(em: EntityManager, env: ServiceEnvironment, viewer: User, sessionId: string) {
   const provider = env.payments;
   if (!isDevProvider(provider)) throw refuse('NOT_FOUND', membershipTexts.testCheckoutUnavailable);
   const session = provider.session(sessionId);
-  if (!session || session.userId !== viewer.id) throw refuse('NOT_FOUND', membershipTexts.checkoutNotFound);
-  return { provider, session };
+  await enforce(em, viewer, 'payCheckout', { userId: session?.userId ?? null });
+  return { provider, session: session! };
 }
 
 /** What the test checkout page shows: the session's plan and what paying now costs, always in test mode. */
@@ -270,10 +304,12 @@ export async function testCheckout(
   viewer: User,
   sessionId: string,
 ) {
-  const { session } = ownDevSession(env, viewer, sessionId);
+  const { session } = await ownDevSession(em, env, viewer, sessionId);
   const plan = await em.findOne(Plan, { code: session.price.planCode });
   const currency = session.price.currency;
-  const amount = discountedAmount(session.price.amount * session.quantity, session.discount);
+  const full = discountedAmount(session.price.amount * session.quantity, session.discount);
+  // A trial is charged nothing now; the provider charges the plan when it ends.
+  const amount = session.trialDays > 0 ? 0 : full;
   const planName = plan?.name ?? membershipTexts.planName(session.price.period);
   return {
     sessionId: session.id,
@@ -290,6 +326,9 @@ export async function testCheckout(
     },
     quantity: session.quantity,
     discount: session.discount,
+    trialDays: session.trialDays,
+    /** What the first charge after the trial will be (null without a trial). */
+    priceAfterTrial: session.trialDays > 0 ? formatPrice(full, currency) : null,
     /** What the card is charged now, in cents. */
     amount,
     price: formatPrice(amount, currency),
@@ -308,10 +347,10 @@ export async function completeTestCheckout(
   input: { sessionId: string; card: DevCard },
   now: Date,
 ): Promise<{ redirect: string }> {
-  ownDevSession(env, viewer, input.sessionId);
+  await ownDevSession(em, env, viewer, input.sessionId);
   return changingProvider(em, env, async () => {
     // Read again under the lock: a second tab may have paid meanwhile.
-    const { provider, session } = ownDevSession(env, viewer, input.sessionId);
+    const { provider, session } = await ownDevSession(em, env, viewer, input.sessionId);
     if (session.status !== 'open') throw refuse('BAD_REQUEST', membershipTexts.checkoutAlreadyPaid);
     let events: PaymentEvent[];
     try {

@@ -14,6 +14,7 @@ import {
   planCode,
 } from '@quire/domain';
 import { hasMembership } from '../../policies';
+import type { ServiceEnvironment } from '../environment';
 
 /** One plan as configuration sets it (spec §3 plan periods and currencies). */
 export interface PlanSetting {
@@ -59,6 +60,22 @@ export function isMembershipTrialEligible(user: Pick<User, 'mediumMemberAt' | 'h
   return !user || (!hasMembership(user) && !user.hasPastMemberships);
 }
 
+/** The free trial a checkout of this viewer's starts with, in days: the configured trial, for eligible readers. */
+export function trialDaysFor(
+  env: Pick<ServiceEnvironment, 'membershipTrialDays'>,
+  user: Parameters<typeof isMembershipTrialEligible>[0],
+) {
+  return isMembershipTrialEligible(user) ? (env.membershipTrialDays ?? 0) : 0;
+}
+
+/** Spec §3 discounts: the introductory offer on the yearly plan, for eligible readers. */
+export function discountFor(
+  user: Parameters<typeof isMembershipTrialEligible>[0],
+  period: PlanPeriod,
+): Discount {
+  return isMembershipTrialEligible(user) && period === 'YEARLY' ? INTRO_DISCOUNT : 'NO_DISCOUNT';
+}
+
 /** A plan as the plan list shows it. */
 export interface PlanOffer {
   id: string;
@@ -73,18 +90,26 @@ export interface PlanOffer {
   /** What the first year (or month) costs with the discount. */
   firstAmount: number;
   firstPrice: string;
+  /** Days free before the first charge (0: none). */
+  trialDays: number;
 }
 
 /**
  * The plans in the visitor's currency (CAD in Canada, else USD), cheapest first, with the introductory
  * discount on the yearly plan for a reader who was never a member.
  */
-export async function planList(em: EntityManager, viewer: User | null, country: string | null) {
+export async function planList(
+  em: EntityManager,
+  env: Pick<ServiceEnvironment, 'membershipTrialDays'>,
+  viewer: User | null,
+  country: string | null,
+) {
   const currency = membershipCurrencyFor(country);
   const eligible = isMembershipTrialEligible(viewer);
+  const trialDays = trialDaysFor(env, viewer);
   const plans = await em.find(Plan, { currency, isActive: true }, { orderBy: { amount: 'asc', id: 'asc' } });
   const offers: PlanOffer[] = plans.map((plan) => {
-    const discount: Discount = eligible && plan.period === 'YEARLY' ? INTRO_DISCOUNT : 'NO_DISCOUNT';
+    const discount = discountFor(viewer, plan.period);
     const firstAmount = discountedAmount(plan.amount, discount);
     return {
       id: plan.id,
@@ -97,6 +122,7 @@ export async function planList(em: EntityManager, viewer: User | null, country: 
       discount,
       firstAmount,
       firstPrice: formatPrice(firstAmount, currency),
+      trialDays,
     };
   });
   return { currency, isMembershipTrialEligible: eligible, plans: offers };
