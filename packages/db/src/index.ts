@@ -5,6 +5,7 @@ export * from './connect';
 export { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded';
 export { entities } from './entities';
 export { newId } from './ids';
+export { assertMediaKey, LocalDiskMediaStore, type MediaStore } from './media-store';
 export * from './modules/lists/catalog.entity';
 export * from './modules/lists/catalog-clap.entity';
 export * from './modules/lists/catalog-follow.entity';
