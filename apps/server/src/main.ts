@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { clientBuildProblem } from './assets';
 import { loadConfig, repoRoot } from './config';
 import { connectDatabase } from './database';
 import { REQUEST_DEADLINE_MS } from './health';
+import { LocalDiskMediaStore } from './media-store';
 import { startWorker } from './worker';
 
 // `pnpm start`: build the client apps if needed, start PostgreSQL (embedded unless DATABASE_URL),
@@ -49,8 +51,12 @@ if (workerOnly) {
 async function serve() {
   if (config.SEED_DEMO) {
     const { seedDemoIfEmpty } = await import('@quire/seed');
-    const seeded = await seedDemoIfEmpty(db.orm);
-    if (seeded) log(`seeded demo content: ${seeded.users} writers, ${seeded.posts} stories`);
+    // The demo's images go where the media routes read uploads.
+    const media = new LocalDiskMediaStore(path.join(config.DATA_DIR, 'media'));
+    const seeded = await seedDemoIfEmpty(db.orm, { media });
+    if (seeded) {
+      log(`seeded demo content: ${seeded.users} writers, ${seeded.posts} stories, ${seeded.images} images`);
+    }
   }
 
   const app = await buildApp({ orm: db.orm, config });

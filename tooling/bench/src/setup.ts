@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectDatabase, type Orm } from '@quire/db';
+import { connectDatabase, LocalDiskMediaStore, type Orm } from '@quire/db';
 import { type ServerProcess, startServer } from '@quire/e2e';
 import { seedDemo, seedScale } from '@quire/seed';
 import type autocannon from 'autocannon';
@@ -43,7 +43,7 @@ export async function startSeededServer<T>(opts: {
   const db = await connectDatabase({ dataDir, embeddedPort: opts.pgPort, log });
   let prepared: T;
   try {
-    await seedDemo(db.orm);
+    await seedDemo(db.orm, { media: new LocalDiskMediaStore(path.join(dataDir, 'media')) });
     if (opts.scale) {
       const started = performance.now();
       await seedScale(db.orm, { posts: opts.scale });

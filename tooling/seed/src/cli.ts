@@ -1,6 +1,8 @@
 // `pnpm seed [--scale N]`: seeds the demo content (idempotent) and, with --scale, N benchmark stories.
-// Uses DATABASE_URL when set, else the embedded PostgreSQL under DATA_DIR (stopped again on exit).
-import { connectDatabase, DEFAULT_EMBEDDED_PG_PORT, defaultDataDir } from '@quire/db';
+// Uses DATABASE_URL when set, else the embedded PostgreSQL under DATA_DIR (stopped again on exit); the demo's
+// images go to DATA_DIR/media, where the server reads uploads.
+import path from 'node:path';
+import { connectDatabase, DEFAULT_EMBEDDED_PG_PORT, defaultDataDir, LocalDiskMediaStore } from '@quire/db';
 import { seedDemo } from './demo';
 import { MAX_SCALE_POSTS, type ScaleProgress, seedScale } from './scale';
 
@@ -85,9 +87,10 @@ function progressBar() {
 }
 
 const { scale } = parseArgs(process.argv.slice(2));
+const dataDir = process.env.DATA_DIR ?? defaultDataDir;
 const db = await connectDatabase({
   databaseUrl: process.env.DATABASE_URL || undefined,
-  dataDir: process.env.DATA_DIR ?? defaultDataDir,
+  dataDir,
   embeddedPort: Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_EMBEDDED_PG_PORT),
   log,
 });
@@ -108,15 +111,16 @@ process.on('SIGTERM', () => void stop(143));
 
 try {
   const demoStarted = performance.now();
-  const demo = await seedDemo(db.orm);
+  const demo = await seedDemo(db.orm, { media: new LocalDiskMediaStore(path.join(dataDir, 'media')) });
   const demoMs = Math.round(performance.now() - demoStarted);
-  if (demo.posts + demo.users + demo.follows + demo.claps + demo.featureFlags + demo.notifications === 0) {
+  const added = demo.posts + demo.users + demo.follows + demo.claps + demo.featureFlags + demo.notifications;
+  if (added + demo.images === 0) {
     log(`demo content already present; nothing to do (${demoMs} ms)`);
   } else {
     log(
       `demo content: ${demo.users} writers, ${demo.publications} publications, ${demo.topics} topics, ` +
         `${demo.stories} stories, ${demo.drafts} drafts, ${demo.unlisted} unlisted, ${demo.responses} responses, ` +
-        `${demo.follows} follows, ${demo.claps} claps, ${demo.notifications} notifications, ${demo.featureFlags} feature flags (${demoMs} ms)`,
+        `${demo.follows} follows, ${demo.claps} claps, ${demo.notifications} notifications, ${demo.featureFlags} feature flags, ${demo.images} images (${demoMs} ms)`,
     );
   }
 

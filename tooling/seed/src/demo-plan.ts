@@ -50,7 +50,8 @@ const IMAGE_ALTS = [
   'A team gathered around a laptop',
   'A glass of water with light scattering through it',
 ];
-const IMAGES: DemoImage[] = IMAGE_ALTS.map((alt, i) => ({
+/** The story pictures the demo draws from (ids `demo-1.jpg` …), with the pixel size they are generated at. */
+export const DEMO_IMAGES: readonly DemoImage[] = IMAGE_ALTS.map((alt, i) => ({
   id: `demo-${i + 1}.jpg`,
   width: i % 3 === 0 ? 1400 : 1600,
   height: i % 3 === 0 ? 933 : i % 3 === 1 ? 1067 : 900,
@@ -93,7 +94,7 @@ function buildStoryContent(
   opts: { rich?: boolean } = {},
 ): PostContent {
   const b = new ParagraphBuilder(rng);
-  const image = () => rng.pick(IMAGES);
+  const image = () => rng.pick(DEMO_IMAGES);
   const cover = !opts.rich && rng.chance(0.2);
   if (cover) {
     b.image(image(), '', 'FULL_WIDTH');

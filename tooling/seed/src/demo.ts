@@ -8,6 +8,7 @@ import {
   FollowCollection,
   FollowTag,
   FollowUser,
+  type MediaStore,
   type Orm,
   Post,
   PostTag,
@@ -24,6 +25,7 @@ import {
   uniqueSlug,
 } from '@quire/domain';
 import { FEATURE_FLAGS, PUBLICATIONS, TOPICS, WRITERS } from './demo-content';
+import { demoAvatarId, demoLogoId, seedDemoImages } from './demo-images';
 import { seedDemoNotifications } from './demo-notifications';
 import { buildDemoPlan, FIXED_IDS, type PlannedPost } from './demo-plan';
 import { wordCount } from './text';
@@ -55,6 +57,16 @@ export interface DemoSeedResult {
   claps: number;
   /** Notifications for a few demo writers' bells. */
   notifications: number;
+  /** Demo images stored (story pictures, avatars, publication logos); 0 without a media store. */
+  images: number;
+}
+
+export interface DemoSeedOptions {
+  /**
+   * Where the server keeps uploads (DATA_DIR/media): the demo's images are generated into it, with their Media
+   * rows. Without one, the demo content refers to image ids that answer 404, which readers show without a picture.
+   */
+  media?: MediaStore;
 }
 
 const FIXED_STORY_TITLE = TOPICS.find((t) => t.slug === 'programming')!.titles[0]![0];
@@ -100,10 +112,11 @@ export function demoPartnerUsernames(plan = buildDemoPlan()): string[] {
 
 /**
  * Seeds believable demo content: writers, publications, topics, 100 stories, drafts, an unlisted
- * story, responses, follows, claps and the spec §6 feature flags. Idempotent: rows are keyed on
- * usernames, slugs, flag names and fixed post ids, and only missing rows are created, in one transaction.
+ * story, responses, follows, claps and the spec §6 feature flags, and, given a media store, the story pictures,
+ * avatars and publication logos (demo-images.ts). Idempotent: rows are keyed on usernames, slugs, flag names,
+ * fixed post ids and image keys, and only missing rows and images are created, the rows in one transaction.
  */
-export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
+export async function seedDemo(orm: Orm, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   const plan = buildDemoPlan();
   const partners = new Set(demoPartnerUsernames(plan));
   const now = Date.now();
@@ -122,9 +135,12 @@ export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
     follows: 0,
     claps: 0,
     notifications: 0,
+    images: 0,
   };
 
-  await orm.em.fork().transactional(async (em: EntityManager) => {
+  // The images are drawn on sharp's threads while the rows are written.
+  const images = options.media ? seedDemoImages(orm, options.media) : Promise.resolve(0);
+  const rows = orm.em.fork().transactional(async (em: EntityManager) => {
     // Writers.
     const users = new Map<string, User>();
     for (const user of await em.find(User, { username: { $in: WRITERS.map((w) => w.username) } })) {
@@ -147,7 +163,7 @@ export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
           email: `${w.username}@example.com`,
           emailVerifiedAt: joined,
           bio: w.bio,
-          imageId: `demo-avatar-${i + 1}.jpg`,
+          imageId: demoAvatarId(i + 1),
           twitterScreenName: w.twitter ?? null,
           geolocationCountry: w.country,
           onboardingStatus: 'ONBOARDED',
@@ -202,7 +218,7 @@ export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
           tagline: pub.tagline,
           description: pub.description,
           creator: user(pub.owner),
-          avatarId: `demo-pub-${pub.slug}.png`,
+          avatarId: demoLogoId(pub.slug),
           tintColor: pub.tintColor,
           isHighQuality: true,
           navItems: [
@@ -340,6 +356,11 @@ export async function seedDemo(orm: Orm): Promise<DemoSeedResult> {
 
     result.notifications = await seedDemoNotifications(em, { plan, user, posts, now });
   });
+  // Both finish before either failure is reported, so nothing is still writing once seedDemo returns.
+  const [drawn, written] = await Promise.allSettled([images, rows]);
+  if (written.status === 'rejected') throw written.reason;
+  if (drawn.status === 'rejected') throw drawn.reason;
+  result.images = drawn.value;
   return result;
 }
 
@@ -413,11 +434,21 @@ function createPost(
 
 /**
  * Seeds the demo content into an empty database (no users yet), as `pnpm start` does on first run.
- * Returns the number of writers and published stories it created, or null when users already existed.
+ * Returns the number of writers, published stories and images it created, or null when users already existed;
+ * a database that already holds the demo writers gets any demo image that is missing from the media store.
  */
-export async function seedDemoIfEmpty(orm: Orm): Promise<{ users: number; posts: number } | null> {
-  const users = await orm.em.fork().count(User, {});
-  if (users > 0) return null;
-  const seeded = await seedDemo(orm);
-  return { users: seeded.users, posts: seeded.stories };
+export async function seedDemoIfEmpty(
+  orm: Orm,
+  options: DemoSeedOptions = {},
+): Promise<{ users: number; posts: number; images: number } | null> {
+  const em = orm.em.fork();
+  const users = await em.count(User, {});
+  if (users > 0) {
+    if (options.media && (await em.count(User, { username: DEMO.writerUsername })) > 0) {
+      await seedDemoImages(orm, options.media);
+    }
+    return null;
+  }
+  const seeded = await seedDemo(orm, options);
+  return { users: seeded.users, posts: seeded.stories, images: seeded.images };
 }

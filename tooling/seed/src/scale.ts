@@ -1,7 +1,8 @@
 import type { Orm } from '@quire/db';
 import type { PostContent } from '@quire/domain';
 import pg from 'pg';
-import { CLOSINGS, GENERIC_SECTIONS, TOPICS } from './demo-content';
+import { CLOSINGS, GENERIC_SECTIONS, TOPICS, WRITERS } from './demo-content';
+import { DEMO_IMAGES } from './demo-plan';
 import { ParagraphBuilder, prng, wordCount } from './text';
 
 export interface ScaleProgress {
@@ -223,10 +224,8 @@ function scaleTemplates(): { content: PostContent; words: number; images: number
   return TOPICS.slice(0, 6).map((topic, t) => {
     const b = new ParagraphBuilder(rng);
     b.text('P', topic.intros[t % topic.intros.length]!);
-    b.image(
-      { id: `demo-${t + 1}.jpg`, width: 1600, height: 1067, alt: 'Illustration' },
-      'Photo by the author.',
-    );
+    // The demo seed generates these images (demo-images.ts); scale posts share the first few.
+    b.image({ ...DEMO_IMAGES[t]!, alt: 'Illustration' }, 'Photo by the author.');
     for (const section of [
       topic.sections[t % topic.sections.length]!,
       GENERIC_SECTIONS[t % GENERIC_SECTIONS.length]!,
@@ -366,7 +365,7 @@ export async function seedScale(target: Orm | string, options: ScaleOptions): Pr
                 ($3::text[])[1 + ${mix('u')} % 30] || ' ' || ($4::text[])[1 + ${mix('u')} / 30 % 30],
                 'scale-user-' || u,
                 'Benchmark writer number ' || u || '.',
-                'demo-avatar-' || (1 + u % 20) || '.jpg',
+                'demo-avatar-' || (1 + u % ${WRITERS.length}) || '.jpg',
                 'ONBOARDED',
                 CASE WHEN u % 10 = 0 THEN (extract(epoch FROM t) * 1000)::bigint ELSE 0 END,
                 u % 25 = 0

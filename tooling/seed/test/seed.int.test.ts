@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   Clap,
   Collection,
@@ -6,6 +10,8 @@ import {
   FollowCollection,
   FollowTag,
   FollowUser,
+  LocalDiskMediaStore,
+  Media,
   Post,
   PostTag,
   PostVersion,
@@ -14,10 +20,24 @@ import {
 } from '@quire/db';
 import { type ParagraphType, postContentSchema, readingTimeMinutes, uniqueSlug } from '@quire/domain';
 import { useTestDatabase } from '@quire/test-harness';
-import { describe, expect, it } from 'vitest';
-import { DEMO, demoPartnerUsernames, seedDemo, seedDemoIfEmpty, seedScale } from '../src/index';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  demoImageSpecs,
+  demoImageSvg,
+  demoPartnerUsernames,
+  renderDemoImage,
+  seedDemo,
+  seedDemoIfEmpty,
+  seedScale,
+} from '../src/index';
 
 const db = useTestDatabase();
+// The demo images go to this file's own folder, never to the default data directory.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'quire-seed-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const media = new LocalDiskMediaStore(path.join(dataDir, 'media'));
 
 const TABLES = [
   'users',
@@ -32,6 +52,7 @@ const TABLES = [
   'follow_collections',
   'follow_tags',
   'claps',
+  'media',
 ];
 
 /** Row counts of every seeded table plus the denormalised counter sums. */
@@ -58,7 +79,8 @@ describe('seedDemo', () => {
     const started = performance.now();
     const seeded = await seedDemoIfEmpty(db.orm);
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(seeded).toEqual({ users: 20, posts: 100 });
+    // Without a media store no image is drawn; the next test adds them.
+    expect(seeded).toEqual({ users: 20, posts: 100, images: 0 });
     expect(await seedDemoIfEmpty(db.orm)).toBeNull();
   });
 
@@ -188,15 +210,89 @@ describe('seedDemo', () => {
     expect((await em.findOneOrFail(Post, DEMO.draftId)).status).toBe('DRAFT');
   });
 
+  it('stores believable demo images through the media store, with their Media rows, quickly', async () => {
+    // The database was seeded without a media store: seeding again adds only the images.
+    const started = performance.now();
+    const result = await seedDemo(db.orm, { media });
+    // About 1.5 s on two idle cores; the bound leaves room for a machine busy with other tests.
+    expect(performance.now() - started).toBeLessThan(12_000);
+    const specs = demoImageSpecs();
+    expect(result.images).toBe(specs.length);
+    expect(result.posts + result.users + result.claps + result.follows).toBe(0);
+    expect(specs.filter((s) => s.kind === 'avatar')).toHaveLength(DEMO.counts.users);
+    expect(specs.filter((s) => s.kind === 'logo')).toHaveLength(DEMO.counts.publications);
+
+    const em = db.em();
+    const rows = new Map((await em.find(Media, {})).map((m) => [m.storageKey, m]));
+    const digests = new Set<string>();
+    for (const spec of specs) {
+      // Drawn from shapes only: no text element, no font, nothing that could spell a label.
+      expect(demoImageSvg(spec), spec.key).not.toMatch(/<text|<tspan|font-|Demo image/i);
+      const data = await media.get(spec.key);
+      expect(data, spec.key).not.toBeNull();
+      const meta = await sharp(data!).metadata();
+      expect(meta.format, spec.key).toBe(spec.mime === 'image/png' ? 'png' : 'jpeg');
+      expect([meta.width, meta.height], spec.key).toEqual([spec.width, spec.height]);
+      expect(meta.exif, spec.key).toBeUndefined();
+      // A picture, not a flat fill: the pixels vary.
+      const stats = await sharp(data!).stats();
+      expect(Math.max(...stats.channels.map((c) => c.stdev)), spec.key).toBeGreaterThan(8);
+      expect(data!.length, spec.key).toBeLessThan(spec.kind === 'story' ? 80_000 : 20_000);
+      const row = rows.get(spec.key);
+      expect(row, spec.key).toMatchObject({ mime: spec.mime, width: spec.width, height: spec.height });
+      expect(row?.bytes).toBe(data!.length);
+      expect(row?.sha256).toBe(createHash('sha256').update(data!).digest('hex'));
+      digests.add(row!.sha256);
+    }
+    expect(digests.size).toBe(specs.length);
+    // Deterministic: drawing an image again gives the same bytes.
+    for (const spec of [specs[0]!, specs.find((s) => s.kind === 'avatar')!, specs.at(-1)!]) {
+      expect((await renderDemoImage(spec)).equals((await media.get(spec.key))!), spec.key).toBe(true);
+    }
+  });
+
+  it('has a stored image for every image id the demo content refers to', async () => {
+    const em = db.em();
+    const ids = new Set<string>();
+    for (const user of await em.find(User, {})) if (user.imageId) ids.add(user.imageId);
+    for (const pub of await em.find(Collection, {})) if (pub.avatarId) ids.add(pub.avatarId);
+    for (const post of await em.find(Post, {})) {
+      if (post.previewImageId) ids.add(post.previewImageId);
+      for (const p of post.content.paragraphs) {
+        if (p.type !== 'IMG' || !p.metadata?.id) continue;
+        ids.add(p.metadata.id);
+        const meta = await sharp((await media.get(p.metadata.id))!).metadata();
+        // The paragraph's stated size is the picture's, so the reader reserves the right box.
+        expect([meta.width, meta.height], p.metadata.id).toEqual([
+          p.metadata.originalWidth,
+          p.metadata.originalHeight,
+        ]);
+      }
+    }
+    expect(ids.size).toBeGreaterThan(DEMO.counts.users);
+    for (const id of ids) expect(await media.has(id), id).toBe(true);
+    expect(await db.em().count(Media, { storageKey: { $in: [...ids] } })).toBe(ids.size);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await counts();
     const story = await db.em().findOneOrFail(Post, DEMO.story.id);
-    const again = await seedDemo(db.orm);
-    expect(Object.values(again).every((n) => n === 0)).toBe(true);
+    const again = await seedDemo(db.orm, { media });
+    expect(again).toEqual(Object.fromEntries(Object.keys(again).map((k) => [k, 0])));
     expect(await counts()).toEqual(before);
     const after = await db.em().findOneOrFail(Post, DEMO.story.id);
     expect(after.updatedAt).toEqual(story.updatedAt);
     expect(after.shareKey).toBe(story.shareKey);
+  });
+
+  it('draws a missing demo image again when the server starts on seeded data', async () => {
+    const key = demoImageSpecs().find((s) => s.kind === 'avatar')!.key;
+    const original = (await media.get(key))!;
+    await media.delete(key);
+    const before = await counts();
+    expect(await seedDemoIfEmpty(db.orm, { media })).toBeNull();
+    expect((await media.get(key))?.equals(original)).toBe(true);
+    expect(await counts()).toEqual(before);
   });
 });
 
@@ -242,6 +338,16 @@ describe('seedScale', () => {
     // The demo content is untouched by the scale rows.
     expect(await db.em().count(User, { username: { $like: 'scale-user-%' } })).toBe(200);
     expect((await seedDemo(db.orm)).posts).toBe(0);
+    // Scale rows reuse the demo's small pool of images, all of them stored.
+    const pool = await db
+      .em()
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `select distinct image_id as id from users where username like 'scale-user-%'
+         union select distinct preview_image_id from posts where preview_image_id is not null`,
+      );
+    expect(pool.length).toBeLessThanOrEqual(DEMO.counts.users + 24);
+    for (const { id } of pool) expect(await media.has(id), id).toBe(true);
   });
 
   it('grows to a larger size by adding only the missing rows', async () => {
