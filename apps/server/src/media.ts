@@ -42,19 +42,6 @@ export const uploadTexts = {
   signIn: 'You need to sign in first.',
 };
 
-/** A labelled placeholder for the demo content's images (ids `demo-…`), drawn as SVG. */
-export function demoImageSvg(id: string): string {
-  const hue = createHash('sha256').update(id).digest()[0]! * (360 / 256);
-  const label = id.replace(/[^A-Za-z0-9._-]/g, '');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="788" viewBox="0 0 1400 788">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-<stop offset="0" stop-color="hsl(${hue.toFixed(0)},55%,62%)"/><stop offset="1" stop-color="hsl(${((hue + 60) % 360).toFixed(0)},50%,38%)"/>
-</linearGradient></defs>
-<rect width="1400" height="788" fill="url(#g)"/>
-<text x="700" y="410" font-family="Georgia, serif" font-size="44" fill="rgba(255,255,255,0.85)" text-anchor="middle">Demo image · ${label}</text>
-</svg>`;
-}
-
 /** The upload format sharp found in the bytes, or null for anything else (SVG, TIFF, HEIC, text…). */
 export function uploadFormatOf(meta: Pick<Metadata, 'format' | 'compression'>): UploadFormat | null {
   switch (meta.format) {
@@ -201,8 +188,9 @@ const sendError = (reply: FastifyReply, status: number, message: string, code?: 
   reply.code(status).send({ error: code ? { message, code } : { message } });
 
 /**
- * GET /media/{id}: stored uploads (resized variants by w, h, s, dpr, computed once and kept under
- * DATA_DIR/media/variants/) and demo placeholders for the seeded stories; POST /_/upload: image uploads.
+ * GET /media/{id}: stored images, uploads and the demo seed's alike (resized variants by w, h, s, dpr, computed
+ * once and kept under DATA_DIR/media/variants/); an id with no stored image answers 404, so pages fall back to
+ * no picture. POST /_/upload: image uploads.
  */
 export async function registerMedia(
   app: FastifyInstance,
@@ -305,10 +293,16 @@ export async function registerMedia(
         const original = await store.get(id);
         if (!original) return null;
         const input = sharp(original, { animated: isAnimatable(format), limitInputPixels: MAX_INPUT_PIXELS });
-        const data = await encode(
-          resize(input.rotate(), variantBox(params), params.strategy, format),
-          format,
-        ).toBuffer();
+        let data: Buffer;
+        try {
+          data = await encode(
+            resize(input.rotate(), variantBox(params), params.strategy, format),
+            format,
+          ).toBuffer();
+        } catch {
+          // A stored file sharp cannot read (damaged on disk) has no picture to give: it answers 404.
+          return null;
+        }
         await store.put(key, data);
         return data;
       })().finally(() => inflight.delete(key));
@@ -340,12 +334,6 @@ export async function registerMedia(
         const rendered = await renderVariant(id, key, format, params);
         if (rendered) return send(rendered, 'miss');
       }
-    }
-    if (id.startsWith('demo-')) {
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .send(demoImageSvg(id));
     }
     return sendError(reply, 404, 'No such image.');
   });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Media } from '@quire/db';
+import { Collection, LocalDiskMediaStore, Media, Post, User } from '@quire/db';
+import { DEMO, demoImageSpecs, seedDemo } from '@quire/seed';
 import { buildSession, buildUser } from '@quire/test-harness';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,13 +276,95 @@ describe('GET /media/:id variants', () => {
     expect(sameBox.headers['x-media-variant']).toBe('hit');
   });
 
-  it('404s unknown ids, 400s malformed ones and keeps the demo placeholders', async () => {
-    expect((await t.app.inject({ url: '/media/0123456789ab.jpg?w=200' })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/media/variants' })).statusCode).toBe(404);
+  it('404s unknown ids, demo ids with no stored image included, and 400s malformed ones', async () => {
+    for (const url of [
+      '/media/0123456789ab.jpg?w=200',
+      '/media/0123456789ab.jpg',
+      '/media/variants',
+      // Nothing is drawn on the fly any more: a demo id is served only once the demo seed stored it.
+      '/media/demo-7.jpg?w=680&dpr=2',
+      '/media/demo-avatar-1.jpg',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: { message: 'No such image.' } });
+    }
     expect((await t.app.inject({ url: '/media/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(400);
     expect((await t.app.inject({ url: `/media/a..${id}` })).statusCode).toBe(400);
-    const demo = await t.app.inject({ url: '/media/demo-7.jpg?w=680&dpr=2' });
-    expect(demo.statusCode).toBe(200);
-    expect(demo.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('answers 404, not 500, for a variant of a stored file that is not a readable image', async () => {
+    writeFileSync(path.join(mediaDir, 'damaged0001.jpg'), Buffer.from('not really a jpeg'));
+    const res = await t.app.inject({ url: '/media/damaged0001.jpg?w=200' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { message: 'No such image.' } });
+    expect(existsSync(path.join(mediaDir, 'variants', 'damaged0001.jpg'))).toBe(false);
+  });
+});
+
+describe('demo images', () => {
+  beforeAll(async () => {
+    await seedDemo(t.db.orm, { media: new LocalDiskMediaStore(mediaDir) });
+  });
+
+  /** The image URLs of a page (src, srcset and meta tags), as paths. */
+  const imageUrls = (html: string) =>
+    [
+      ...new Set([...html.matchAll(/\/media\/[^"'\s,)<>]+/g)].map((m) => m[0].replaceAll('&amp;', '&'))),
+    ].sort();
+
+  it('serves the stored demo images like uploads: originals and resized variants, cached', async () => {
+    for (const spec of demoImageSpecs()) {
+      const res = await t.app.inject({ url: `/media/${spec.key}` });
+      expect(res.statusCode, spec.key).toBe(200);
+      expect(res.headers['content-type'], spec.key).toBe(spec.mime);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.width, meta.height], spec.key).toEqual([spec.width, spec.height]);
+    }
+    const story = demoImageSpecs().find((s) => s.kind === 'story')!;
+    const variant = await t.app.inject({ url: `/media/${story.key}?w=680&dpr=2` });
+    expect(variant.statusCode).toBe(200);
+    expect(variant.headers['x-media-variant']).toBe('miss');
+    expect((await sharp(variant.rawPayload).metadata()).width).toBe(1360);
+    const avatar = await t.app.inject({ url: '/media/demo-avatar-3.jpg?w=48&h=48&s=crop&dpr=2' });
+    expect(avatar.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(avatar.rawPayload).metadata()).toMatchObject({ width: 96, height: 96 });
+  });
+
+  it('answers 200 with an image for every image URL of the demo story page', async () => {
+    const page = await t.app.inject({ url: DEMO.story.path, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    const urls = imageUrls(page.body);
+    const story = await t.db.em().findOneOrFail(Post, DEMO.story.id);
+    const pictures = story.content.paragraphs.filter((p) => p.type === 'IMG').map((p) => p.metadata!.id);
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const id of pictures)
+      expect(
+        urls.some((u) => u.startsWith(`/media/${id}`)),
+        id,
+      ).toBe(true);
+    for (const url of urls) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^image\/(jpeg|png)$/);
+      expect((await sharp(res.rawPayload).metadata()).width, url).toBeGreaterThan(0);
+    }
+  });
+
+  it('has a stored image behind every demo avatar, logo and story picture id', async () => {
+    const em = t.db.em();
+    const ids = new Set<string>();
+    for (const u of await em.find(User, { imageId: { $like: 'demo-%' } })) {
+      ids.add(u.imageId!);
+    }
+    for (const c of await em.find(Collection, { slug: { $in: [...DEMO.publicationSlugs] } })) {
+      ids.add(c.avatarId!);
+    }
+    for (const p of await em.find(Post, { previewImageId: { $like: 'demo-%' } })) ids.add(p.previewImageId!);
+    expect(ids.size).toBeGreaterThan(DEMO.counts.users + DEMO.counts.publications);
+    for (const id of ids) {
+      expect((await t.app.inject({ url: `/media/${id}?w=200` })).statusCode, id).toBe(200);
+    }
   });
 });
