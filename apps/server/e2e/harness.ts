@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { launchBrowser } from '@quire/e2e';
 import { type TestDatabase, useTestDatabase } from '@quire/test-harness';
 import type { FastifyInstance } from 'fastify';
@@ -5,12 +8,13 @@ import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { LocalDiskMediaStore, type MediaStore } from '../src/media-store';
 
 export type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
 export interface BrowserAppOptions {
-  /** Fills the database before the app is built (e.g. seedDemo). */
-  seed?: (db: TestDatabase) => Promise<unknown>;
+  /** Fills the database before the app is built (e.g. `seedDemo(db.orm, { media })`, which also stores its images). */
+  seed?: (db: TestDatabase, files: { media: MediaStore }) => Promise<unknown>;
   /** Config on top of NODE_ENV=test and silent logs. */
   env?: Record<string, string>;
   /** Adds routes and hooks, which Fastify accepts only before the server listens. */
@@ -25,6 +29,8 @@ export interface OpenPageOptions {
 
 export interface BrowserApp {
   db: TestDatabase;
+  /** The app's DATA_DIR: the env's, or a temporary folder of this file's own (removed after its tests). */
+  dataDir: string;
   readonly app: FastifyInstance;
   /** The listening server's address, e.g. http://127.0.0.1:40123. */
   readonly origin: string;
@@ -59,19 +65,24 @@ export function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-/** A server on the file's own database, listening on a free local port, and a fresh Chromium profile. */
+/**
+ * A server on the file's own database, listening on a free local port, and a fresh Chromium profile. Its DATA_DIR
+ * is a temporary folder unless the env names one, so no test writes into the default `.data/`.
+ */
 export function useBrowserApp(options: BrowserAppOptions = {}): BrowserApp {
   const { seed, env = { PAGE_CACHE_FRESH_MS: '0' }, setup } = options;
   const db = useTestDatabase();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'quire-e2e-data-'));
+  if (!env.DATA_DIR) afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   let app: FastifyInstance | undefined;
   let origin: string | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    await seed?.(db);
+    await seed?.(db, { media: new LocalDiskMediaStore(path.join(dataDir, 'media')) });
     app = await buildApp({
       orm: db.orm,
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, DATA_DIR: dataDir }),
       logger: false,
     });
     setup?.(app);
@@ -92,6 +103,7 @@ export function useBrowserApp(options: BrowserAppOptions = {}): BrowserApp {
 
   const harness: BrowserApp = {
     db,
+    dataDir,
     get app() {
       return ready(app, 'app');
     },

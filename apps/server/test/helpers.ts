@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { ServiceEnvironment } from '@quire/api';
 import { type TestDatabase, useTestDatabase } from '@quire/test-harness';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -7,6 +10,8 @@ import { loadConfig } from '../src/config';
 
 export interface TestApp {
   db: TestDatabase;
+  /** The app's DATA_DIR: the env's, or a temporary folder of this file's own (removed after its tests). */
+  dataDir: string;
   readonly app: FastifyInstance;
   /** Runs a GraphQL operation by its persisted name (spec §7), with optional headers. */
   gql(
@@ -16,18 +21,23 @@ export interface TestApp {
   ): Promise<LightMyRequestResponse>;
 }
 
-/** A server on the file's own database, driven with app.inject (no network). */
+/**
+ * A server on the file's own database, driven with app.inject (no network). Its DATA_DIR (uploads, resized
+ * images) is a temporary folder unless the env names one, so no test writes into the default `.data/`.
+ */
 export function useTestApp(
   setup?: (app: FastifyInstance) => void,
   env: Record<string, string> = { PAGE_CACHE_FRESH_MS: '0' },
   services?: () => ServiceEnvironment,
 ): TestApp {
   const db = useTestDatabase();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'quire-test-data-'));
+  if (!env.DATA_DIR) afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
     app = await buildApp({
       orm: db.orm,
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, DATA_DIR: dataDir }),
       env: services?.(),
       logger: false,
     });
@@ -43,6 +53,7 @@ export function useTestApp(
   };
   return {
     db,
+    dataDir,
     get app() {
       return ready();
     },
