@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { pageErrors, useBrowserApp } from './harness';
 
 const e2e = useBrowserApp({
-  seed: async (db) => {
-    await seedDemo(db.orm);
+  seed: async (db, { media }) => {
+    await seedDemo(db.orm, { media });
     await syncPlans(db.em(), defaultPlanSettings());
   },
 });

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { consoleErrors, pageErrors, useBrowserApp, waitForHydration } from './harness';
 
 // The seeded pages never change during these journeys, so the page cache keeps its default freshness.
-const e2e = useBrowserApp({ seed: (db) => seedDemo(db.orm), env: {} });
+const e2e = useBrowserApp({ seed: (db, { media }) => seedDemo(db.orm, { media }), env: {} });
 const { db } = e2e;
 
 describe('reading in Chromium', () => {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserApp } from './harness';
 
 const e2e = useBrowserApp({
-  seed: (db) => seedDemo(db.orm),
+  seed: (db, { media }) => seedDemo(db.orm, { media }),
   // Spec §2 Error page 500: routes that fail, registered before the server starts.
   setup: (app) => {
     app.get('/__e2e/boom', async () => {
