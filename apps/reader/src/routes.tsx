@@ -29,6 +29,7 @@ import {
 } from './pages/page-params';
 import { SigninPage } from './pages/SigninPage';
 import { searchRoutes } from './pages/search-routes';
+import { settingsRoutes } from './pages/settings/settings-routes';
 import { TwoFactorPage } from './pages/TwoFactorPage';
 import type { PreloadedState } from './state';
 
@@ -463,6 +464,7 @@ export const pageRoutes: PageRoute[] = [
   ...staticRoutes,
   ...giftRoutes,
   ...membershipRoutes,
+  ...settingsRoutes,
   {
     path: '*',
     name: 'NotFound',

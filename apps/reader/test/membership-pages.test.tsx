@@ -3,7 +3,8 @@ import { membershipPageTexts, topBarTexts, yearlySavingPercent } from '@quire/do
 import { describe, expect, it } from 'vitest';
 import { avatarMenuPaths } from '../src/components/AvatarMenu';
 import { PlanPrice, PlansPage } from '../src/pages/MembershipPages';
-import { chargeStatusText, priceIn, SettingsPage } from '../src/pages/MembershipSettingsPages';
+import { chargeStatusText, priceIn } from '../src/pages/MembershipSettingsPages';
+import { SettingsPage } from '../src/pages/settings/SettingsPage';
 import { parseExpiry, TestCheckoutPage } from '../src/pages/TestCheckoutPage';
 import { comingSoonFor, routeFor } from '../src/routes';
 import { renderWithProviders } from './render';

@@ -127,6 +127,12 @@ describe("a member's own pages (spec §2 /me/settings#membership, billing histor
     expect(res.body).toContain('href="/me/membership/cancel"');
     const cancel = await page('/me/membership/cancel', token);
     expect(cancel.body).toContain(`You keep your membership until ${formatLongDate(periodEnd)}.`);
+    // /me/settings/{setting} opens the page at a section, and a section that does not exist is a 404.
+    const section = await page('/me/settings/membership', token);
+    expect(section.statusCode).toBe(200);
+    expect(section.body).toContain('data-section="membership"');
+    expect(section.body).toContain('Visa ending in 4242');
+    expect((await page('/me/settings/nonsense', token)).statusCode).toBe(404);
   });
 
   it('list the charges with their receipts, and refuse another reader’s receipt', async () => {

@@ -14,6 +14,7 @@ export * from './messages';
 export * from './notifications';
 export * from './paragraph';
 export * from './revisions';
+export * from './settings';
 export * from './routes';
 export * from './slug';
 export * from './susi';

@@ -170,8 +170,6 @@ export const membershipPageTexts = {
   ],
   startReading: 'Start reading',
 
-  settingsTitle: 'Settings',
-  membershipHeading: 'Membership',
   notMember: 'You are not a member.',
   formerMember: 'Your membership has ended.',
   plan: 'Plan',

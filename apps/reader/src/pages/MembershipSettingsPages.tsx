@@ -51,20 +51,8 @@ function useSetCurrent() {
   return (next: Current) => queryClient.setQueryData(trpc.membership.current.queryKey(), next);
 }
 
-/** Spec §2 /me/settings: the membership section (#membership). */
-export function SettingsPage() {
-  return (
-    <main className="q-column q-settings" data-testid="settings">
-      <h1>{texts.settingsTitle}</h1>
-      <section id="membership" className="q-settings-section" aria-labelledby="membership-heading">
-        <h2 id="membership-heading">{texts.membershipHeading}</h2>
-        <MembershipSettings />
-      </section>
-    </main>
-  );
-}
-
-function MembershipSettings() {
+/** The membership section of /me/settings (#membership): the plan and the ways to change it. */
+export function MembershipSettings() {
   const trpc = useTRPC();
   const current = useQuery(trpc.membership.current.queryOptions());
   if (!current.data) return null;

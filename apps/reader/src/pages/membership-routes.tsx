@@ -1,8 +1,8 @@
 import { membershipPageTexts as texts } from '@quire/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { SignInToSee } from '../components/SignInToSee';
 import { lazyPages } from '../lib/lazy-page';
+import { prefetchSignedIn, signedInRoute } from '../lib/signed-in-route';
 import type { PageProps, PageRoute, PrefetchContext } from '../routes';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
@@ -15,36 +15,18 @@ const checkout = lazyPages('src/pages/TestCheckoutPage.tsx', () => import('./Tes
 
 const PlansPage = offer('PlansPage');
 const WelcomeMemberPage = offer('WelcomeMemberPage');
-const SettingsPage = account('SettingsPage');
 const CancelMembershipPage = account('CancelMembershipPage');
 const UpdatePaymentPage = account('UpdatePaymentPage');
 const BillingHistoryPage = account('BillingHistoryPage');
 const ReceiptPage = account('ReceiptPage');
 const TestCheckoutPage = checkout('TestCheckoutPage');
 
-/** The tRPC error code of a failed call, whether the server called the router directly or over HTTP. */
-function errorCode(error: unknown): string | undefined {
-  const e = error as { code?: unknown; data?: { code?: unknown } } | null;
-  const code = e?.data?.code ?? e?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/** Loads a signed-in page's query; a visitor's page asks them to sign in (200), a missing thing is a 404. */
-async function prefetchSignedIn(load: () => Promise<unknown>): Promise<number> {
-  try {
-    await load();
-    return 200;
-  } catch (error) {
-    return errorCode(error) === 'UNAUTHORIZED' ? 200 : 404;
-  }
-}
-
 const prefetchPlans = async ({ trpc, queryClient }: PrefetchContext) => {
   await queryClient.prefetchQuery(trpc.membership.plans.queryOptions());
   return 200;
 };
 
-const prefetchCurrent = ({ trpc, queryClient }: PrefetchContext) =>
+export const prefetchCurrent = ({ trpc, queryClient }: PrefetchContext) =>
   prefetchSignedIn(() => queryClient.fetchQuery(trpc.membership.current.queryOptions()));
 
 /** /plans and its aliases: the same offer under each path. */
@@ -63,30 +45,6 @@ function WriterPlansPage({ username, viewer }: { username: string; viewer: PageP
   if (writer.error) return <NotFoundPage />;
   if (!writer.data) return null;
   return <PlansPage viewer={viewer} writer={{ username, name: writer.data.name }} />;
-}
-
-/** A signed-in page: a visitor is asked to sign in and brought back. */
-function signedInRoute(
-  path: string,
-  name: string,
-  what: string,
-  title: string,
-  page: (props: PageProps) => ReactNode,
-  prefetch: PageRoute['prefetch'] = prefetchCurrent,
-): PageRoute {
-  return {
-    path,
-    name,
-    render: (props) =>
-      props.viewer ? page(props) : <SignInToSee what={what} redirect={concretePath(path, props.params)} />,
-    prefetch,
-    head: () => ({ title }),
-  };
-}
-
-/** A route pattern with its params filled in: where a visitor returns after signing in. */
-function concretePath(pattern: string, params: PageProps['params']): string {
-  return pattern.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
 }
 
 /** Spec §2 Paths: Static /membership, /membership/@{username}, and the Money and membership paths. */
@@ -151,13 +109,13 @@ export const membershipRoutes: PageRoute[] = [
     prefetch: async () => 200,
     head: () => ({ title: texts.welcomeTitle }),
   },
-  signedInRoute('/me/settings', 'ShowSettings', 'your settings', texts.settingsTitle, () => <SettingsPage />),
   signedInRoute(
     '/me/membership/cancel',
     'ShowMeMembershipCancel',
     'your membership',
     texts.cancelTitle,
     () => <CancelMembershipPage />,
+    prefetchCurrent,
   ),
   signedInRoute(
     '/me/settings/payment/update',

@@ -1,0 +1,43 @@
+import { type SettingsSection, settingsTexts as texts } from '@quire/domain';
+import { type ReactNode, useEffect } from 'react';
+import { MembershipSettings } from '../MembershipSettingsPages';
+
+/** Each section of the page and what it shows; a section's id is its anchor and its /me/settings/{setting}. */
+const SECTIONS: { id: SettingsSection; body: () => ReactNode }[] = [
+  { id: 'membership', body: () => <MembershipSettings /> },
+];
+
+/** The sections this page shows, in page order (the nav and /me/settings/{setting} use it too). */
+export const shownSettingsSections = (): SettingsSection[] => SECTIONS.map((s) => s.id);
+
+/**
+ * Spec §2 /me/settings (#membership, #security) and /me/settings/{setting}: one page of sections with a nav
+ * of anchors; a {setting} path opens the page at its section.
+ */
+export function SettingsPage({ section = null }: { section?: SettingsSection | null }) {
+  useEffect(() => {
+    if (section) document.getElementById(section)?.scrollIntoView();
+  }, [section]);
+  return (
+    <main className="q-column q-settings" data-testid="settings" data-section={section ?? undefined}>
+      <h1>{texts.title}</h1>
+      <nav className="q-settings-nav" aria-label={texts.navLabel}>
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`} aria-current={s.id === section ? 'location' : undefined}>
+                {texts.sections[s.id]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {SECTIONS.map((s) => (
+        <section key={s.id} id={s.id} className="q-settings-section" aria-labelledby={`${s.id}-heading`}>
+          <h2 id={`${s.id}-heading`}>{texts.sections[s.id]}</h2>
+          {s.body()}
+        </section>
+      ))}
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+import { settingsSectionOf, settingsTexts as texts } from '@quire/domain';
+import { lazyPages } from '../../lib/lazy-page';
+import { signedInRoute } from '../../lib/signed-in-route';
+import type { PageRoute } from '../../routes';
+import { prefetchCurrent } from '../membership-routes';
+import { NotFoundPage } from '../NotFoundPage';
+
+// The settings load on demand (see lib/lazy-page.tsx).
+const settings = lazyPages('src/pages/settings/SettingsPage.tsx', () => import('./SettingsPage'));
+const SettingsPage = settings('SettingsPage');
+
+/** Spec §2 Settings: /me/settings and /me/settings/{setting}, the page opened at one of its sections. */
+export const settingsRoutes: PageRoute[] = [
+  signedInRoute(
+    '/me/settings',
+    'ShowSettings',
+    'your settings',
+    texts.title,
+    () => <SettingsPage />,
+    prefetchCurrent,
+  ),
+  signedInRoute(
+    '/me/settings/:setting',
+    'ShowMeSettingsBySetting',
+    'your settings',
+    texts.title,
+    ({ params }) => {
+      const section = settingsSectionOf(params.setting);
+      return section ? <SettingsPage section={section} /> : <NotFoundPage />;
+    },
+    async (ctx, params) => (settingsSectionOf(params.setting) ? prefetchCurrent(ctx) : 404),
+  ),
+];

@@ -1,0 +1,28 @@
+import { settingsSectionOf, settingsTexts } from '@quire/domain';
+import { describe, expect, it } from 'vitest';
+import { SettingsPage, shownSettingsSections } from '../src/pages/settings/SettingsPage';
+import { comingSoonFor, routeFor } from '../src/routes';
+import { renderWithProviders } from './render';
+
+describe('the settings page (spec §2 /me/settings, /me/settings/{setting})', () => {
+  it('shows each section under its anchor, with a nav that links to them', () => {
+    const html = renderWithProviders(<SettingsPage section="membership" />);
+    expect(html).toContain(`<h1>${settingsTexts.title}</h1>`);
+    for (const id of shownSettingsSections()) {
+      expect(html).toContain(`id="${id}"`);
+      expect(html).toContain(`href="#${id}"`);
+      expect(html).toContain(settingsTexts.sections[id]);
+    }
+    expect(html).toMatch(/href="#membership" aria-current="location"/);
+  });
+
+  it('opens /me/settings/{setting} at a section, and only at one that exists', () => {
+    expect(routeFor('/me/settings').route.name).toBe('ShowSettings');
+    expect(routeFor('/me/settings/membership').route.name).toBe('ShowMeSettingsBySetting');
+    expect(settingsSectionOf('membership')).toBe('membership');
+    expect(settingsSectionOf('nonsense')).toBeNull();
+    expect(settingsSectionOf(undefined)).toBeNull();
+    // The named sub-pages stay their own routes until they are built.
+    expect(comingSoonFor('/me/settings/tipping')).toBe('Settings');
+  });
+});
