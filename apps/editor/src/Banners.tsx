@@ -1,3 +1,4 @@
+import { CloseIcon } from '@quire/ui';
 import { useState } from 'react';
 import type { DraftText } from './draft-session';
 import { useEditorStore } from './store';
@@ -60,7 +61,7 @@ export function Notice() {
         aria-label="Dismiss"
         onClick={() => useEditorStore.getState().setNotice(null)}
       >
-        ×
+        <CloseIcon size={16} />
       </button>
     </div>
   );

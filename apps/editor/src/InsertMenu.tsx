@@ -1,5 +1,6 @@
 import { embedSrcFor } from '@quire/domain';
 import { insertHorizontalRule, insertIframe, toggleCodeBlock } from '@quire/editor';
+import { CloseIcon, PlusIcon } from '@quire/ui';
 import type { Command } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { type FormEvent, type RefObject, useEffect, useState } from 'react';
@@ -55,7 +56,7 @@ export function InsertMenu(props: {
         onMouseDown={(e) => e.preventDefault()}
         onClick={() => setMode(mode === 'closed' ? 'open' : 'closed')}
       >
-        {mode === 'closed' ? '+' : '×'}
+        {mode === 'closed' ? <PlusIcon size={20} /> : <CloseIcon size={20} />}
       </button>
       {mode === 'open' ? (
         <div

@@ -1,4 +1,5 @@
 import { License } from '@quire/domain';
+import { CloseIcon } from '@quire/ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { type EditorState, errorMessage, type PublishResult, trpc, type Viewer } from './api';
 
@@ -177,7 +178,7 @@ export function PublishDialog(props: {
         onSubmit={publish}
       >
         <button type="button" className="e-dialog-close" aria-label="Close" onClick={props.onClose}>
-          ×
+          <CloseIcon size={24} />
         </button>
         <section className="e-dialog-preview">
           <h2 id={`${ids}-h`}>Story preview</h2>
@@ -231,7 +232,7 @@ export function PublishDialog(props: {
                   aria-label={`Remove ${t}`}
                   onClick={() => setTopics(topics.filter((x) => x !== t))}
                 >
-                  ×
+                  <CloseIcon size={14} />
                 </button>
               </span>
             ))}

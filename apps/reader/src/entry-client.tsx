@@ -30,6 +30,8 @@ import { loadPages } from './lib/lazy-page';
 import { routeFor } from './routes';
 import { MAIN_SITE, readPreloadedState } from './state';
 import { TRPCProvider } from './trpc';
+import '@quire/ui/tokens.css';
+import '@quire/ui/ui.css';
 import './styles.css';
 import './auth.css';
 import './social.css';

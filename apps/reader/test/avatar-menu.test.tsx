@@ -44,7 +44,7 @@ function items(
 describe('account menu (spec §2)', () => {
   it('lists a non-member’s items in the spec order', () => {
     expect(items({})).toEqual([
-      'A Ada Lovelace @ada',
+      'AL Ada Lovelace @ada',
       'Write a story',
       'Stories',
       'Series',
@@ -74,7 +74,7 @@ describe('account menu (spec §2)', () => {
       { showDesignProfile: true },
     );
     expect(list).toEqual([
-      'A Ada Lovelace @ada Member',
+      'AL Ada Lovelace @ada Member',
       'Write a story',
       'Stories',
       'Stats',

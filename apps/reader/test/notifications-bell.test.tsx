@@ -91,7 +91,7 @@ describe('notifications bell (spec §2)', () => {
     expect(html).toContain('<button');
     expect(text(html)).toContain('Bob Babbage and 1 other started following you');
     const dialog = text(renderWithProviders(<FollowsDialog item={follows} onClose={() => {}} />));
-    expect(dialog).toBe('Follows × Bob Babbage Following Deleted user');
+    expect(dialog).toBe('Follows Bob Babbage Following Deleted user');
   });
 
   it('cuts quote and note previews to 50 characters', () => {

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './auth';
+export * from './cards';
 export * from './constants';
 export * from './countries';
 export * from './discovery';

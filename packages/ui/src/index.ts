@@ -1,3 +1,40 @@
+export { Avatar, avatarHue, initialsOf, squareImage } from './Avatar';
+export {
+  BellIcon,
+  BookmarkIcon,
+  BookmarkSavedIcon,
+  ClapIcon,
+  CloseIcon,
+  type IconProps,
+  MemberStarIcon,
+  MoreIcon,
+  PlusIcon,
+  ResponseIcon,
+  SearchIcon,
+} from './icons';
 export { ParagraphText } from './ParagraphText';
 export { PostBody } from './PostBody';
-export { avatarPx, cssVariables, mediaUp } from './tokens';
+export {
+  Button,
+  type ButtonVariant,
+  buttonClass,
+  Card,
+  EmptyState,
+  MemberStar,
+  Skeleton,
+  StoryCardSkeleton,
+} from './parts';
+export { croppedSrcSet, Thumbnail } from './Thumbnail';
+export {
+  avatarPx,
+  COLORS,
+  type ColorToken,
+  cssVariables,
+  FONTS,
+  mediaUp,
+  SPACE_STEPS,
+  space,
+  TYPE_SCALE,
+  themeVariables,
+} from './tokens';
+export { useImageFallback } from './useImageFallback';

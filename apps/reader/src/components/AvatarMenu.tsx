@@ -7,6 +7,7 @@ import {
   logTexts,
   memberSinceLabel,
 } from '@quire/domain';
+import { Avatar, MemberStarIcon } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import type { PreloadedState } from '../state';
@@ -19,6 +20,8 @@ export interface AvatarMenuData {
   name: string;
   username: string;
   email: string | null;
+  /** The viewer's photo, null for the initials. */
+  imageId?: string | null;
   isMember: boolean;
   /** Epoch ms; null until known (the 'Member since' line waits for it). */
   mediumMemberAt: number | null;
@@ -67,8 +70,8 @@ const menuStyle: CSSProperties = {
   top: 40,
   zIndex: 20,
   width: LAYOUT.avatarMenuWidth,
-  background: '#fff',
-  boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
+  background: 'var(--q-bg)',
+  boxShadow: '0 2px 10px var(--q-shadow)',
   padding: '8px 0',
   display: 'flex',
   flexDirection: 'column',
@@ -114,9 +117,7 @@ export function AvatarMenuContent({
   return (
     <div className="q-menu q-avatar-menu-panel" role="menu" style={menuStyle} data-testid="avatar-menu">
       <a className="q-menu-item q-menu-header" href={avatarMenuPaths.profile(data.username)}>
-        <span className="q-avatar" aria-hidden="true">
-          {data.name.slice(0, 1)}
-        </span>{' '}
+        <Avatar name={data.name} imageId={data.imageId} size="S" />{' '}
         {now ? <span className="q-menu-greeting">{greetingAt(now)}, </span> : null}
         <strong className="q-menu-name">{data.name}</strong>{' '}
         <span className="q-menu-secondary">@{data.username}</span>
@@ -191,6 +192,7 @@ export function AvatarMenu({ viewer, showDesignProfile }: { viewer: Viewer; show
     name: full?.name ?? viewer.name,
     username: full?.username ?? viewer.username,
     email: full ? full.email : viewer.email,
+    imageId: viewer.imageId,
     isMember: full ? full.mediumMemberAt > 0 : viewer.isMember,
     mediumMemberAt: full ? full.mediumMemberAt : null,
     isPartnerProgramEnrolled: full?.isPartnerProgramEnrolled ?? false,
@@ -207,11 +209,12 @@ export function AvatarMenu({ viewer, showDesignProfile }: { viewer: Viewer; show
         if (isOpen) setOpened(true);
       }}
     >
-      <summary className="q-avatar" title={viewer.name}>
-        {viewer.name.slice(0, 1)}
+      <summary className="q-avatar q-avatar-summary" title={viewer.name}>
+        <Avatar name={viewer.name} imageId={viewer.imageId} size="XS" />
+        <span className="q-visually-hidden">{viewer.name}</span>
         {viewer.isMember ? (
-          <span className="q-member-star" title={accountMenuTexts.member} aria-hidden="true">
-            ★
+          <span className="q-avatar-summary-star" title={accountMenuTexts.member}>
+            <MemberStarIcon size={12} />
           </span>
         ) : null}
       </summary>

@@ -1,5 +1,6 @@
 import { useClapStore, useSessionStore } from '@quire/client-state';
 import { CLAPS_PER_READER_MAX, clapTexts } from '@quire/domain';
+import { ClapIcon } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { failureMessage, openSignUp, toast } from '../lib/social';
@@ -123,7 +124,7 @@ export function ClapButton({
           disabled={counts.viewerClapCount >= CLAPS_PER_READER_MAX}
           onClick={clap}
         >
-          <span aria-hidden="true">👏</span>
+          <ClapIcon size={24} filled={counts.viewerClapCount > 0} />
         </button>
       )}
       <span data-testid="clap-count">{clapTexts.claps(counts.clapCount)}</span>

@@ -58,9 +58,9 @@ export function PagedItems<T>({
   listClass?: string;
   next?: NextPage;
   nextLabel?: string;
-  children: (item: T) => ReactNode;
+  children: (item: T, index: number) => ReactNode;
 }) {
-  const shown = items.map(children);
+  const shown = items.map((item, index) => children(item, index));
   return (
     <>
       {items.length === 0 && empty !== null ? <p className="q-empty">{empty}</p> : null}

@@ -1,5 +1,6 @@
 import { useClientStore } from '@quire/client-state';
 import { unreadBadge } from '@quire/domain';
+import { BellIcon } from '@quire/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { lazyModule } from '../lib/lazy-module';
@@ -24,8 +25,8 @@ export function NotificationsBadge({ count }: { count: number }) {
         height: 16,
         padding: '0 4px',
         borderRadius: 8,
-        background: 'var(--q-accent)',
-        color: '#fff',
+        background: 'var(--q-accent-bg)',
+        color: 'var(--q-on-accent)',
         fontSize: 11,
         lineHeight: '16px',
         textAlign: 'center',
@@ -88,13 +89,7 @@ export function NotificationsBell() {
         onFocus={preloadPopover}
         style={{ position: 'relative', display: 'inline-flex', color: 'var(--q-muted)' }}
       >
-        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor">
-          <path
-            d="M15 18.5a3 3 0 1 1-6 0M5.5 16.5h13l-1.5-2.2V10a5 5 0 0 0-10 0v4.3z"
-            strokeWidth="1.5"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <BellIcon size={24} />
         <NotificationsBadge count={count.data ?? 0} />
       </button>
       {open && Popover ? <Popover.OpenNotifications onViewed={onViewed} onClose={onClose} /> : null}

@@ -6,6 +6,7 @@ import {
   quireRoutes,
   RESPONSE_NOTIFICATION_TYPES,
 } from '@quire/domain';
+import { CloseIcon } from '@quire/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { useTRPC } from '../trpc';
@@ -34,8 +35,8 @@ const popoverStyle: CSSProperties = {
   zIndex: 20,
   width: LAYOUT.notificationsPopoverWidth,
   maxWidth: `calc(100vw - ${2 * LAYOUT.gutter}px)`,
-  background: '#fff',
-  boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
+  background: 'var(--q-bg)',
+  boxShadow: '0 2px 10px var(--q-shadow)',
   borderRadius: 4,
   fontSize: 14,
   textAlign: 'left',
@@ -240,7 +241,7 @@ export function FollowsDialog({ item, onClose }: { item: NotificationItem; onClo
         position: 'fixed',
         inset: 0,
         zIndex: 40,
-        background: 'rgba(255, 255, 255, 0.94)',
+        background: 'color-mix(in srgb, var(--q-bg) 94%, transparent)',
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
@@ -253,8 +254,8 @@ export function FollowsDialog({ item, onClose }: { item: NotificationItem; onClo
         style={{
           width: LAYOUT.notificationsPopoverWidth,
           maxWidth: `calc(100vw - ${2 * LAYOUT.gutter}px)`,
-          background: '#fff',
-          boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
+          background: 'var(--q-bg)',
+          boxShadow: '0 2px 10px var(--q-shadow)',
           padding: LAYOUT.popoverPadding,
         }}
       >
@@ -263,7 +264,7 @@ export function FollowsDialog({ item, onClose }: { item: NotificationItem; onClo
             {notificationTexts.followsDialogTitle}
           </h2>
           <button type="button" className="q-link-button" aria-label="Close" onClick={onClose}>
-            ×
+            <CloseIcon size={20} />
           </button>
         </div>
         <ul style={{ listStyle: 'none', margin: '12px 0 0', padding: 0 }}>

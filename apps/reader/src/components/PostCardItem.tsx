@@ -1,45 +1,98 @@
 import type { PostCard } from '@quire/api';
-import { formatShortDate } from '@quire/domain';
+import { CARD_THUMBNAIL, cardSubtitle, compactCount, formatShortDate, storyCardTexts } from '@quire/domain';
+import { Avatar, ClapIcon, MemberStar, ResponseIcon, Thumbnail } from '@quire/ui';
 import { PreloadLink } from './PreloadLink';
+
+/** The thumbnail's widths: the small box, the large box (also the small one at 2x) and the large one at 2x. */
+const THUMBNAIL_WIDTHS = [CARD_THUMBNAIL.smallWidth, CARD_THUMBNAIL.width, CARD_THUMBNAIL.width * 2];
 
 /** Not from the spec (it gives only the toasts): the card action asking for fewer stories like this. */
 export const SHOW_LESS_LABEL = 'Show less like this';
 
-/** One story in a feed: author, title, subtitle and counts, linking to the story page. */
+/**
+ * One story in a feed: the writer's avatar and name and the publication, title and subtitle (cut by the spec §5
+ * truncation rule), the story's picture, date, reading time, claps and responses, the members-only star.
+ * `eager` marks a card near the top of the page, whose picture should not wait for lazy loading.
+ */
 export function PostCardItem({
   post,
   onShowFewer,
+  eager = false,
 }: {
   post: PostCard;
   onShowFewer?: (() => void) | undefined;
+  eager?: boolean;
 }) {
   const date = post.latestPublishedAt ? formatShortDate(post.latestPublishedAt) : '';
+  const subtitle = cardSubtitle(post.subtitle);
+  // Preloading a members-only story would spend the reader's free stories: only opening it may.
+  const preload = post.isLocked ? 'none' : 'hover';
   return (
-    <article className="q-card">
-      <div className="q-card-byline">
-        <a href={`/@${post.creator.username}`}>{post.creator.name}</a>
-        {post.collection ? (
-          <>
-            {' in '}
-            <a href={`/${post.collection.slug}`}>{post.collection.name}</a>
-          </>
-        ) : null}
+    <article className="q-card q-story-card">
+      <div className="q-story-card-main">
+        <div className="q-card-byline q-story-card-byline">
+          <a href={`/@${post.creator.username}`} className="q-story-card-person">
+            <Avatar name={post.creator.name} imageId={post.creator.imageId} size="XXXS" lazy={!eager} />
+            <span className="q-story-card-name">{post.creator.name}</span>
+          </a>
+          {post.collection ? (
+            <>
+              <span>{storyCardTexts.inPublication}</span>
+              <a href={`/${post.collection.slug}`} className="q-story-card-publication">
+                {post.collection.avatarId ? (
+                  <Avatar
+                    name={post.collection.name}
+                    imageId={post.collection.avatarId}
+                    size="XXXS"
+                    shape="square"
+                    lazy={!eager}
+                  />
+                ) : null}
+                <span className="q-story-card-name">{post.collection.name}</span>
+              </a>
+            </>
+          ) : null}
+        </div>
+        <PreloadLink className="q-card-link q-story-card-link" href={post.mediumUrl} preload={preload}>
+          <h2 className="q-story-card-title">{post.title}</h2>
+          {subtitle ? <p className="q-story-card-subtitle">{subtitle}</p> : null}
+        </PreloadLink>
+        <div className="q-card-meta q-story-card-meta">
+          {post.isLocked ? <MemberStar label={storyCardTexts.memberOnly} /> : null}
+          {date ? <span>{date}</span> : null}
+          <span>{storyCardTexts.readingTime(post.readingTime)}</span>
+          <span className="q-story-card-count" title={storyCardTexts.claps(post.clapCount)}>
+            <ClapIcon size={16} />
+            <span aria-hidden="true">{compactCount(post.clapCount)}</span>
+            <span className="q-visually-hidden">{storyCardTexts.claps(post.clapCount)}</span>
+          </span>
+          <span className="q-story-card-count" title={storyCardTexts.responses(post.responsesCount)}>
+            <ResponseIcon size={16} />
+            <span aria-hidden="true">{compactCount(post.responsesCount)}</span>
+            <span className="q-visually-hidden">{storyCardTexts.responses(post.responsesCount)}</span>
+          </span>
+          {onShowFewer ? (
+            <span className="q-story-card-actions">
+              <button type="button" className="q-link-button q-show-less" onClick={onShowFewer}>
+                {SHOW_LESS_LABEL}
+              </button>
+            </span>
+          ) : null}
+        </div>
       </div>
-      {/* Preloading a members-only story would spend the reader's free stories: only opening it may. */}
-      <PreloadLink className="q-card-link" href={post.mediumUrl} preload={post.isLocked ? 'none' : 'hover'}>
-        <h2>{post.title}</h2>
-        {post.subtitle ? <p>{post.subtitle}</p> : null}
-      </PreloadLink>
-      <div className="q-card-meta">
-        {post.isLocked ? <span title="Members-only story">★ </span> : null}
-        <span>{date}</span> · <span>{Math.max(1, Math.round(post.readingTime))} min read</span> ·{' '}
-        <span>{post.clapCount} claps</span> · <span>{post.responsesCount} responses</span>
-        {onShowFewer ? (
-          <button type="button" className="q-link-button q-show-less" onClick={onShowFewer}>
-            {SHOW_LESS_LABEL}
-          </button>
-        ) : null}
-      </div>
+      {post.previewImageId ? (
+        <PreloadLink href={post.mediumUrl} preload={preload} tabIndex={-1} aria-hidden="true">
+          <Thumbnail
+            className="q-story-card-thumb"
+            imageId={post.previewImageId}
+            width={CARD_THUMBNAIL.width}
+            height={CARD_THUMBNAIL.height}
+            widths={THUMBNAIL_WIDTHS}
+            sizes={`(max-width: 551px) ${CARD_THUMBNAIL.smallWidth}px, ${CARD_THUMBNAIL.width}px`}
+            eager={eager}
+          />
+        </PreloadLink>
+      ) : null}
     </article>
   );
 }

@@ -53,8 +53,8 @@ export function PrivacyBanner({ signedIn }: { signedIn: boolean }) {
         gap: 16,
         alignItems: 'center',
         padding: 16,
-        background: '#fff',
-        boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
+        background: 'var(--q-bg)',
+        boxShadow: '0 2px 10px var(--q-shadow)',
         fontSize: 14,
       }}
     >

@@ -1,5 +1,6 @@
 import { useSessionStore } from '@quire/client-state';
 import { bookmarkTexts, type ReadingListKind } from '@quire/domain';
+import { BookmarkIcon, BookmarkSavedIcon } from '@quire/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureMessage, openSignUp, toast } from '../lib/social';
@@ -45,13 +46,14 @@ export function SaveButton({ postId }: { postId: string }) {
   return (
     <button
       type="button"
-      className="q-link-button"
+      className="q-link-button q-save-button"
       aria-pressed={saved}
       disabled={busy}
       data-testid="save-button"
       onClick={() => void onClick()}
     >
-      {saved ? bookmarkTexts.saved : bookmarkTexts.save}
+      {saved ? <BookmarkSavedIcon size={24} filled /> : <BookmarkIcon size={24} />}
+      <span className="q-visually-hidden">{saved ? bookmarkTexts.saved : bookmarkTexts.save}</span>
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import type { RouterOutputs } from '@quire/api';
 import { searchQueryKey, track, useClientStore, useSearchStore } from '@quire/client-state';
 import { LAYOUT, PRODUCT_NAME, quireRoutes, searchTexts } from '@quire/domain';
+import { SearchIcon } from '@quire/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type ChangeEvent,
@@ -298,12 +299,7 @@ export function SearchBox() {
     <search className="q-search" onKeyDown={onKeyDown} onBlur={onBlur}>
       <a className="q-search-icon" href={quireRoutes.build('ShowSearch')}>
         <span className="q-visually-hidden">Search</span>
-        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M10.5 3a7.5 7.5 0 0 1 5.92 12.1l4.74 4.74-1.06 1.06-4.74-4.74A7.5 7.5 0 1 1 10.5 3Zm0 1.5a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z"
-          />
-        </svg>
+        <SearchIcon size={24} />
       </a>
       <form className="q-search-form" action={fullSearchPath('', scope).split('?')[0]} method="get">
         <input

@@ -1,4 +1,6 @@
 import type { PostCard } from '@quire/api';
+import { CARDS_ABOVE_THE_FOLD } from '@quire/domain';
+import { StoryCardSkeleton } from '@quire/ui';
 import { type NextPage, PagedItems } from './LoadMore';
 import { PostCardItem } from './PostCardItem';
 
@@ -21,13 +23,14 @@ export function StoryList({
 }) {
   return (
     <section aria-label="Stories" data-testid="feed">
+      {pages === undefined ? <StoryCardSkeleton /> : null}
       <PagedItems
         items={pages?.flatMap((page) => page.posts) ?? []}
         empty={empty}
         next={next}
         nextLabel="Show more stories"
       >
-        {(post) => <PostCardItem key={post.id} post={post} />}
+        {(post, index) => <PostCardItem key={post.id} post={post} eager={index < CARDS_ABOVE_THE_FOLD} />}
       </PagedItems>
     </section>
   );

@@ -116,14 +116,19 @@ function LogoTooltip({ signedIn, me }: { signedIn: boolean; me: MeData | undefin
         zIndex: 30,
         width: LAYOUT.popoverDefaultWidth + 80,
         padding: LAYOUT.popoverPadding,
-        background: '#1a1a1a',
-        color: '#fff',
+        background: 'var(--q-inverse-bg)',
+        color: 'var(--q-inverse-text)',
         borderRadius: 4,
         fontSize: 14,
       }}
     >
       <p style={{ margin: '0 0 8px' }}>{firstUseTooltip.text}</p>
-      <button type="button" className="q-link-button" style={{ color: '#fff' }} onClick={onDismiss}>
+      <button
+        type="button"
+        className="q-link-button"
+        style={{ color: 'var(--q-inverse-text)' }}
+        onClick={onDismiss}
+      >
         {firstUseTooltip.dismiss}
       </button>
     </div>
@@ -161,8 +166,8 @@ function StyleReminder({ me }: { me: MeData | undefined }) {
         zIndex: 25,
         width: LAYOUT.popoverDefaultWidth + 40,
         padding: LAYOUT.popoverPadding,
-        background: '#fff',
-        boxShadow: '0 2px 10px rgba(0, 0, 0, 0.15)',
+        background: 'var(--q-bg)',
+        boxShadow: '0 2px 10px var(--q-shadow)',
         fontSize: 14,
       }}
     >

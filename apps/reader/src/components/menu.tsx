@@ -1,4 +1,5 @@
 import { TIMERS_MS } from '@quire/domain';
+import { MoreIcon } from '@quire/ui';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 
 /** A menu's open state; tests may start it open. */
@@ -51,7 +52,7 @@ export function MenuShell({
         aria-expanded={open}
         onClick={onToggle}
       >
-        ···
+        <MoreIcon size={24} />
       </button>
       {open ? (
         <div className="q-menu" role="menu" data-testid={testId}>

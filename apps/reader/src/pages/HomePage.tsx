@@ -1,5 +1,5 @@
 import { useToastStore } from '@quire/client-state';
-import { toastTexts } from '@quire/domain';
+import { CARDS_ABOVE_THE_FOLD, toastTexts } from '@quire/domain';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PostCardItem } from '../components/PostCardItem';
@@ -88,10 +88,11 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
               Follow writers, publications and topics to see their stories here.
             </p>
           ) : null}
-          {posts.map((post) => (
+          {posts.map((post, index) => (
             <PostCardItem
               key={post.id}
               post={post}
+              eager={index < CARDS_ABOVE_THE_FOLD}
               onShowFewer={
                 signedIn && tab === 'for-you' ? () => showFewer.mutate({ postId: post.id }) : undefined
               }

@@ -1,4 +1,5 @@
 import type { RouterOutputs } from '@quire/api';
+import { Avatar } from '@quire/ui';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type ProfileTab, ProfileTabs } from '../components/DiscoveryTabs';
@@ -13,10 +14,11 @@ export const followers = (n: number) => `${n} ${n === 1 ? 'follower' : 'follower
 
 type Profile = RouterOutputs['profiles']['byUsername'];
 
-/** The profile header every /@{username} page shares: name, follow button, menu, bio and counts. */
+/** The profile header every /@{username} page shares: photo (or initials), name, follow button, menu, bio and counts. */
 export function ProfileHeader({ user }: { user: Profile }) {
   return (
-    <header className="q-profile-header">
+    <header className="q-profile-header q-entity-header">
+      <Avatar name={user.name} imageId={user.imageId} size="XL" className="q-entity-avatar" />
       <div className="q-entity-title">
         <h1>{user.name}</h1>
         <FollowButton

@@ -1,4 +1,5 @@
 import type { RouterOutputs } from '@quire/api';
+import { Avatar } from '@quire/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type PublicationTab, PublicationTabs } from '../components/DiscoveryTabs';
@@ -15,7 +16,7 @@ type PublicationHome = RouterOutputs['publications']['home'];
 const usePublicationHome = (slug: string) => useInfiniteQuery(useDiscoveryQueries().publicationHome(slug));
 
 /**
- * A /{collectionSlug} page: the publication's header (name, follow button, menu, tagline, followers), its tabs
+ * A /{collectionSlug} page: the publication's header (logo or initials, name, follow button, menu, tagline, followers), its tabs
  * and the page's own content. A slug no publication has is the 404 page.
  */
 export function PublicationLayout({
@@ -32,7 +33,14 @@ export function PublicationLayout({
     <EntityColumn isError={home.isError} entity={home.data?.pages[0]} testId="publication">
       {(publication) => (
         <>
-          <header className="q-publication-header">
+          <header className="q-publication-header q-entity-header">
+            <Avatar
+              name={publication.name}
+              imageId={publication.avatar.id}
+              size="XL"
+              shape="square"
+              className="q-entity-avatar"
+            />
             <div className="q-entity-title">
               <h1>{publication.name}</h1>
               <FollowButton

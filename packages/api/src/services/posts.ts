@@ -33,7 +33,10 @@ export function authorSummary(user: Pick<User, 'id' | 'name' | 'username' | 'ima
 
 /** Canonical path of a story (spec §2 URL shapes: under its publication or its author). */
 export function postPath(
-  post: Pick<CardSource, 'id' | 'title' | 'uniqueSlug' | 'creator' | 'collection'>,
+  post: Pick<CardSource, 'id' | 'title' | 'uniqueSlug'> & {
+    creator: Pick<User, 'username'>;
+    collection?: Pick<Collection, 'slug'> | null;
+  },
 ): string {
   const slug = post.uniqueSlug || uniqueSlug(post.title ?? '', post.id);
   if (post.collection) return `/${post.collection.slug}/${slug}`;
@@ -55,7 +58,7 @@ type CardSource = Pick<
   | 'responsesCount'
 > & {
   creator: Pick<User, 'id' | 'name' | 'username' | 'imageId'>;
-  collection?: Pick<Collection, 'id' | 'name' | 'slug'> | null;
+  collection?: Pick<Collection, 'id' | 'name' | 'slug' | 'avatarId'> | null;
 };
 
 /** Columns a card reads, for partial loading. */
@@ -77,6 +80,7 @@ export const CARD_FIELDS = [
   'collection.id',
   'collection.name',
   'collection.slug',
+  'collection.avatarId',
 ] as const;
 
 /** A story as a list item: no body text, so lists stay small. */
@@ -95,7 +99,13 @@ export function postCard(post: CardSource) {
     responsesCount: post.responsesCount,
     creator: authorSummary(post.creator),
     collection: post.collection
-      ? { id: post.collection.id, name: post.collection.name, slug: post.collection.slug }
+      ? {
+          id: post.collection.id,
+          name: post.collection.name,
+          slug: post.collection.slug,
+          /** The publication's avatar (its square logo), for the card's byline. */
+          avatarId: post.collection.avatarId ?? null,
+        }
       : null,
   };
 }

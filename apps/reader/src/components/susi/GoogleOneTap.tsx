@@ -1,6 +1,7 @@
 import type { RouterOutputs } from '@quire/api';
 import { useClientStore, useSusiStore } from '@quire/client-state';
 import { authUiTexts, BREAKPOINT_MIN_WIDTHS, susiTexts } from '@quire/domain';
+import { CloseIcon } from '@quire/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isInAppBrowser, loadScript, navigateTo } from '../../lib/browser';
@@ -136,7 +137,7 @@ export function GoogleOneTap({ routeName }: { routeName: string }) {
   return (
     <aside className="q-one-tap" aria-labelledby="q-one-tap-title">
       <button type="button" className="q-susi-close" aria-label={authUiTexts.close} onClick={dismiss}>
-        ×
+        <CloseIcon size={20} />
       </button>
       <h2 id="q-one-tap-title">{susiTexts.continueToProduct}</h2>
       <a className="q-button q-button-dark" href={socialHref('google', 'register', here, ENTRY_POINT)}>

@@ -1,5 +1,6 @@
 import { initialSusiState, type SusiState, useSusiStore } from '@quire/client-state';
 import { authUiTexts, type SusiOperation, type SusiStep, type TwoFactorMethod } from '@quire/domain';
+import { CloseIcon } from '@quire/ui';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { useShake } from './fields';
 import { useAuthUi } from './lazy';
@@ -117,7 +118,7 @@ export function SusiModal({
         data-operation={view.operation}
       >
         <button type="button" className="q-susi-close" aria-label={authUiTexts.close} onClick={close}>
-          ×
+          <CloseIcon size={24} />
         </button>
         {notice ? (
           <p className="q-form-error q-susi-notice" role="alert">
