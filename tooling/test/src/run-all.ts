@@ -1,14 +1,14 @@
 // `pnpm test`: lint, typecheck, build, unit + integration tests, browser tests — every step runs,
 // then one closing line `N passed, N failed` counts the tests; the exit code is non-zero on any failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const resultsDir = path.join(root, '.data/test-results');
-rmSync(resultsDir, { recursive: true, force: true });
-mkdirSync(resultsDir, { recursive: true });
+// The JSON reports are read for the counts and removed: nothing goes into the app's data directory (.data/).
+const resultsDir = mkdtempSync(path.join(tmpdir(), 'quire-test-results-'));
 
 interface Step {
   name: string;
@@ -52,6 +52,7 @@ for (const step of steps) {
   }
 }
 
+rmSync(resultsDir, { recursive: true, force: true });
 if (failedSteps.length) console.log(`\nfailed steps: ${failedSteps.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length || failed ? 1 : 0);
