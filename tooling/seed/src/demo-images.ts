@@ -7,7 +7,8 @@ import { type Prng, prng } from './text';
 
 // The demo's pictures, drawn as SVG without any text and rendered by sharp: story pictures (abstract
 // landscapes, waves and soft light), head-and-shoulders avatars, and publication monograms drawn as strokes
-// (no fonts, so the bytes are the same on every machine). Everything follows from the image's id.
+// (no fonts, so with the same sharp version every machine draws the same bytes). Everything follows from the
+// image's id.
 
 export type DemoImageKind = 'story' | 'avatar' | 'logo';
 
