@@ -17,6 +17,8 @@ export const SessionSchema = defineEntity({
     lastSeenAt: p.datetime().nullable(),
     ip: p.string().length(64).nullable(),
     userAgent: p.string().length(500).nullable(),
+    /** ISO 3166-1 alpha-2 country the session was last used from (the CDN's country header). */
+    country: p.string().length(2).nullable(),
     /** Staff impersonation (spec §4 edge cache: a spoofed session disables the cache). */
     isSpoofed: p.boolean().default(false),
     spoofedBy: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
