@@ -59,6 +59,7 @@ import { TwoFactorAuthSchema } from './modules/users/two-factor-auth.entity';
 import { TwoFactorBackupCodeSchema } from './modules/users/two-factor-backup-code.entity';
 import { UserSchema } from './modules/users/user.entity';
 import { UserDismissedFlagSchema } from './modules/users/user-dismissed-flag.entity';
+import { UsernameHistorySchema } from './modules/users/username-history.entity';
 
 /** Every entity schema, in one list for the ORM configuration. */
 export const entities = [
@@ -70,6 +71,7 @@ export const entities = [
   TwoFactorAuthSchema,
   TwoFactorBackupCodeSchema,
   UserDismissedFlagSchema,
+  UsernameHistorySchema,
   UserSchema,
   CollectionMemberSchema,
   CollectionSchema,

@@ -66,5 +66,6 @@ export * from './modules/users/two-factor-auth.entity';
 export * from './modules/users/two-factor-backup-code.entity';
 export * from './modules/users/user.entity';
 export * from './modules/users/user-dismissed-flag.entity';
+export * from './modules/users/username-history.entity';
 export { type Orm, openDatabase } from './orm';
 export { observeQueries } from './query-observer';
