@@ -15,6 +15,7 @@ import { searchRouter } from './routers/search';
 import { socialRouter } from './routers/social';
 import { topicsRouter } from './routers/topics';
 import { viewerRouter } from './routers/viewer';
+import { yourPagesRouter } from './routers/your-pages';
 import { createCallerFactory, router } from './trpc';
 
 /** Every tRPC router; the reader, editor and GraphQL shim all go through this one. */
@@ -35,6 +36,7 @@ export const appRouter = router({
   lists: listsRouter,
   membership: membershipRouter,
   gifts: giftsRouter,
+  yourPages: yourPagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

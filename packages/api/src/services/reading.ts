@@ -3,6 +3,7 @@ import { ReadEvent } from '@quire/db';
 import { isMember, loadPolicyViewer } from '../policies';
 import { accessToStory, type PaywallReader } from './paywall';
 import { readableStory } from './posts';
+import { rememberInHistory } from './your-pages';
 
 /** A view counts once per reader per story in this window (spec §4 read tracking). */
 export const VIEW_DEDUP_MS = 30 * 60 * 1000;
@@ -33,6 +34,7 @@ export async function recordView(
 ): Promise<{ recorded: boolean }> {
   const post = await readableStory(em, reader.viewer, input.postId);
   if (reader.visitor.isBot) return { recorded: false };
+  if (reader.viewer) await rememberInHistory(em, reader.viewer, post.id, reader.now);
   const since = new Date(reader.now.getTime() - VIEW_DEDUP_MS);
   const recent = await em.count(ReadEvent, {
     post: post.id,
@@ -76,6 +78,7 @@ export async function recordRead(
   // Only someone who got the whole story reads it: at the paywall, the preview's end is not a read.
   const served = await accessToStory(em, { ...reader, post, shareKey: input.shareKey, peek: true });
   if (!served.full) return { recorded: false, readingSeconds };
+  if (reader.viewer) await rememberInHistory(em, reader.viewer, post.id, reader.now, true);
   const already = await em.count(ReadEvent, {
     post: post.id,
     kind: 'READ',

@@ -1,0 +1,235 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import {
+  type Collection,
+  CollectionMember,
+  FollowCollection,
+  FollowTag,
+  FollowUser,
+  MuteCollection,
+  MuteUser,
+  newId,
+  ReadingHistory,
+  type User,
+} from '@quire/db';
+import { LIVE_USER_SQL } from '@quire/search';
+import { can, LISTED_STORY_SQL, LISTED_TAG, loadPolicyViewer, READABLE_POST } from '../policies';
+import { cardsInOrder, DISCOVERY_PAGE_SIZE, followPage, peopleInOrder } from './discovery';
+import { afterTime, pageOf, type TimeCursor } from './keyset';
+
+/*
+ * The viewer's own pages (spec §2 Your pages and Settings mute): who and what they follow or muted, the
+ * stories they read, the publications they belong to. Everything here is the viewer's own; what each list
+ * shows of others (a publication gone private, a deleted writer, a story no longer readable) is the policy's.
+ */
+
+const PUBLICATION_FIELDS = [
+  'id',
+  'name',
+  'slug',
+  'tagline',
+  'description',
+  'avatarId',
+  'visibility',
+] as const;
+
+/** A publication in one of the viewer's lists. */
+export interface PublicationItem {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  avatarId: string | null;
+}
+
+const publicationItem = (
+  c: Pick<Collection, 'id' | 'name' | 'slug' | 'tagline' | 'description' | 'avatarId'>,
+): PublicationItem => ({
+  id: c.id,
+  name: c.name,
+  slug: c.slug,
+  description: c.tagline || c.description,
+  avatarId: c.avatarId ?? null,
+});
+
+/** The publications among `collections` the viewer may see, as list items. */
+async function visiblePublications(em: EntityManager, viewer: User, collections: Collection[]) {
+  const policy = await loadPolicyViewer(em, viewer);
+  return collections.filter((c) => can(policy, 'viewPublication', c)).map(publicationItem);
+}
+
+/** A page of the viewer's follow or mute rows of publications, newest first. */
+async function publicationPage<E extends FollowCollection | MuteCollection>(
+  em: EntityManager,
+  viewer: User,
+  entity: new (...args: never[]) => E,
+  owner: 'follower' | 'user',
+  cursor: TimeCursor | null | undefined,
+) {
+  const rows = (await em.find(
+    entity,
+    { $and: [{ [owner]: viewer.id }, afterTime<E>('createdAt', cursor)] } as FilterQuery<E>,
+    {
+      populate: ['collection'] as never,
+      fields: ['id', 'createdAt', ...PUBLICATION_FIELDS.map((f) => `collection.${f}`)] as never,
+      orderBy: { createdAt: 'desc', id: 'desc' } as never,
+      limit: DISCOVERY_PAGE_SIZE + 1,
+    },
+  )) as (E & { collection: Collection })[];
+  const { rows: page, next } = pageOf(rows, DISCOVERY_PAGE_SIZE, (r) => ({
+    at: r.createdAt.toISOString(),
+    id: r.id,
+  }));
+  return {
+    publications: await visiblePublications(
+      em,
+      viewer,
+      page.map((r) => r.collection),
+    ),
+    next,
+  };
+}
+
+/** /me/following (writers): the people the viewer follows, newest follow first. */
+export const followedWriters = (em: EntityManager, viewer: User, cursor: TimeCursor | null | undefined) =>
+  followPage(em, FollowUser, { follower: viewer.id }, 'target', viewer.id, cursor);
+
+/** /me/following/publications: the publications the viewer follows. */
+export const followedPublications = (
+  em: EntityManager,
+  viewer: User,
+  cursor: TimeCursor | null | undefined,
+) => publicationPage(em, viewer, FollowCollection, 'follower', cursor);
+
+/** /me/following/topics: the topics the viewer follows, by name (a topic that was hidden is left out). */
+export async function followedTopics(em: EntityManager, viewer: User) {
+  const rows = await em.find(
+    FollowTag,
+    { follower: viewer.id, tag: LISTED_TAG },
+    {
+      populate: ['tag'],
+      fields: ['id', 'tag.id', 'tag.name', 'tag.slug'],
+      orderBy: { tag: { name: 'asc' } },
+    },
+  );
+  return { topics: rows.map((r) => ({ id: r.tag.id, name: r.tag.name, slug: r.tag.slug })) };
+}
+
+/**
+ * /me/following/suggestions: writers to follow. First those the people the viewer follows follow most, then
+ * those who published most recently; never the viewer, someone they follow or muted, or a block either way.
+ * Each source is bounded (200 follows, 500 recent stories), so the page never scans every user.
+ */
+export async function suggestedWriters(em: EntityManager, viewer: User, limit = DISCOVERY_PAGE_SIZE) {
+  const rows = await em.execute<{ id: string }[]>(
+    `with followed as (
+       select target_id from follow_users where follower_id = ? order by created_at desc limit 200),
+     near as (
+       select f.target_id as id, count(*)::int as score, null::timestamptz as at from follow_users f
+        where f.follower_id in (select target_id from followed) group by f.target_id order by score desc limit 200),
+     recent as (
+       select r.creator_id as id, 0 as score, max(r.latest_published_at) as at
+         from (select p.creator_id, p.latest_published_at from posts p where ${LISTED_STORY_SQL}
+                order by p.latest_published_at desc limit 500) r
+        group by r.creator_id)
+     select c.id from (select * from near union all select * from recent) c
+       join users u on u.id = c.id
+      where ${LIVE_USER_SQL} and u.id <> ?
+        and u.id not in (select target_id from followed)
+        and not exists (select 1 from follow_users f where f.follower_id = ? and f.target_id = u.id)
+        and not exists (select 1 from mute_users m where m.user_id = ? and m.target_id = u.id)
+        and not exists (select 1 from blocks b where (b.blocker_id = ? and b.blocked_id = u.id)
+                                               or (b.blocker_id = u.id and b.blocked_id = ?))
+      group by c.id
+      order by max(c.score) desc, max(c.at) desc nulls last, c.id
+      limit ?`,
+    [viewer.id, viewer.id, viewer.id, viewer.id, viewer.id, viewer.id, limit],
+  );
+  return {
+    people: await peopleInOrder(
+      em,
+      viewer.id,
+      rows.map((r) => r.id),
+    ),
+  };
+}
+
+/** /me/settings/mute (writers): the people the viewer muted, newest first. */
+export const mutedWriters = (em: EntityManager, viewer: User, cursor: TimeCursor | null | undefined) =>
+  followPage(em, MuteUser, { user: viewer.id }, 'target', viewer.id, cursor);
+
+/** /me/settings/mute/publications: the publications the viewer muted. */
+export const mutedPublications = (em: EntityManager, viewer: User, cursor: TimeCursor | null | undefined) =>
+  publicationPage(em, viewer, MuteCollection, 'user', cursor);
+
+/** /me/publications: the publications the viewer belongs to, with their role, by name. */
+export async function yourPublications(em: EntityManager, viewer: User) {
+  const rows = await em.find(
+    CollectionMember,
+    { user: viewer.id },
+    {
+      populate: ['collection'],
+      fields: ['id', 'role', ...PUBLICATION_FIELDS.map((f) => `collection.${f}` as const)],
+      orderBy: { collection: { name: 'asc' } },
+    },
+  );
+  return {
+    publications: rows.map((r) => ({ ...publicationItem(r.collection), role: r.role })),
+  };
+}
+
+// ── Reading history ──────────────────────────────────────────────────────────────────────────
+
+/** Notes that the viewer opened (or, with `read`, read through) a story; one row per story. */
+export async function rememberInHistory(
+  em: EntityManager,
+  viewer: User,
+  postId: string,
+  at: Date,
+  read = false,
+) {
+  await em.execute(
+    `insert into reading_histories (id, user_id, post_id, first_viewed_at, last_viewed_at, read_at, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, now(), now())
+     on conflict (user_id, post_id) do update
+       set last_viewed_at = greatest(reading_histories.last_viewed_at, excluded.last_viewed_at),
+           read_at = coalesce(reading_histories.read_at, excluded.read_at),
+           updated_at = now()`,
+    [newId(), viewer.id, postId, at, at, read ? at : null],
+  );
+}
+
+/** /me/readinghistory: the stories the viewer opened, last opened first, as cards (only readable ones). */
+export async function readingHistory(em: EntityManager, viewer: User, cursor: TimeCursor | null | undefined) {
+  const rows = await em.find(
+    ReadingHistory,
+    { $and: [{ user: viewer.id, post: READABLE_POST }, afterTime<ReadingHistory>('lastViewedAt', cursor)] },
+    {
+      fields: ['id', 'lastViewedAt', 'readAt', 'post'],
+      orderBy: { lastViewedAt: 'desc', id: 'desc' },
+      limit: DISCOVERY_PAGE_SIZE + 1,
+    },
+  );
+  const { rows: page, next } = pageOf(rows, DISCOVERY_PAGE_SIZE, (r) => ({
+    at: r.lastViewedAt.toISOString(),
+    id: r.id,
+  }));
+  return {
+    posts: await cardsInOrder(
+      em,
+      page.map((r) => r.post.id),
+    ),
+    next,
+  };
+}
+
+/** Removes one story from the viewer's history (the read log the Partner Program pays from is kept). */
+export async function removeFromHistory(em: EntityManager, viewer: User, postId: string) {
+  const removed = await em.nativeDelete(ReadingHistory, { user: viewer.id, post: postId });
+  return { removed: removed > 0 };
+}
+
+/** Clears the viewer's whole history. */
+export async function clearHistory(em: EntityManager, viewer: User) {
+  const removed = await em.nativeDelete(ReadingHistory, { user: viewer.id });
+  return { removed };
+}
