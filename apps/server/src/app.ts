@@ -44,6 +44,7 @@ import { registerSearchService } from './search';
 import { errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
 import { registerStripeWebhook } from './stripe-webhook';
 import { registerTelemetry } from './telemetry';
+import { registerUsernameRedirects } from './username-redirects';
 
 /** Largest JSON body any endpoint accepts; uploads get their own limit on their own route. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -260,6 +261,7 @@ export async function buildApp(opts: {
     app.addHook('onClose', () => purges.stop());
   }
   registerLegacyRedirects(app);
+  registerUsernameRedirects(app, orm);
   registerReaderPages(app, orm, config, env, pageAssets, pageCache);
   return app;
 }

@@ -26,6 +26,13 @@ export const ACCESS_MARKERS: Readonly<Record<string, NonNullable<ProcedureMeta['
   // The client's feature flags, the same for everyone with the same overrides.
   'flags.variantFlags': 'public',
   // The signed-in viewer's own rows.
+  'account.settings': 'own',
+  'account.usernameAvailability': 'own',
+  'account.updateProfile': 'own',
+  'account.updatePhoto': 'own',
+  'account.changeEmail': 'own',
+  'account.cancelEmailChange': 'own',
+  'account.setColors': 'own',
   'viewer.me': 'own',
   'viewer.avatarMenu': 'own',
   'viewer.setStyleReminderSeen': 'own',

@@ -11,6 +11,7 @@ export {
   refusal,
 } from './policies';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root';
+export { currentUsernameFor } from './services/account/profile';
 export { confirmEmail } from './services/auth/accounts';
 export { type CaptchaVerifier, LocalCaptcha, RecaptchaVerifier } from './services/auth/captcha';
 export { completeEmailLink, type EmailCallbackOutcome } from './services/auth/email-link';

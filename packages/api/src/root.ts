@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { accountRouter } from './routers/account';
 import { authRouter } from './routers/auth';
 import { cacheRouter } from './routers/cache';
 import { discoveryRouter } from './routers/discovery';
@@ -20,6 +21,7 @@ import { createCallerFactory, router } from './trpc';
 
 /** Every tRPC router; the reader, editor and GraphQL shim all go through this one. */
 export const appRouter = router({
+  account: accountRouter,
   auth: authRouter,
   cache: cacheRouter,
   viewer: viewerRouter,

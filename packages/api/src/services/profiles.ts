@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FollowUser, Post, type User } from '@quire/db';
-import { formatLongDate, memberSinceLabel } from '@quire/domain';
+import { formatLongDate, memberSinceLabel, profileStyleProperties } from '@quire/domain';
 import { hasMembership, LISTED_STORY } from '../policies';
+import { profileColors } from './account/style';
 import type { TimeCursor } from './keyset';
 import { userViewerEdge, visibleUser } from './social';
 import { storyPage } from './story-lists';
@@ -27,9 +28,10 @@ async function followCounts(em: EntityManager, userId: string) {
 /** Spec §2 /@{username}: the profile header, with the spec §3 User viewerEdge fields it shows. */
 export async function profileHeader(em: EntityManager, viewer: User | null, username: string) {
   const user = await visibleProfile(em, viewer, username);
-  const [counts, edge] = await Promise.all([
+  const [counts, edge, colors] = await Promise.all([
     followCounts(em, user.id),
     userViewerEdge(em, viewer?.id ?? null, user.id),
+    profileColors(em, user.id),
   ]);
   return {
     id: user.id,
@@ -39,6 +41,8 @@ export async function profileHeader(em: EntityManager, viewer: User | null, user
     imageId: user.imageId ?? null,
     ...counts,
     isMember: hasMembership(user),
+    /** Spec §3 custom style sheet: the profile's colours as CSS custom properties (numbers only, never its text). */
+    style: profileStyleProperties(colors),
     viewerEdge: {
       isFollowing: edge.isFollowing,
       isMuting: edge.isMuting,

@@ -102,6 +102,9 @@ export async function confirmEmail(ctx: Context, key: string): Promise<boolean> 
     const user = redeemed.token.user;
     const email = redeemed.token.email ?? user.email;
     if (email && user.unverifiedEmail === email) {
+      // An address another account took while the link waited stays theirs.
+      const holder = await userByEmail(em, email);
+      if (holder && holder.id !== user.id) return false;
       user.email = email;
       user.unverifiedEmail = null;
     }

@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from '@quire/db';
+import { AUTH_POLICY, accountEmailTexts, accountTexts, normalizeEmail } from '@quire/domain';
+import { enqueueEmail } from '@quire/mail';
+import type { Context } from '../../trpc';
+import { userByEmail } from '../auth/accounts';
+import { issueToken, retireTokens } from '../auth/tokens';
+import { fieldError } from './field-errors';
+
+/*
+ * Spec §3 email and unverifiedEmail: a new address waits in unverifiedEmail until its owner opens the
+ * single-use link mailed to it (GET /m/account/confirm/{key}, stored as a hash), and the address in use is told.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An account-security email: always sent, whatever the notification settings say. */
+function securityMail(to: string, subject: string, template: string, payload: Record<string, unknown>) {
+  const message = { category: 'security' as const, to, subject, template, payload };
+  return message;
+}
+
+/** Mails the confirmation link for `email` to it; earlier links of the viewer stop working. */
+export async function mailEmailConfirmation(em: EntityManager, ctx: Context, user: User, email: string) {
+  const now = ctx.now();
+  await retireTokens(em, 'EMAIL_VERIFICATION', { userId: user.id }, now);
+  const { raw } = issueToken(em, {
+    kind: 'EMAIL_VERIFICATION',
+    ttlMs: AUTH_POLICY.emailVerificationTtlMs,
+    now,
+    email,
+    user,
+    payload: { change: true },
+    ip: ctx.ip,
+  });
+  const link = `${ctx.env.publicUrl}/m/account/confirm/${raw}`;
+  const days = Math.round(AUTH_POLICY.emailVerificationTtlMs / DAY_MS);
+  enqueueEmail(
+    em,
+    securityMail(email, accountEmailTexts.confirmSubject(ctx.env.productName), 'confirm-email-change', {
+      link,
+      text: accountEmailTexts.confirmText(ctx.env.productName, link, days),
+    }),
+  );
+}
+
+/**
+ * Starts an email change: the new address is kept as unverifiedEmail and sent a confirmation link, and the
+ * address in use (if any) is told. An address another account uses is refused next to the field.
+ */
+export async function changeEmail(
+  em: EntityManager,
+  ctx: Context,
+  viewerId: string,
+  input: { email: string },
+) {
+  const user = await em.findOneOrFail(User, viewerId);
+  const email = normalizeEmail(input.email);
+  if (email === user.email) throw fieldError('email', accountTexts.emailSame);
+  const holder = await userByEmail(em, email);
+  if (holder && holder.id !== user.id) throw fieldError('email', accountTexts.emailTaken, 'CONFLICT');
+  user.unverifiedEmail = email;
+  await mailEmailConfirmation(em, ctx, user, email);
+  if (user.email) {
+    enqueueEmail(
+      em,
+      securityMail(user.email, accountEmailTexts.noticeSubject(ctx.env.productName), 'email-change-notice', {
+        text: accountEmailTexts.noticeText(ctx.env.productName, email),
+      }),
+    );
+  }
+  await em.flush();
+  return { unverifiedEmail: email };
+}
+
+/** Drops a pending email change: its link stops working and the address in use stays. */
+export async function cancelEmailChange(em: EntityManager, ctx: Context, viewerId: string) {
+  const user = await em.findOneOrFail(User, viewerId);
+  if (user.unverifiedEmail) {
+    await retireTokens(em, 'EMAIL_VERIFICATION', { userId: user.id }, ctx.now());
+    user.unverifiedEmail = null;
+    await em.flush();
+  }
+  return { unverifiedEmail: null };
+}
