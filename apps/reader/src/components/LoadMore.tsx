@@ -1,3 +1,4 @@
+import { EmptyState } from '@quire/ui';
 import type { ReactNode } from 'react';
 import { useLoadMore } from './useLoadMore';
 
@@ -63,7 +64,7 @@ export function PagedItems<T>({
   const shown = items.map((item, index) => children(item, index));
   return (
     <>
-      {items.length === 0 && empty !== null ? <p className="q-empty">{empty}</p> : null}
+      {items.length === 0 && empty !== null ? <EmptyState title={empty} /> : null}
       {listClass ? <ul className={listClass}>{shown}</ul> : shown}
       {next ? <LoadMore {...next} label={nextLabel} /> : null}
     </>

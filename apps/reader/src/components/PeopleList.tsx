@@ -1,5 +1,6 @@
 import type { RouterOutputs } from '@quire/api';
 import { quireRoutes } from '@quire/domain';
+import { Avatar } from '@quire/ui';
 import type { ReactNode } from 'react';
 import { FollowButton } from './FollowButton';
 import { type NextPage, PagedItems } from './LoadMore';
@@ -7,10 +8,11 @@ import { type NextPage, PagedItems } from './LoadMore';
 /** A writer in a followers, following, editors or top-writers list. */
 export type Person = RouterOutputs['discovery']['profile']['followers']['people'][number];
 
-/** One writer: name (linking to their profile), bio, an optional note and their Follow button. */
+/** One writer: photo or initials and name (linking to their profile), bio, an optional note and their Follow button. */
 export function PersonRow({ person, note }: { person: Person; note?: ReactNode }) {
   return (
     <li className="q-person" data-testid="person">
+      <Avatar name={person.name} imageId={person.imageId} size="S" lazy />
       <div className="q-person-text">
         <a className="q-person-name" href={quireRoutes.build('ShowUser', { username: person.username })}>
           {person.name}

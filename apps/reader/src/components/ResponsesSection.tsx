@@ -20,7 +20,12 @@ export function ResponsesSection(props: Props) {
   }, []);
   if (Panel) return <Panel {...props} />;
   return (
-    <section className="q-responses" aria-label={responseTexts.heading} data-testid="responses">
+    <section
+      id="responses"
+      className="q-responses"
+      aria-label={responseTexts.heading}
+      data-testid="responses"
+    >
       <h2>{`${responseTexts.heading} (${props.responsesCount})`}</h2>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useToastStore } from '@quire/client-state';
 import { CARDS_ABOVE_THE_FOLD, toastTexts } from '@quire/domain';
+import { EmptyState, StoryCardSkeleton } from '@quire/ui';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PostCardItem } from '../components/PostCardItem';
@@ -78,15 +79,22 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
         </button>
       </div>
       {tab === 'following' && !signedIn ? (
-        <p className="q-empty" data-testid="following-empty">
-          Sign in to see stories from the writers, publications and topics you follow.
-        </p>
+        <EmptyState
+          testId="following-empty"
+          title="Sign in to see stories from the writers, publications and topics you follow."
+        />
       ) : (
         <section aria-label="Stories" data-testid="feed">
           {tab === 'following' && following.isSuccess && posts.length === 0 ? (
-            <p className="q-empty" data-testid="following-none">
-              Follow writers, publications and topics to see their stories here.
-            </p>
+            <EmptyState
+              testId="following-none"
+              title="Follow writers, publications and topics to see their stories here."
+              action={
+                <a className="q-button" href="/topics">
+                  Explore topics
+                </a>
+              }
+            />
           ) : null}
           {posts.map((post, index) => (
             <PostCardItem
@@ -98,6 +106,7 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
               }
             />
           ))}
+          {shown.isPending ? <StoryCardSkeleton /> : null}
           <div ref={sentinel} aria-hidden="true" />
           {shown.hasNextPage ? (
             <button

@@ -1,5 +1,5 @@
-import { formatShortDate, generalTexts } from '@quire/domain';
-import { PostBody } from '@quire/ui';
+import { formatShortDate, generalTexts, storyCardTexts } from '@quire/domain';
+import { PostBody, ResponseIcon } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ClapButton } from '../components/ClapButton';
 import { AuthorFollowButton } from '../components/FollowButton';
@@ -108,8 +108,12 @@ export function PostPage({
           />
         )}
         <footer className="q-post-footer">
-          <ClapButton postId={post.id} clapCount={post.clapCount} isAuthor={!post.viewerCan.clap} /> ·{' '}
-          <span>{post.responsesCount} responses</span> · <SaveButton postId={post.id} />
+          <ClapButton postId={post.id} clapCount={post.clapCount} isAuthor={!post.viewerCan.clap} />
+          <a className="q-post-footer-responses" href="#responses">
+            <ResponseIcon size={24} />
+            <span>{storyCardTexts.responses(post.responsesCount)}</span>
+          </a>
+          <SaveButton postId={post.id} />
         </footer>
       </article>
       <ResponsesSection

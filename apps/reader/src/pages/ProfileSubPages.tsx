@@ -1,4 +1,4 @@
-import { formatShortDate, quireRoutes } from '@quire/domain';
+import { formatShortDate, quireRoutes, storyCardTexts } from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { PagedItems } from '../components/LoadMore';
 import { PeopleList } from '../components/PeopleList';
@@ -78,12 +78,12 @@ export function ProfileResponsesPage({ username }: { username: string }) {
                   <a href={response.inResponseTo.mediumUrl}>{response.inResponseTo.title || 'a story'}</a>
                 </p>
                 <a className="q-card-link" href={response.mediumUrl}>
-                  {response.title ? <h2>{response.title}</h2> : null}
-                  {response.preview ? <p>{response.preview}</p> : null}
+                  {response.title ? <h2 className="q-story-card-title">{response.title}</h2> : null}
+                  {response.preview ? <p className="q-story-card-subtitle">{response.preview}</p> : null}
                 </a>
                 <p className="q-card-meta">
                   {response.latestPublishedAt ? formatShortDate(response.latestPublishedAt) : ''} ·{' '}
-                  {response.clapCount} claps
+                  {storyCardTexts.claps(response.clapCount)}
                 </p>
               </article>
             )}

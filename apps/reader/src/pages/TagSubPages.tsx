@@ -1,4 +1,4 @@
-import { quireRoutes, TOP_TIME_PERIODS, type TopTimePeriod } from '@quire/domain';
+import { quireRoutes, storyCardTexts, TOP_TIME_PERIODS, type TopTimePeriod } from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArchiveNav } from '../components/ArchiveNav';
 import { PeopleList } from '../components/PeopleList';
@@ -62,7 +62,7 @@ export function TagTopWritersPage({ slug }: { slug: string }) {
           label={`Top writers in ${tag.name}`}
           people={people}
           empty={`No one has written about ${tag.name} yet.`}
-          note={(person) => ` · ${claps.get(person.id) ?? 0} claps`}
+          note={(person) => ` · ${storyCardTexts.claps(claps.get(person.id) ?? 0)}`}
           next={writers}
         />
       )}
