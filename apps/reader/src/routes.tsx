@@ -31,6 +31,7 @@ import { SigninPage } from './pages/SigninPage';
 import { searchRoutes } from './pages/search-routes';
 import { settingsRoutes } from './pages/settings/settings-routes';
 import { TwoFactorPage } from './pages/TwoFactorPage';
+import { yourPagesRoutes } from './pages/your-pages/your-pages-routes';
 import type { PreloadedState } from './state';
 
 // The pages, each loaded on demand (see lib/lazy-page.tsx); the small sign-in pages stay in the entry.
@@ -465,6 +466,7 @@ export const pageRoutes: PageRoute[] = [
   ...giftRoutes,
   ...membershipRoutes,
   ...settingsRoutes,
+  ...yourPagesRoutes,
   {
     path: '*',
     name: 'NotFound',

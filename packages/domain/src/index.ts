@@ -24,3 +24,4 @@ export * from './telemetry';
 export * from './telemetry-names';
 export * from './text-input';
 export * from './validation';
+export * from './your-pages';

@@ -11,6 +11,7 @@ import {
   ReadingHistory,
   type User,
 } from '@quire/db';
+import type { CollectionRole } from '@quire/domain';
 import { LIVE_USER_SQL } from '@quire/search';
 import { can, LISTED_STORY_SQL, LISTED_TAG, loadPolicyViewer, READABLE_POST } from '../policies';
 import { cardsInOrder, DISCOVERY_PAGE_SIZE, followPage, peopleInOrder } from './discovery';
@@ -173,7 +174,7 @@ export async function yourPublications(em: EntityManager, viewer: User) {
     },
   );
   return {
-    publications: rows.map((r) => ({ ...publicationItem(r.collection), role: r.role })),
+    publications: rows.map((r) => ({ ...publicationItem(r.collection), role: r.role as CollectionRole })),
   };
 }
 

@@ -1,0 +1,391 @@
+import type { RouterOutputs } from '@quire/api';
+import {
+  FOLLOWING_TABS,
+  type FollowingTab,
+  MUTED_TABS,
+  type MutedTab,
+  quireRoutes,
+  yourPagesTexts as texts,
+} from '@quire/domain';
+import { Avatar, Button, EmptyState } from '@quire/ui';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { FollowButton } from '../../components/FollowButton';
+import { PagedItems } from '../../components/LoadMore';
+import { PeopleList } from '../../components/PeopleList';
+import { PostCardItem } from '../../components/PostCardItem';
+import { failureMessage, toast } from '../../lib/social';
+import { useTRPC } from '../../trpc';
+
+type Publication = RouterOutputs['yourPages']['followedPublications']['publications'][number];
+type Trpc = ReturnType<typeof useTRPC>;
+
+const paged = { getNextPageParam: <T,>(last: { next: T | null }) => last.next, staleTime: 0 };
+
+/** The queries of these pages, one place for the server's prefetch and the page's render. */
+export function yourPagesQueries(trpc: Trpc) {
+  const y = trpc.yourPages;
+  return {
+    followedWriters: () => y.followedWriters.infiniteQueryOptions({}, paged),
+    followedPublications: () => y.followedPublications.infiniteQueryOptions({}, paged),
+    followedTopics: () => y.followedTopics.queryOptions(undefined, { staleTime: 0 }),
+    suggestedWriters: () => y.suggestedWriters.queryOptions(undefined, { staleTime: 0 }),
+    mutedWriters: () => y.mutedWriters.infiniteQueryOptions({}, paged),
+    mutedPublications: () => y.mutedPublications.infiniteQueryOptions({}, paged),
+    publications: () => y.publications.queryOptions(undefined, { staleTime: 0 }),
+    readingHistory: () => y.readingHistory.infiniteQueryOptions({}, paged),
+  };
+}
+
+/** A row of tabs, each a link; the current one marked. */
+function TabNav<K extends string>({
+  label,
+  tabs,
+  current,
+  names,
+  href,
+}: {
+  label: string;
+  tabs: readonly K[];
+  current: K;
+  names: Record<K, string>;
+  href: (tab: K) => string;
+}) {
+  return (
+    <nav className="q-tabs" aria-label={label}>
+      {tabs.map((tab) => (
+        <a key={tab} href={href(tab)} aria-current={tab === current ? 'page' : undefined}>
+          {names[tab]}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** A publication with its logo, name and line, and what the viewer can do about it. */
+function PublicationRow({ publication, action }: { publication: Publication; action: ReactNode }) {
+  return (
+    <li className="q-person" data-testid="publication">
+      <Avatar name={publication.name} imageId={publication.avatarId} size="S" shape="square" lazy />
+      <div className="q-person-text">
+        <a
+          className="q-person-name"
+          href={quireRoutes.build('ShowCollectionHome', { collectionSlug: publication.slug })}
+        >
+          {publication.name}
+        </a>
+        {publication.description ? <p>{publication.description}</p> : null}
+      </div>
+      {action}
+    </li>
+  );
+}
+
+const followingHref = (tab: FollowingTab) => (tab === 'writers' ? '/me/following' : `/me/following/${tab}`);
+
+/** Spec §2 /me/following[/{entityName}], /me/following/topics, /me/following/suggestions. */
+export function FollowingPage({ tab }: { tab: FollowingTab }) {
+  return (
+    <main className="q-column" data-testid="following-page" data-tab={tab}>
+      <h1>{texts.followingTitle}</h1>
+      <TabNav
+        label={texts.followingTitle}
+        tabs={FOLLOWING_TABS}
+        current={tab}
+        names={texts.followingTabs}
+        href={followingHref}
+      />
+      {tab === 'writers' ? <FollowedWriters /> : null}
+      {tab === 'publications' ? <FollowedPublications /> : null}
+      {tab === 'topics' ? <FollowedTopics /> : null}
+      {tab === 'suggestions' ? <SuggestedWriters /> : null}
+    </main>
+  );
+}
+
+function FollowedWriters() {
+  const people = useInfiniteQuery(yourPagesQueries(useTRPC()).followedWriters());
+  return (
+    <PeopleList
+      label={texts.followingTabs.writers}
+      people={people.data?.pages.flatMap((p) => p.people) ?? []}
+      empty={texts.followingEmpty.writers}
+      next={people}
+    />
+  );
+}
+
+function FollowedPublications() {
+  const list = useInfiniteQuery(yourPagesQueries(useTRPC()).followedPublications());
+  return (
+    <section aria-label={texts.followingTabs.publications}>
+      <PagedItems
+        items={list.data?.pages.flatMap((p) => p.publications) ?? []}
+        empty={list.data ? texts.followingEmpty.publications : null}
+        listClass="q-people"
+        next={list}
+      >
+        {(publication) => (
+          <PublicationRow
+            key={publication.id}
+            publication={publication}
+            action={
+              <FollowButton
+                target={{ kind: 'collection', id: publication.id, name: publication.name }}
+                isFollowing
+                followSource="your_following"
+              />
+            }
+          />
+        )}
+      </PagedItems>
+    </section>
+  );
+}
+
+function FollowedTopics() {
+  const topics = useQuery(yourPagesQueries(useTRPC()).followedTopics());
+  if (!topics.data) return null;
+  if (!topics.data.topics.length) {
+    return (
+      <EmptyState
+        title={texts.followingEmpty.topics}
+        action={
+          <a className="q-button" href={quireRoutes.build('ShowTopics', {})}>
+            {texts.exploreTopics}
+          </a>
+        }
+      />
+    );
+  }
+  return (
+    <ul className="q-people" aria-label={texts.followingTabs.topics}>
+      {topics.data.topics.map((topic) => (
+        <li key={topic.id} className="q-person" data-testid="topic">
+          <div className="q-person-text">
+            <a className="q-person-name" href={quireRoutes.build('ShowTopic', { topicSlug: topic.slug })}>
+              {topic.name}
+            </a>
+          </div>
+          <FollowButton
+            target={{ kind: 'tag', id: topic.id, name: topic.name }}
+            isFollowing
+            followSource="your_following"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SuggestedWriters() {
+  const people = useQuery(yourPagesQueries(useTRPC()).suggestedWriters());
+  return (
+    <>
+      <p className="q-static-lead">{texts.suggestionsLead}</p>
+      <PeopleList
+        label={texts.followingTabs.suggestions}
+        people={people.data?.people ?? []}
+        empty={texts.followingEmpty.suggestions}
+      />
+    </>
+  );
+}
+
+const mutedHref = (tab: MutedTab) => (tab === 'writers' ? '/me/settings/mute' : `/me/settings/mute/${tab}`);
+
+/** Spec §2 /me/settings/mute[/{activeTab}]: the writers and publications the viewer muted, with Unmute. */
+export function MutedPage({ tab }: { tab: MutedTab }) {
+  return (
+    <main className="q-column q-settings" data-testid="muted-page" data-tab={tab}>
+      <h1>{texts.mutedTitle}</h1>
+      <p className="q-static-lead">{texts.mutedLead}</p>
+      <TabNav
+        label={texts.mutedTitle}
+        tabs={MUTED_TABS}
+        current={tab}
+        names={texts.mutedTabs}
+        href={mutedHref}
+      />
+      {tab === 'writers' ? <MutedWriters /> : <MutedPublications />}
+    </main>
+  );
+}
+
+/** Unmute: the row goes once the server agrees; a refusal is a toast. */
+function UnmuteButton({ unmute }: { unmute: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="s"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await unmute();
+          toast(texts.unmuted);
+        } catch (e) {
+          toast(failureMessage(e), 'ERROR');
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {texts.unmute}
+    </Button>
+  );
+}
+
+function MutedWriters() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const options = yourPagesQueries(trpc).mutedWriters();
+  const list = useInfiniteQuery(options);
+  const unmute = useMutation(trpc.social.unmuteUser.mutationOptions());
+  const people = list.data?.pages.flatMap((p) => p.people) ?? [];
+  return (
+    <section aria-label={texts.mutedTabs.writers}>
+      <PagedItems
+        items={people}
+        empty={list.data ? texts.mutedEmpty.writers : null}
+        listClass="q-people"
+        next={list}
+      >
+        {(person) => (
+          <li key={person.id} className="q-person" data-testid="person">
+            <Avatar name={person.name} imageId={person.imageId} size="S" lazy />
+            <div className="q-person-text">
+              <a
+                className="q-person-name"
+                href={quireRoutes.build('ShowUser', { username: person.username })}
+              >
+                {person.name}
+              </a>
+            </div>
+            <UnmuteButton
+              unmute={async () => {
+                await unmute.mutateAsync({ targetUserId: person.id });
+                await queryClient.invalidateQueries({ queryKey: options.queryKey });
+              }}
+            />
+          </li>
+        )}
+      </PagedItems>
+    </section>
+  );
+}
+
+function MutedPublications() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const options = yourPagesQueries(trpc).mutedPublications();
+  const list = useInfiniteQuery(options);
+  const unmute = useMutation(trpc.social.unmuteCollection.mutationOptions());
+  return (
+    <section aria-label={texts.mutedTabs.publications}>
+      <PagedItems
+        items={list.data?.pages.flatMap((p) => p.publications) ?? []}
+        empty={list.data ? texts.mutedEmpty.publications : null}
+        listClass="q-people"
+        next={list}
+      >
+        {(publication) => (
+          <PublicationRow
+            key={publication.id}
+            publication={publication}
+            action={
+              <UnmuteButton
+                unmute={async () => {
+                  await unmute.mutateAsync({ targetCollectionId: publication.id });
+                  await queryClient.invalidateQueries({ queryKey: options.queryKey });
+                }}
+              />
+            }
+          />
+        )}
+      </PagedItems>
+    </section>
+  );
+}
+
+/** Spec §2 /me/readinghistory: the stories the viewer opened, each removable, and the whole list clearable. */
+export function ReadingHistoryPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const options = yourPagesQueries(trpc).readingHistory();
+  const history = useInfiniteQuery(options);
+  const remove = useMutation(trpc.yourPages.removeFromHistory.mutationOptions());
+  const clear = useMutation(trpc.yourPages.clearHistory.mutationOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: options.queryKey });
+  const posts = history.data?.pages.flatMap((p) => p.posts) ?? [];
+  const run = async (change: () => Promise<unknown>, done?: string) => {
+    try {
+      await change();
+      await refresh();
+      if (done) toast(done);
+    } catch (e) {
+      toast(failureMessage(e), 'ERROR');
+    }
+  };
+  return (
+    <main className="q-column" data-testid="reading-history">
+      <h1>{texts.historyTitle}</h1>
+      <p className="q-static-lead">{texts.historyLead}</p>
+      {posts.length ? (
+        <p className="q-settings-actions">
+          <Button
+            disabled={clear.isPending}
+            onClick={() => {
+              if (window.confirm(texts.clearHistoryConfirm))
+                void run(() => clear.mutateAsync(), texts.historyCleared);
+            }}
+          >
+            {texts.clearHistory}
+          </Button>
+        </p>
+      ) : null}
+      <section aria-label={texts.historyTitle} data-testid="feed">
+        <PagedItems items={posts} empty={history.data ? texts.historyEmpty : null} next={history}>
+          {(post) => (
+            <div key={post.id} className="q-history-item">
+              <PostCardItem post={post} />
+              <Button
+                variant="text"
+                size="s"
+                disabled={remove.isPending}
+                onClick={() => void run(() => remove.mutateAsync({ postId: post.id }))}
+              >
+                {texts.removeFromHistory}
+              </Button>
+            </div>
+          )}
+        </PagedItems>
+      </section>
+    </main>
+  );
+}
+
+/** Spec §2 /me/publications: the publications the viewer owns, edits or writes for. */
+export function YourPublicationsPage() {
+  const list = useQuery(yourPagesQueries(useTRPC()).publications());
+  return (
+    <main className="q-column" data-testid="your-publications">
+      <h1>{texts.publicationsTitle}</h1>
+      {list.data ? (
+        list.data.publications.length ? (
+          <ul className="q-people">
+            {list.data.publications.map((publication) => (
+              <PublicationRow
+                key={publication.id}
+                publication={publication}
+                action={<span className="q-person-note">{texts.roles[publication.role]}</span>}
+              />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title={texts.publicationsEmpty} />
+        )
+      ) : null}
+    </main>
+  );
+}
