@@ -14,9 +14,10 @@ interface ManifestChunk {
 
 /**
  * Stylesheets up to this size go inline in every page: a separate file would block the first paint
- * for one more round trip on a phone, which costs more than these bytes.
+ * for one more round trip on a phone, which costs more than these bytes. The reader's CSS with the
+ * design system's tokens (a dark theme included) is about 34 KB, 7 KB once compressed with the page.
  */
-export const INLINE_CSS_MAX_BYTES = 24 * 1024;
+export const INLINE_CSS_MAX_BYTES = 48 * 1024;
 
 /** The hashed files a page needs: entry script, its imported chunks (modulepreload) and CSS. */
 export interface PageAssets {
