@@ -25,6 +25,7 @@ import { registerClientCookies } from './client-cookies';
 import { type ServerConfig, serviceEnvironment } from './config';
 import { contextFor, hasValidXsrf } from './context';
 import { registerDevMail } from './dev-mail';
+import { registerEmailSettingsRoutes } from './email-settings-routes';
 import { registerFeeds } from './feeds';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
 import {
@@ -238,6 +239,7 @@ export async function buildApp(opts: {
   registerFeeds(app, orm, config);
   registerReadingRoutes(app, orm, config, env);
   registerActionRoutes(app, orm, config, env);
+  registerEmailSettingsRoutes(app, orm, config, env);
   registerSearchService(app, orm, config, env);
   registerTelemetry(app, orm);
   await registerStripeWebhook(app, orm, env);

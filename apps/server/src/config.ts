@@ -17,6 +17,7 @@ import {
   PlanPeriod,
   PRODUCT_NAME,
 } from '@quire/domain';
+import type { EmailLinkSigner } from '@quire/mail';
 import { createPaymentProvider, type DevProviderState, type PaymentProvider } from '@quire/payments';
 import { createOpenSearchIndex } from '@quire/search';
 import { z } from 'zod';
@@ -53,7 +54,10 @@ const envSchema = z.object({
   IMAGE_UPLOAD_MAX_SIZE_MB: z.coerce.number().int().min(1).max(1024).default(25),
   /** Seed demo content into an empty database at start. */
   SEED_DEMO: z.stringbool().default(true),
-  /** Signs the local captcha's challenges; set one shared value when running several processes. */
+  /**
+   * Signs the local captcha's challenges and the unsubscribe links in emails; set one shared value when running
+   * several processes (without it, links mailed before a restart stop working).
+   */
   APP_SECRET: z.string().min(32).optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
@@ -162,6 +166,20 @@ export function paymentProvider(config: ServerConfig, devState?: DevProviderStat
   });
 }
 
+/** Without APP_SECRET, one random secret per process: the web server and its in-process worker agree. */
+const processLinkSecret = randomBytes(32).toString('hex');
+
+/**
+ * Signs the email-settings links of emails (spec §2 /me/email-settings/{userId}/{hash}): the sender puts them in
+ * the List-Unsubscribe header and the web server checks them, so both derive the secret from APP_SECRET.
+ */
+export function emailLinkSigner(config: ServerConfig): EmailLinkSigner {
+  const secret = config.APP_SECRET
+    ? createHmac('sha256', config.APP_SECRET).update('email-settings-links').digest('hex')
+    : processLinkSecret;
+  return { publicUrl: config.publicUrl, secret };
+}
+
 /** The services procedures use, from configuration: captcha provider, sign-in providers, links, payments. */
 export function serviceEnvironment(
   config: ServerConfig,
@@ -184,6 +202,7 @@ export function serviceEnvironment(
       : {}),
     publicUrl: config.publicUrl,
     productName: PRODUCT_NAME,
+    emailLinkSecret: emailLinkSigner(config).secret,
     // Tests see every change at once; a running site may rank from candidates a few seconds old.
     forYouCacheMs: config.FOR_YOU_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : 5000),
     captcha,

@@ -5,6 +5,7 @@ import {
   createContextInner,
   type ServiceEnvironment,
   sessionFromToken,
+  touchSession,
 } from '@quire/api';
 import type { Orm } from '@quire/db';
 import { isBotUserAgent } from '@quire/domain';
@@ -86,7 +87,13 @@ export async function contextFor(
   const now = new Date();
   const session = await sessionFromToken(em, req.cookies[SESSION_COOKIE], now);
   const viewer = session?.user ?? null;
-  const country = req.headers[config.GEO_HEADER.toLowerCase()];
+  const countryHeader = req.headers[config.GEO_HEADER.toLowerCase()];
+  const country =
+    typeof countryHeader === 'string' && /^[A-Za-z]{2}$/.test(countryHeader)
+      ? countryHeader.toUpperCase()
+      : null;
+  // The settings' session list shows last use and place; written at most once every few minutes.
+  if (session) await touchSession(em, session, now, country);
   const ctx = createContextInner({
     em,
     viewer,
@@ -95,7 +102,7 @@ export async function contextFor(
     visitor: {
       id: req.cookies[VISITOR_COOKIE] ?? 'anonymous',
       isBot: isBotUserAgent(req.headers['user-agent']),
-      country: typeof country === 'string' && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
+      country,
     },
     ip: req.ip,
     userAgent: req.headers['user-agent'],

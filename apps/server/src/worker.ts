@@ -3,7 +3,7 @@ import { expireLapsedMemberships, purgeTrash, syncPlans } from '@quire/api';
 import type { Orm } from '@quire/db';
 import { createTransport, deliverPendingEmails } from '@quire/mail';
 import { PgBoss } from 'pg-boss';
-import { planSettings, type ServerConfig } from './config';
+import { emailLinkSigner, planSettings, type ServerConfig } from './config';
 import { scheduleSearchSync } from './search-sync';
 
 /** Queues the worker serves; each later capability (purges, fan-out, indexing) adds its own. */
@@ -34,7 +34,8 @@ export async function startWorker(opts: {
   await boss.start();
   await boss.createQueue(QUEUES.deliverMail);
   await boss.schedule(QUEUES.deliverMail, '* * * * *');
-  const deliver = () => deliverPendingEmails(orm.em.fork(), transport, { from });
+  const links = emailLinkSigner(config);
+  const deliver = () => deliverPendingEmails(orm.em.fork(), transport, { from, links });
   await boss.work(QUEUES.deliverMail, async () => {
     await deliver();
   });

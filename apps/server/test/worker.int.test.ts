@@ -43,6 +43,7 @@ describe('the job worker', () => {
     try {
       const em = db.em();
       enqueueEmail(em, {
+        category: 'transactional',
         to: 'queued@example.com',
         subject: 'Queued',
         template: 'plain',

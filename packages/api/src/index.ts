@@ -27,7 +27,7 @@ export {
 } from './services/auth/oauth';
 export { ARGON2_OPTIONS, hashPassword, verifyPassword } from './services/auth/passwords';
 export type { LoginResult as LoginResultLike } from './services/auth/results';
-export { revokeAllSessions, SESSION_COOKIE } from './services/auth/sessions';
+export { revokeAllSessions, SESSION_COOKIE, touchSession } from './services/auth/sessions';
 export { OutboxCodeSender, type TwoFactorCodeSender } from './services/auth/two-factor-delivery';
 export { CACHE_PURGE_CHANNEL, purgeCacheTags } from './services/cache-purge';
 export {

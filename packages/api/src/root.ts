@@ -3,6 +3,7 @@ import { accountRouter } from './routers/account';
 import { authRouter } from './routers/auth';
 import { cacheRouter } from './routers/cache';
 import { discoveryRouter } from './routers/discovery';
+import { emailSettingsRouter } from './routers/email-settings';
 import { flagsRouter } from './routers/flags';
 import { giftsRouter } from './routers/gifts';
 import { listsRouter } from './routers/lists';
@@ -13,6 +14,7 @@ import { profilesRouter } from './routers/profiles';
 import { publicationsRouter } from './routers/publications';
 import { readingRouter } from './routers/reading';
 import { searchRouter } from './routers/search';
+import { securityRouter } from './routers/security';
 import { socialRouter } from './routers/social';
 import { topicsRouter } from './routers/topics';
 import { viewerRouter } from './routers/viewer';
@@ -38,6 +40,8 @@ export const appRouter = router({
   lists: listsRouter,
   membership: membershipRouter,
   gifts: giftsRouter,
+  security: securityRouter,
+  emailSettings: emailSettingsRouter,
   yourPages: yourPagesRouter,
 });
 

@@ -1,9 +1,9 @@
 import { EmailOutbox } from '@quire/db';
-import { useTestDatabase } from '@quire/test-harness';
+import { buildUser, useTestDatabase } from '@quire/test-harness';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverPendingEmails, enqueueEmail, RETRY_DELAYS_MS } from '../src';
+import { deliverPendingEmails, emailSettingsUrl, enqueueEmail, RETRY_DELAYS_MS } from '../src';
 
 const db = useTestDatabase();
 const received: { to: string; body: string }[] = [];
@@ -38,6 +38,7 @@ describe('email outbox', () => {
     await expect(
       em.transactional(async (tx) => {
         enqueueEmail(tx, {
+          category: 'transactional',
           to: 'ghost@example.com',
           subject: 'Never',
           template: 'plain',
@@ -49,6 +50,7 @@ describe('email outbox', () => {
     ).rejects.toThrow('rolled back');
     await em.transactional(async (tx) => {
       enqueueEmail(tx, {
+        category: 'transactional',
         to: 'reader@example.com',
         subject: 'Welcome',
         template: 'plain',
@@ -70,6 +72,7 @@ describe('email outbox', () => {
     const em = db.em();
     await em.transactional(async (tx) => {
       enqueueEmail(tx, {
+        category: 'transactional',
         to: 'later@example.com',
         subject: 'Retry me',
         template: 'plain',
@@ -89,5 +92,57 @@ describe('email outbox', () => {
     expect(row.status).toBe('PENDING');
     expect(row.attempts).toBe(1);
     expect(row.availableAt.getTime()).toBe(now.getTime() + RETRY_DELAYS_MS[0]!);
+  });
+
+  it('sends List-Unsubscribe and its one-click POST on a setting email, and none on security mail', async () => {
+    const em = db.em();
+    const writer = await buildUser(em, { email: 'headers-writer@example.com' });
+    const off = await buildUser(em, { email: 'headers-off@example.com' });
+    off.emailFollower = false;
+    await em.flush();
+    const links = { publicUrl: 'https://quire.test', secret: 'a'.repeat(64) };
+    await em.transactional(async (tx) => {
+      expect(
+        enqueueEmail(tx, {
+          category: 'emailFollower',
+          recipient: writer,
+          to: writer.email!,
+          subject: 'Someone followed you',
+          template: 'notification',
+          payload: { text: 'Someone followed you.' },
+        }),
+      ).not.toBeNull();
+      // Turned off: not queued at all.
+      expect(
+        enqueueEmail(tx, {
+          category: 'emailFollower',
+          recipient: off,
+          to: off.email!,
+          subject: 'Someone followed you',
+          template: 'notification',
+        }),
+      ).toBeNull();
+      enqueueEmail(tx, {
+        category: 'security',
+        to: writer.email!,
+        subject: 'Sign in',
+        template: 'magic-link',
+        payload: { text: 'Sign in with this link.' },
+      });
+    });
+    expect(await db.em().count(EmailOutbox, { to: off.email! })).toBe(0);
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    received.length = 0;
+    await deliverPendingEmails(db.em(), transport, { from: 'noreply@quire.test', links });
+    const notification = received.find((m) => m.body.includes('Someone followed you.'))!;
+    const signIn = received.find((m) => m.body.includes('Sign in with this link.'))!;
+    const url = emailSettingsUrl(links, writer.id, 'emailFollower');
+    const unfolded = notification.body.replace(/\r?\n[ \t]+/g, ' ');
+    expect(unfolded).toContain(`List-Unsubscribe: <${url}>`);
+    expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(url).toMatch(
+      /^https:\/\/quire\.test\/me\/email-settings\/[0-9a-f]+\/[\w-]{43}\?setting=emailFollower$/,
+    );
+    expect(signIn.body).not.toMatch(/List-Unsubscribe/i);
   });
 });

@@ -14,6 +14,11 @@ export interface ServiceEnvironment {
   publicUrl: string;
   /** Product name in emails and two-factor URIs. */
   productName: string;
+  /**
+   * Signs the unsubscribe and email-settings links in emails (spec §2 /me/email-settings/{userId}/{hash}); from
+   * APP_SECRET, so links stay valid across restarts and processes.
+   */
+  emailLinkSecret: string;
   captcha: CaptchaVerifier;
   codeSender: TwoFactorCodeSender;
   /** Social sign-in providers with configured credentials (feature flags may still hide them). */
@@ -37,6 +42,7 @@ export function defaultServiceEnvironment(overrides: Partial<ServiceEnvironment>
   return {
     publicUrl: 'http://localhost:3000',
     productName: 'Quire',
+    emailLinkSecret: randomBytes(32).toString('hex'),
     captcha: new LocalCaptcha(randomBytes(32)),
     codeSender: new OutboxCodeSender(),
     oauth: [],

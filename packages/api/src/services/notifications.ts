@@ -23,6 +23,7 @@ import {
 } from '@quire/domain';
 import { afterTime } from './keyset';
 import { lockUntilCommit } from './locks';
+import { emailNotification } from './notification-emails';
 import { postPath } from './posts';
 
 /** Not from the spec (§9 leaves the shared page size unshown): notifications per widget page. */
@@ -122,6 +123,8 @@ export async function notify(em: EntityManager, input: NotifyInput): Promise<Not
     occurredAt,
   });
   await em.flush();
+  // A new row (not one folded into an unread row) is also emailed, when the recipient's settings allow.
+  await emailNotification(em, notification, { recipientId, actorId, type: input.type });
   return notification;
 }
 

@@ -86,6 +86,7 @@ export function sendVerification(em: EntityManager, ctx: Context, user: User, em
   });
   const link = `${ctx.env.publicUrl}/m/account/confirm/${raw}`;
   enqueueEmail(em, {
+    category: 'security',
     to: email,
     subject: `Confirm your email for ${ctx.env.productName}`,
     template: 'verify-email',

@@ -61,6 +61,7 @@ export async function sendAcctAuthEmail(
     });
     const link = `${ctx.env.publicUrl}/password?token=${raw}`;
     enqueueEmail(em, {
+      category: 'security',
       to: email,
       subject: `Reset your ${ctx.env.productName} password`,
       template: 'password-reset',
@@ -81,6 +82,7 @@ export async function sendAcctAuthEmail(
   const link = `${ctx.env.publicUrl}/m/callback/email?token=${raw}&operation=${operation}`;
   const verb = operation === 'register' ? 'Finish creating your account' : 'Sign in';
   enqueueEmail(em, {
+    category: 'security',
     to: email,
     subject: `${verb} on ${ctx.env.productName}`,
     template: 'magic-link',

@@ -21,6 +21,7 @@ export class OutboxCodeSender implements TwoFactorCodeSender {
     if (!to) return;
     const channel = m.method === 'VOICE_CALL' ? 'voice call' : 'text message';
     enqueueEmail(em, {
+      category: 'security',
       to,
       subject: 'Your verification code',
       template: 'two-factor-code',

@@ -232,6 +232,7 @@ function enqueueGiftEmails(em: EntityManager, gift: Gift, publicUrl: string) {
   const buyer = gift.purchaser?.email;
   if (buyer) {
     enqueueEmail(em, {
+      category: 'transactional',
       to: buyer,
       subject: giftTexts.buyerEmailSubject,
       template: 'gift-purchased',
@@ -250,6 +251,7 @@ function enqueueGiftEmails(em: EntityManager, gift: Gift, publicUrl: string) {
   }
   if (gift.recipientEmail) {
     enqueueEmail(em, {
+      category: 'transactional',
       to: gift.recipientEmail,
       subject: giftTexts.recipientEmailSubject(from),
       template: 'gift-received',
