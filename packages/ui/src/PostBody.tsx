@@ -1,10 +1,23 @@
-import type { Paragraph } from '@quire/domain';
+import { imageUrl, type Paragraph } from '@quire/domain';
 import type { ReactNode } from 'react';
 import { ParagraphText } from './ParagraphText';
+import { useImageFallback } from './useImageFallback';
 
 /** Spec §5 image URL rule, for the reader: resized variants served from /media/{id}. */
 function imageSrc(id: string, width: number): string {
-  return `/media/${encodeURIComponent(id)}?w=${width}`;
+  return imageUrl(id, { width });
+}
+
+/** The widths a story picture is offered at: a phone's column, the layout's width and twice it, none wider than the original. */
+function imageSrcSet(id: string, width: number, originalWidth: number | undefined): string {
+  const widths = [375, 750, width, width * 2].filter(
+    (w, i, all) =>
+      w <= width * 2 && all.indexOf(w) === i && (!originalWidth || w <= Math.max(originalWidth, 375)),
+  );
+  return widths
+    .sort((a, b) => a - b)
+    .map((w) => `${imageSrc(id, w)} ${w}w`)
+    .join(', ');
 }
 
 const IMAGE_WIDTH: Record<string, number> = {
@@ -26,11 +39,18 @@ function Figure({ p, eager = false }: { p: Paragraph; eager?: boolean }) {
   const layout = p.layout ?? 'INSET';
   const width = IMAGE_WIDTH[layout] ?? 680;
   const meta = p.metadata;
+  const src = meta ? imageSrc(meta.id, width) : undefined;
+  // A picture that cannot load leaves its caption rather than a broken-image icon.
+  const { failed, ref, onError } = useImageFallback(src);
   return (
     <figure className={`q-figure q-layout-${layout.toLowerCase()}`} id={p.name}>
-      {meta ? (
+      {meta && !failed ? (
         <img
-          src={imageSrc(meta.id, width)}
+          ref={ref}
+          src={src}
+          srcSet={imageSrcSet(meta.id, width, meta.originalWidth)}
+          sizes={`(max-width: ${width + 47}px) 100vw, ${width}px`}
+          onError={onError}
           alt={meta.alt ?? ''}
           width={meta.originalWidth}
           height={meta.originalHeight}

@@ -85,6 +85,16 @@ describe('PostBody', () => {
     expect(html.match(/<img[^>]*fetchPriority/g)).toHaveLength(1);
   });
 
+  it('offers a story picture at a phone’s width, its layout’s and twice that, never wider than the original', () => {
+    const img = p('IMG', '', { metadata: { id: 'w.jpg', originalWidth: 1000, originalHeight: 600 } });
+    const html = renderToStaticMarkup(<PostBody paragraphs={[img]} />);
+    expect(html).toContain(
+      'srcSet="/media/w.jpg?w=375 375w, /media/w.jpg?w=680 680w, /media/w.jpg?w=750 750w"',
+    );
+    expect(html).toContain('sizes="(max-width: 727px) 100vw, 680px"');
+    expect(html).toContain('width="1000" height="600"');
+  });
+
   it('keeps the first image lazy when it is far down the story', () => {
     const html = renderToStaticMarkup(
       <PostBody
