@@ -36,6 +36,7 @@ import './styles.css';
 import './auth.css';
 import './social.css';
 import './discovery.css';
+import './account.css';
 import './your-pages.css';
 
 const state = readPreloadedState(document);

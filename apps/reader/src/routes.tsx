@@ -29,6 +29,7 @@ import {
 } from './pages/page-params';
 import { SigninPage } from './pages/SigninPage';
 import { searchRoutes } from './pages/search-routes';
+import { accountRoutes } from './pages/settings/account-routes';
 import { settingsRoutes } from './pages/settings/settings-routes';
 import { TwoFactorPage } from './pages/TwoFactorPage';
 import { yourPagesRoutes } from './pages/your-pages/your-pages-routes';
@@ -466,6 +467,7 @@ export const pageRoutes: PageRoute[] = [
   ...giftRoutes,
   ...membershipRoutes,
   ...settingsRoutes,
+  ...accountRoutes,
   ...yourPagesRoutes,
   {
     path: '*',

@@ -1,7 +1,7 @@
 import type { RouterOutputs } from '@quire/api';
 import { Avatar } from '@quire/ui';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { type ProfileTab, ProfileTabs } from '../components/DiscoveryTabs';
 import { ProfileMenu } from '../components/EntityMenu';
 import { FollowButton } from '../components/FollowButton';
@@ -55,11 +55,15 @@ export function ProfileLayout({
   return (
     <EntityColumn isError={profile.isError} entity={profile.data} testId="profile">
       {(user) => (
-        <>
+        // Spec §3 custom style sheet: the profile's colours, as custom properties the server built from numbers.
+        <div
+          className={Object.keys(user.style).length ? 'q-profile-themed' : undefined}
+          style={user.style as CSSProperties}
+        >
           <ProfileHeader user={user} />
           <ProfileTabs username={user.username} current={tab} />
           {children(user)}
-        </>
+        </div>
       )}
     </EntityColumn>
   );

@@ -1,5 +1,6 @@
-import { formatShortDate, quireRoutes, storyCardTexts } from '@quire/domain';
+import { accountTexts, formatShortDate, quireRoutes, storyCardTexts } from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PagedItems } from '../components/LoadMore';
 import { PeopleList } from '../components/PeopleList';
 import { PostCardItem } from '../components/PostCardItem';
@@ -8,16 +9,17 @@ import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { NotFoundPage } from './NotFoundPage';
 import { followers, ProfileLayout } from './ProfilePage';
 import { listMeta, storyCount } from './page-params';
+import { AboutBioEditor } from './settings/AboutBioEditor';
 
 /** Spec §2 /@{username}/about: the bio, since when the writer is here (and a member), and their counts. */
 export function ProfileAboutPage({ username }: { username: string }) {
   const about = useQuery(useDiscoveryQueries().profileAbout(username));
   return (
     <ProfileLayout username={username} tab="about">
-      {() =>
+      {(user) =>
         about.data ? (
           <section className="q-about" aria-label="About" data-testid="profile-about">
-            {about.data.bio ? <p className="q-about-bio">{about.data.bio}</p> : null}
+            <AboutBio bio={about.data.bio} isOwner={user.viewerEdge.isUser} />
             <p>{`Joined ${about.data.joined}`}</p>
             {about.data.memberSince ? <p>{about.data.memberSince}</p> : null}
             <p>
@@ -27,6 +29,25 @@ export function ProfileAboutPage({ username }: { username: string }) {
         ) : null
       }
     </ProfileLayout>
+  );
+}
+
+/** The bio; its owner edits it in place (Edit, then Save or Cancel). */
+function AboutBio({ bio, isOwner }: { bio: string; isOwner: boolean }) {
+  const [editing, setEditing] = useState(false);
+  if (editing) return <AboutBioEditor bio={bio} onDone={() => setEditing(false)} />;
+  return (
+    <>
+      {bio ? <p className="q-about-bio">{bio}</p> : null}
+      {isOwner ? (
+        <p>
+          {bio ? null : <span className="q-about-empty">{accountTexts.aboutEmpty} </span>}
+          <button type="button" className="q-link-button" onClick={() => setEditing(true)}>
+            {accountTexts.aboutEdit}
+          </button>
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -1,9 +1,11 @@
 import { type SettingsSection, settingsTexts as texts } from '@quire/domain';
 import { type ReactNode, useEffect } from 'react';
 import { MembershipSettings } from '../MembershipSettingsPages';
+import { AccountSection } from './AccountSection';
 
 /** Each section of the page and what it shows; a section's id is its anchor and its /me/settings/{setting}. */
 const SECTIONS: { id: SettingsSection; body: () => ReactNode }[] = [
+  { id: 'account', body: () => <AccountSection /> },
   { id: 'membership', body: () => <MembershipSettings /> },
 ];
 

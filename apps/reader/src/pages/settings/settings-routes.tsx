@@ -1,13 +1,18 @@
 import { settingsSectionOf, settingsTexts as texts } from '@quire/domain';
 import { lazyPages } from '../../lib/lazy-page';
 import { signedInRoute } from '../../lib/signed-in-route';
-import type { PageRoute } from '../../routes';
+import type { PageRoute, PrefetchContext } from '../../routes';
 import { prefetchCurrent } from '../membership-routes';
 import { NotFoundPage } from '../NotFoundPage';
+import { prefetchAccount } from './account-routes';
 
 // The settings load on demand (see lib/lazy-page.tsx).
 const settings = lazyPages('src/pages/settings/SettingsPage.tsx', () => import('./SettingsPage'));
 const SettingsPage = settings('SettingsPage');
+
+/** The settings page's queries: each section's, loaded together. */
+const prefetchSettings = async (ctx: PrefetchContext) =>
+  (await Promise.all([prefetchCurrent(ctx), prefetchAccount(ctx)]))[0];
 
 /** Spec §2 Settings: /me/settings and /me/settings/{setting}, the page opened at one of its sections. */
 export const settingsRoutes: PageRoute[] = [
@@ -17,7 +22,7 @@ export const settingsRoutes: PageRoute[] = [
     'your settings',
     texts.title,
     () => <SettingsPage />,
-    prefetchCurrent,
+    prefetchSettings,
   ),
   signedInRoute(
     '/me/settings/:setting',
@@ -28,6 +33,6 @@ export const settingsRoutes: PageRoute[] = [
       const section = settingsSectionOf(params.setting);
       return section ? <SettingsPage section={section} /> : <NotFoundPage />;
     },
-    async (ctx, params) => (settingsSectionOf(params.setting) ? prefetchCurrent(ctx) : 404),
+    async (ctx, params) => (settingsSectionOf(params.setting) ? prefetchSettings(ctx) : 404),
   ),
 ];
