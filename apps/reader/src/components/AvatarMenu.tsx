@@ -76,7 +76,12 @@ const menuStyle: CSSProperties = {
   display: 'flex',
   flexDirection: 'column',
 };
-const rule: CSSProperties = { border: 0, borderTop: '1px solid #f2f2f2', margin: '8px 0', width: '100%' };
+const rule: CSSProperties = {
+  border: 0,
+  borderTop: '1px solid var(--q-border)',
+  margin: '8px 0',
+  width: '100%',
+};
 
 function Item({ href, children }: { href: string; children: ReactNode }) {
   return (

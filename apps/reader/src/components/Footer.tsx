@@ -17,14 +17,13 @@ export const footerLinks = [
 /** Spec §2 footer. Tracked links send nav.clicked with their name (spec §7 analytics). */
 export function Footer() {
   return (
-    <footer className="q-footer" style={{ padding: '24px', borderTop: '1px solid #f2f2f2', marginTop: 48 }}>
-      <nav style={{ display: 'flex', flexWrap: 'wrap', gap: 16, fontSize: 13 }}>
+    <footer className="q-footer">
+      <nav className="q-footer-nav">
         {footerLinks.map((l) => (
           <a
             key={l.key}
             href={l.href}
             onClick={'tracked' in l && l.tracked ? () => track('nav.clicked', { name: l.key }) : undefined}
-            style={{ color: 'inherit', textDecoration: 'none' }}
           >
             {footerTexts[l.key]}
           </a>

@@ -55,7 +55,7 @@ const itemStyle = (unread: boolean): CSSProperties => ({
   // Spec §2: unread items carry a left accent border.
   borderLeft: `3px solid ${unread ? 'var(--q-accent)' : 'transparent'}`,
   padding: `12px ${LAYOUT.popoverPadding}px 12px ${LAYOUT.popoverPadding - 3}px`,
-  borderBottom: '1px solid #f2f2f2',
+  borderBottom: '1px solid var(--q-border)',
 });
 const itemLinkStyle: CSSProperties = {
   display: 'block',
@@ -194,7 +194,7 @@ export function NotificationsPanel({
     >
       <div
         role="tablist"
-        style={{ padding: `0 ${LAYOUT.popoverPadding}px`, borderBottom: '1px solid #f2f2f2' }}
+        style={{ padding: `0 ${LAYOUT.popoverPadding}px`, borderBottom: '1px solid var(--q-border)' }}
       >
         {tabs.map(([key, label]) => (
           <button
