@@ -51,6 +51,7 @@ import { NoteSchema } from './modules/social/note.entity';
 import { NoteReplySchema } from './modules/social/note-reply.entity';
 import { ReportSchema } from './modules/social/report.entity';
 import { AuthTokenSchema } from './modules/users/auth-token.entity';
+import { DataExportSchema } from './modules/users/data-export.entity';
 import { LockoutSchema } from './modules/users/lockout.entity';
 import { OAuthIdentitySchema } from './modules/users/oauth-identity.entity';
 import { SessionSchema } from './modules/users/session.entity';
@@ -64,6 +65,7 @@ import { UsernameHistorySchema } from './modules/users/username-history.entity';
 /** Every entity schema, in one list for the ORM configuration. */
 export const entities = [
   AuthTokenSchema,
+  DataExportSchema,
   LockoutSchema,
   OAuthIdentitySchema,
   SessionSchema,

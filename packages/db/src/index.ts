@@ -58,6 +58,7 @@ export * from './modules/social/note.entity';
 export * from './modules/social/note-reply.entity';
 export * from './modules/social/report.entity';
 export * from './modules/users/auth-token.entity';
+export * from './modules/users/data-export.entity';
 export * from './modules/users/lockout.entity';
 export * from './modules/users/oauth-identity.entity';
 export * from './modules/users/session.entity';

@@ -9,6 +9,7 @@ export * from './edge-cache';
 export * from './email-settings';
 export * from './embeds';
 export * from './enums';
+export * from './exports';
 export * from './gifts';
 export * from './images';
 export * from './labels';
