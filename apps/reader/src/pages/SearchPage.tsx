@@ -1,4 +1,5 @@
 import { PRODUCT_NAME, quireRoutes, searchTexts } from '@quire/domain';
+import { Avatar } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
 import { fullSearchPath, type SearchData } from '../components/SearchBox';
 import { useTRPC } from '../trpc';
@@ -18,20 +19,26 @@ function Hits({ data }: { data: SearchData }) {
   switch (result.entity) {
     case 'user':
       return result.hits.map((h) => (
-        <li key={h.objectID} className="q-search-result">
-          <a href={quireRoutes.build('ShowUser', { username: h.username })}>
-            <strong>{h.name}</strong> <span className="q-search-sub">@{h.username}</span>
-          </a>
-          {h.bio ? <p>{h.bio}</p> : null}
+        <li key={h.objectID} className="q-search-result q-search-result-entity">
+          <Avatar name={h.name} imageId={h.imageId} size="S" lazy />
+          <div>
+            <a href={quireRoutes.build('ShowUser', { username: h.username })}>
+              <strong>{h.name}</strong> <span className="q-search-sub">@{h.username}</span>
+            </a>
+            {h.bio ? <p>{h.bio}</p> : null}
+          </div>
         </li>
       ));
     case 'collection':
       return result.hits.map((h) => (
-        <li key={h.objectID} className="q-search-result">
-          <a href={quireRoutes.build('ShowCollectionHome', { collectionSlug: h.slug })}>
-            <strong>{h.name}</strong>
-          </a>
-          {h.description ? <p>{h.description}</p> : null}
+        <li key={h.objectID} className="q-search-result q-search-result-entity">
+          <Avatar name={h.name} imageId={h.imageId} size="S" shape="square" lazy />
+          <div>
+            <a href={quireRoutes.build('ShowCollectionHome', { collectionSlug: h.slug })}>
+              <strong>{h.name}</strong>
+            </a>
+            {h.description ? <p>{h.description}</p> : null}
+          </div>
         </li>
       ));
     case 'tag':
