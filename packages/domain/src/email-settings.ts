@@ -138,6 +138,7 @@ export const emailSettingsTexts = {
     },
   } satisfies Record<UnsubscribeAllKind, { title: string; intro: string; button: string; done: string }>,
   signInOrLink: 'Sign in, or open this page from the link in one of our emails.',
+  signIn: 'Sign in',
   manageLink: 'Manage your email settings',
   unsubscribeFooter: (url: string) => `Unsubscribe or choose which emails you get: ${url}`,
 } as const;

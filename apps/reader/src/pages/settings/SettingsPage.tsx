@@ -2,10 +2,14 @@ import { type SettingsSection, settingsTexts as texts } from '@quire/domain';
 import { type ReactNode, useEffect } from 'react';
 import { MembershipSettings } from '../MembershipSettingsPages';
 import { AccountSection } from './AccountSection';
+import { NotificationsSection } from './NotificationsSection';
+import { SecuritySection } from './SecuritySection';
 
 /** Each section of the page and what it shows; a section's id is its anchor and its /me/settings/{setting}. */
 const SECTIONS: { id: SettingsSection; body: () => ReactNode }[] = [
   { id: 'account', body: () => <AccountSection /> },
+  { id: 'security', body: () => <SecuritySection /> },
+  { id: 'notifications', body: () => <NotificationsSection /> },
   { id: 'membership', body: () => <MembershipSettings /> },
 ];
 

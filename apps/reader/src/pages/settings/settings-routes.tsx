@@ -1,10 +1,11 @@
 import { settingsSectionOf, settingsTexts as texts } from '@quire/domain';
 import { lazyPages } from '../../lib/lazy-page';
-import { signedInRoute } from '../../lib/signed-in-route';
+import { prefetchSignedIn, signedInRoute } from '../../lib/signed-in-route';
 import type { PageRoute, PrefetchContext } from '../../routes';
 import { prefetchCurrent } from '../membership-routes';
 import { NotFoundPage } from '../NotFoundPage';
 import { prefetchAccount } from './account-routes';
+import { emailSettingsRoutes } from './email-settings-routes';
 
 // The settings load on demand (see lib/lazy-page.tsx).
 const settings = lazyPages('src/pages/settings/SettingsPage.tsx', () => import('./SettingsPage'));
@@ -12,7 +13,14 @@ const SettingsPage = settings('SettingsPage');
 
 /** The settings page's queries: each section's, loaded together. */
 const prefetchSettings = async (ctx: PrefetchContext) =>
-  (await Promise.all([prefetchCurrent(ctx), prefetchAccount(ctx)]))[0];
+  (
+    await Promise.all([
+      prefetchCurrent(ctx),
+      prefetchAccount(ctx),
+      prefetchSignedIn(() => ctx.queryClient.fetchQuery(ctx.trpc.security.overview.queryOptions())),
+      prefetchSignedIn(() => ctx.queryClient.fetchQuery(ctx.trpc.emailSettings.mine.queryOptions())),
+    ])
+  )[0];
 
 /** Spec §2 Settings: /me/settings and /me/settings/{setting}, the page opened at one of its sections. */
 export const settingsRoutes: PageRoute[] = [
@@ -35,4 +43,5 @@ export const settingsRoutes: PageRoute[] = [
     },
     async (ctx, params) => (settingsSectionOf(params.setting) ? prefetchSettings(ctx) : 404),
   ),
+  ...emailSettingsRoutes,
 ];
