@@ -5,7 +5,7 @@ import { seedDemo } from '@quire/seed';
 import { buildPost, buildUser } from '@quire/test-harness';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserApp } from './harness';
+import { consoleErrors, useBrowserApp } from './harness';
 
 // axe-core's browser build, injected into each page checked.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -62,6 +62,9 @@ describe('the look of the home page in Chromium', () => {
   for (const viewport of VIEWPORTS) {
     it(`shows cards with avatars and pictures, fits ${viewport.width} px and passes axe`, async () => {
       const page = await e2e.openPage({ session: null, viewport });
+      const errors = consoleErrors(page);
+      const failed: string[] = [];
+      page.on('response', (r) => (r.status() >= 400 ? failed.push(new URL(r.url()).pathname) : undefined));
       await e2e.gotoHydrated(page, '/');
       const cards = page.locator('[data-testid="feed"] article');
       expect(await cards.count()).toBeGreaterThan(5);
@@ -94,6 +97,12 @@ describe('the look of the home page in Chromium', () => {
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       expect(await brokenImages(page)).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
+      // The dark theme keeps its contrast too.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousViolations(page)).toEqual([]);
+      // Only the pictures that are gone on purpose fail (the browser logs each as an error).
+      expect(failed.filter((path) => !path.startsWith('/media/gone-'))).toEqual([]);
+      expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
       await page.close();
     });
   }
