@@ -1,5 +1,12 @@
 import type { PostCard } from '@quire/api';
-import { CARD_THUMBNAIL, cardSubtitle, compactCount, formatShortDate, storyCardTexts } from '@quire/domain';
+import {
+  CARD_THUMBNAIL,
+  cardSubtitle,
+  compactCount,
+  formatShortDate,
+  quireRoutes,
+  storyCardTexts,
+} from '@quire/domain';
 import { Avatar, ClapIcon, MemberStar, ResponseIcon, Thumbnail } from '@quire/ui';
 import { PreloadLink } from './PreloadLink';
 
@@ -31,14 +38,20 @@ export function PostCardItem({
     <article className="q-card q-story-card">
       <div className="q-story-card-main">
         <div className="q-card-byline q-story-card-byline">
-          <a href={`/@${post.creator.username}`} className="q-story-card-person">
+          <a
+            href={quireRoutes.build('ShowUser', { username: post.creator.username })}
+            className="q-story-card-person"
+          >
             <Avatar name={post.creator.name} imageId={post.creator.imageId} size="XXXS" lazy={!eager} />
             <span className="q-story-card-name">{post.creator.name}</span>
           </a>
           {post.collection ? (
             <>
               <span>{storyCardTexts.inPublication}</span>
-              <a href={`/${post.collection.slug}`} className="q-story-card-publication">
+              <a
+                href={quireRoutes.build('ShowCollectionHome', { collectionSlug: post.collection.slug })}
+                className="q-story-card-publication"
+              >
                 {post.collection.avatarId ? (
                   <Avatar
                     name={post.collection.name}
