@@ -1,5 +1,5 @@
 import { AuthToken, EmailOutbox, Media, User, UsernameHistory } from '@quire/db';
-import { AUTH_POLICY, accountTexts, validationMessages } from '@quire/domain';
+import { ACCOUNT_LIMITS, AUTH_POLICY, accountTexts, validationMessages } from '@quire/domain';
 import { buildUser, useTestDatabase } from '@quire/test-harness';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
@@ -175,6 +175,29 @@ describe('username', () => {
   });
 });
 
+describe('username races', () => {
+  it('refuses, through the unique index, a name another transaction takes between the check and the save', async () => {
+    const [holder, user] = [await buildUser(db.em()), await buildUser(db.em(), { name: 'Unchanged' })];
+    let attempt: Promise<unknown> = Promise.resolve();
+    // Another writer renames to 'Racy' without the lock: uncommitted, it is invisible to the check, and the
+    // save then waits on the unique index until that transaction commits.
+    await db
+      .em()
+      .fork()
+      .transactional(async (tx) => {
+        await tx.execute('update users set username = ? where id = ?', ['Racy', holder.id]);
+        attempt = refusal(as(user).account.updateProfile({ name: 'Changed', username: 'Racy' }));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      });
+    expect(await attempt).toEqual({
+      code: 'CONFLICT',
+      field: 'username',
+      message: accountTexts.usernameTaken,
+    });
+    expect(await fresh(user.id)).toMatchObject({ name: 'Unchanged', username: user.username });
+  });
+});
+
 describe('photo', () => {
   it('sets a square photo of the viewer’s own upload and removes it', async () => {
     const user = await buildUser(db.em());
@@ -301,6 +324,22 @@ describe('email change', () => {
     });
     expect(await fresh(user.id)).toMatchObject({ unverifiedEmail: null });
     expect(await mails()).toBe(before);
+  });
+
+  it('refuses a sixth confirmation email within the hour, so no address is mailed again and again', async () => {
+    const user = await buildUser(db.em(), { email: 'often@example.com' });
+    for (let n = 1; n <= ACCOUNT_LIMITS.emailChangesPerHour; n++) {
+      await as(user).account.changeEmail({ email: `often${n}@example.com` });
+    }
+    expect(await refusal(as(user).account.changeEmail({ email: 'often-more@example.com' }))).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      field: 'email',
+      message: accountTexts.emailTooMany,
+    });
+    expect(await db.em().count(EmailOutbox, { to: 'often-more@example.com' })).toBe(0);
+    clock.advance(60 * 60 * 1000 + 1000);
+    await as(user).account.changeEmail({ email: 'often-more@example.com' });
+    expect((await fresh(user.id)).unverifiedEmail).toBe('often-more@example.com');
   });
 
   it('does not take an address another account claimed while the link waited', async () => {

@@ -17,6 +17,8 @@ export const ACCOUNT_LIMITS = {
   usernameMax: 30,
   /** The side of the square photo the browser crops and uploads; larger crops are scaled down to it. */
   photoSide: 1024,
+  /** Confirmation emails for a new address an account may ask for in an hour (no one is mailed in bulk). */
+  emailChangesPerHour: 5,
 } as const;
 
 /**
@@ -68,6 +70,7 @@ export const accountTexts = {
   emailNewLabel: 'New email address',
   emailSame: 'That is already your email address.',
   emailTaken: 'Another account uses that email address.',
+  emailTooMany: 'You asked for too many confirmation emails. Try again in an hour.',
   emailResend: 'Resend email',
   emailSent: (email: string) => `A verification email has been sent to ${email}.`,
   emailCancel: 'Cancel',

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { User } from '@quire/db';
-import { AUTH_POLICY, accountEmailTexts, accountTexts, normalizeEmail } from '@quire/domain';
+import { AuthToken, User } from '@quire/db';
+import { ACCOUNT_LIMITS, AUTH_POLICY, accountEmailTexts, accountTexts, normalizeEmail } from '@quire/domain';
 import { enqueueEmail } from '@quire/mail';
 import type { Context } from '../../trpc';
 import { userByEmail } from '../auth/accounts';
@@ -20,11 +20,24 @@ function securityMail(to: string, subject: string, template: string, payload: Re
   return message;
 }
 
-/** Mails the confirmation link for `email` to it; earlier links of the viewer stop working. */
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Mails the confirmation link for `email` to it; earlier links of the viewer stop working. An account that asked
+ * for too many in the last hour is refused, so no one can use it to mail an address again and again.
+ */
 export async function mailEmailConfirmation(em: EntityManager, ctx: Context, user: User, email: string) {
   const now = ctx.now();
+  const recent = await em.count(AuthToken, {
+    kind: 'EMAIL_VERIFICATION',
+    user: user.id,
+    createdAt: { $gt: new Date(now.getTime() - HOUR_MS) },
+  });
+  if (recent >= ACCOUNT_LIMITS.emailChangesPerHour) {
+    throw fieldError('email', accountTexts.emailTooMany, 'TOO_MANY_REQUESTS');
+  }
   await retireTokens(em, 'EMAIL_VERIFICATION', { userId: user.id }, now);
-  const { raw } = issueToken(em, {
+  const { raw, row } = issueToken(em, {
     kind: 'EMAIL_VERIFICATION',
     ttlMs: AUTH_POLICY.emailVerificationTtlMs,
     now,
@@ -33,6 +46,7 @@ export async function mailEmailConfirmation(em: EntityManager, ctx: Context, use
     payload: { change: true },
     ip: ctx.ip,
   });
+  row.createdAt = now; // the hourly count reads the request's clock
   const link = `${ctx.env.publicUrl}/m/account/confirm/${raw}`;
   const days = Math.round(AUTH_POLICY.emailVerificationTtlMs / DAY_MS);
   enqueueEmail(

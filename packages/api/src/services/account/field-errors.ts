@@ -16,7 +16,7 @@ function zodErrorFor(field: AccountField, message: string) {
 export function fieldError(
   field: AccountField,
   message: string,
-  code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST',
+  code: 'BAD_REQUEST' | 'CONFLICT' | 'TOO_MANY_REQUESTS' = 'BAD_REQUEST',
 ): TRPCError {
   return new TRPCError({ code, message, cause: zodErrorFor(field, message) });
 }
