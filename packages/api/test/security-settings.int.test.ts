@@ -76,6 +76,21 @@ describe('password strength (spec §2 #security, beside the §5 8-character rule
     expect(ok.__typename).toBe('Success');
   });
 
+  it('refuses a guessable password at sign-up too, creating nothing', async () => {
+    await setFlag(db.em(), 'enable_passwords', true);
+    const b = browser(db, testClock(), { ip: '198.51.100.77' });
+    const email = `strength.${Date.now()}@example.com`;
+    const result = await b.caller.auth.createAccount({
+      email,
+      name: 'Strength Test',
+      password: 'iloveyou2024',
+    });
+    expect(result.__typename).toBe('BadRequest');
+    expect((result as { message: string }).message).toContain(passwordStrengthTexts.warnings.similarToCommon);
+    expect(await db.em().count(User, { email })).toBe(0);
+    expect(b.cookies.values.has('sid')).toBe(false);
+  });
+
   it('keeps a reset link usable after a guessable password is refused', async () => {
     await setFlag(db.em(), 'enable_passwords', true);
     const user = await buildUser(db.em());

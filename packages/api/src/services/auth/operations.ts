@@ -19,6 +19,7 @@ import { sendAcctAuthEmail, verifyLoginCode } from './email-link';
 import { readAuthFlags } from './flags';
 import { checkPassword, loginWithPassword, loginWithSecondFactor, safeRedirect } from './login';
 import { crupdatePassword } from './password';
+import { passwordStrengthProblem } from './password-strength';
 import { hashPassword } from './passwords';
 import { fail } from './results';
 import { signIn } from './sessions';
@@ -98,6 +99,8 @@ export function createAccount(ctx: Context, input: z.output<typeof createAccount
     const limited = await checkSignupLimits(em, ctx, input.email.toLowerCase());
     if (limited) return limited;
     if (await userByEmail(em, input.email)) return fail('AlreadyExists', authErrors.alreadyExists);
+    const weak = passwordStrengthProblem(input.password, [input.name, input.email, input.username ?? '']);
+    if (weak) return fail('BadRequest', weak);
     const user = await createUser(em, ctx, {
       email: input.email,
       name: input.name,
