@@ -1,12 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { EmailOutbox, Media, User } from '@quire/db';
 import { accountTexts } from '@quire/domain';
 import { buildSession, buildUser } from '@quire/test-harness';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pageErrors, useBrowserApp, waitForHydration } from './harness';
 
 const e2e = useBrowserApp();
 const { db } = e2e;
+
+// axe-core's browser build, injected into each page checked.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations inside `selector`, as 'rule: target' lines. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (context) => {
+    interface AxeViolation {
+      id: string;
+      impact: string | null;
+      nodes: { target: string[] }[];
+    }
+    const axe = (window as unknown as { axe: { run(c: string): Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    return (await axe.run(context)).violations;
+  }, selector);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 
 describe('account settings in Chromium', () => {
   it('edits the profile with a cropped photo, then changes the email and confirms it from the mail', async () => {
@@ -94,5 +118,32 @@ describe('account settings in Chromium', () => {
     expect(await page.getByTestId('pending-email').count()).toBe(0);
 
     expect(errors).toEqual([]);
+  });
+
+  it('shows the account pages without serious accessibility faults and without sideways scrolling at 375 px', async () => {
+    const em = db.em();
+    const user = await buildUser(em, {
+      name: 'Small Screen',
+      username: 'SmallScreen',
+      email: 'small@example.com',
+    });
+    const page = await e2e.openPage({
+      session: await buildSession(em, user),
+      viewport: { width: 375, height: 812 },
+    });
+    const pages: [string, string][] = [
+      ['/me/settings', '[data-testid="account-settings"]'],
+      ['/@SmallScreen/edit', 'main'],
+      ['/me/design', 'main'],
+      ['/me/send-verify', 'main'],
+      ['/me/about', 'main'],
+    ];
+    for (const [path, scope] of pages) {
+      await e2e.gotoHydrated(page, path);
+      await page.locator(scope).first().waitFor();
+      expect(await seriousViolations(page, scope), path).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
   });
 });
