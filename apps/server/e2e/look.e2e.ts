@@ -110,7 +110,30 @@ describe('the look of the home page in Chromium', () => {
   it('draws initials for a photo that fails to load, drops a missing picture and wraps very long words', async () => {
     for (const viewport of VIEWPORTS) {
       const page = await e2e.openPage({ session: null, viewport });
+      // The scripts arrive late, so the pictures fail while the page is still the server's HTML: the
+      // fallback must also catch an error that fired before React listened.
+      await page.route('**/static/reader/**/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const w = window as unknown as { imageErrorsBeforeHydration: number };
+        w.imageErrorsBeforeHydration = 0;
+        document.addEventListener(
+          'error',
+          (event) => {
+            const hydrated = document.documentElement.dataset.hydrated === 'true';
+            if ((event.target as Element).tagName === 'IMG' && !hydrated) w.imageErrorsBeforeHydration += 1;
+          },
+          true,
+        );
+      });
       await e2e.gotoHydrated(page, `/@${broken.username}`);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { imageErrorsBeforeHydration: number }).imageErrorsBeforeHydration,
+        ),
+      ).toBeGreaterThan(0);
       const card = page.locator('[data-testid="feed"] article').first();
       await expect.poll(() => brokenImages(page)).toEqual([]);
       expect(await card.locator('img').count()).toBe(0);
