@@ -1,4 +1,4 @@
-import { settingsSectionOf, settingsTexts } from '@quire/domain';
+import { accountDeletionTexts, settingsSectionOf, settingsTexts } from '@quire/domain';
 import { describe, expect, it } from 'vitest';
 import { SettingsPage, shownSettingsSections } from '../src/pages/settings/SettingsPage';
 import { comingSoonFor, routeFor } from '../src/routes';
@@ -14,6 +14,9 @@ describe('the settings page (spec §2 /me/settings, /me/settings/{setting})', ()
       expect(html).toContain(settingsTexts.sections[id]);
     }
     expect(html).toMatch(/href="#membership" aria-current="location"/);
+    // Deleting the account asks for the username first.
+    expect(html).toContain(accountDeletionTexts.confirmLabel);
+    expect(html).toMatch(/<button type="submit"[^>]*disabled/);
   });
 
   it('opens /me/settings/{setting} at a section, and only at one that exists', () => {
@@ -22,6 +25,8 @@ describe('the settings page (spec §2 /me/settings, /me/settings/{setting})', ()
     expect(settingsSectionOf('membership')).toBe('membership');
     expect(settingsSectionOf('nonsense')).toBeNull();
     expect(settingsSectionOf(undefined)).toBeNull();
+    expect(routeFor('/m/goodbye').route.name).toBe('ShowMGoodbye');
+    expect(comingSoonFor('/m/goodbye')).toBeUndefined();
     // The named sub-pages stay their own routes until they are built.
     expect(comingSoonFor('/me/settings/tipping')).toBe('Settings');
   });

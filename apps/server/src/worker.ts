@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { expireLapsedMemberships, purgeTrash, syncPlans } from '@quire/api';
+import { expireLapsedMemberships, purgeDeletedAccounts, purgeTrash, syncPlans } from '@quire/api';
 import type { Orm } from '@quire/db';
 import { createTransport, deliverPendingEmails } from '@quire/mail';
 import { PgBoss } from 'pg-boss';
@@ -11,6 +11,7 @@ export const QUEUES = {
   deliverMail: 'mail.deliver',
   purgeTrash: 'posts.purge-trash',
   expireMemberships: 'membership.expire',
+  purgeAccounts: 'accounts.purge',
 } as const;
 
 /** How often the worker also sweeps the outbox between scheduled runs, so mail leaves within seconds. */
@@ -56,6 +57,13 @@ export async function startWorker(opts: {
       gracePeriodDays: config.MEMBERSHIP_GRACE_PERIOD_DAYS,
     });
     if (expired) opts.log(`jobs: ${expired} memberships expired`);
+  });
+  // Deleted accounts lose their personal data after ACCOUNT_DELETION_GRACE_DAYS; checked hourly.
+  await boss.createQueue(QUEUES.purgeAccounts);
+  await boss.schedule(QUEUES.purgeAccounts, '41 * * * *');
+  await boss.work(QUEUES.purgeAccounts, async () => {
+    const purged = await purgeDeletedAccounts(orm.em.fork(), new Date());
+    if (purged) opts.log(`jobs: purged ${purged} deleted accounts`);
   });
   const search = await scheduleSearchSync(boss, orm, config, opts.url, opts.log);
   let sweeping = false;

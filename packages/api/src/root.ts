@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from './routers/account';
+import { accountDeletionRouter } from './routers/account-deletion';
 import { authRouter } from './routers/auth';
 import { cacheRouter } from './routers/cache';
 import { discoveryRouter } from './routers/discovery';
@@ -23,6 +24,7 @@ import { createCallerFactory, router } from './trpc';
 
 /** Every tRPC router; the reader, editor and GraphQL shim all go through this one. */
 export const appRouter = router({
+  accountDeletion: accountDeletionRouter,
   account: accountRouter,
   auth: authRouter,
   cache: cacheRouter,

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './account-deletion';
 export * from './account-settings';
 export * from './auth';
 export * from './cards';

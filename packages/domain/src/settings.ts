@@ -4,7 +4,13 @@
  */
 
 /** The sections of /me/settings, in page order; each is an anchor and a /me/settings/{setting} path. */
-export const SETTINGS_SECTIONS = ['account', 'security', 'notifications', 'membership'] as const;
+export const SETTINGS_SECTIONS = [
+  'account',
+  'security',
+  'notifications',
+  'membership',
+  'delete-account',
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const settingsTexts = {
@@ -14,6 +20,7 @@ export const settingsTexts = {
     security: 'Security',
     notifications: 'Email notifications',
     membership: 'Membership',
+    'delete-account': 'Delete account',
   } satisfies Record<SettingsSection, string>,
   navLabel: 'Settings sections',
 } as const;

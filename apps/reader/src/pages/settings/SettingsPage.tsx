@@ -2,6 +2,7 @@ import { type SettingsSection, settingsTexts as texts } from '@quire/domain';
 import { type ReactNode, useEffect } from 'react';
 import { MembershipSettings } from '../MembershipSettingsPages';
 import { AccountSection } from './AccountSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
 import { NotificationsSection } from './NotificationsSection';
 import { SecuritySection } from './SecuritySection';
 
@@ -11,6 +12,7 @@ const SECTIONS: { id: SettingsSection; body: () => ReactNode }[] = [
   { id: 'security', body: () => <SecuritySection /> },
   { id: 'notifications', body: () => <NotificationsSection /> },
   { id: 'membership', body: () => <MembershipSettings /> },
+  { id: 'delete-account', body: () => <DeleteAccountSection /> },
 ];
 
 /** The sections this page shows, in page order (the nav and /me/settings/{setting} use it too). */

@@ -1,4 +1,4 @@
-import { settingsSectionOf, settingsTexts as texts } from '@quire/domain';
+import { accountDeletionTexts, settingsSectionOf, settingsTexts as texts } from '@quire/domain';
 import { lazyPages } from '../../lib/lazy-page';
 import { prefetchSignedIn, signedInRoute } from '../../lib/signed-in-route';
 import type { PageRoute, PrefetchContext } from '../../routes';
@@ -10,6 +10,11 @@ import { emailSettingsRoutes } from './email-settings-routes';
 // The settings load on demand (see lib/lazy-page.tsx).
 const settings = lazyPages('src/pages/settings/SettingsPage.tsx', () => import('./SettingsPage'));
 const SettingsPage = settings('SettingsPage');
+const goodbye = lazyPages(
+  'src/pages/settings/DeleteAccountSection.tsx',
+  () => import('./DeleteAccountSection'),
+);
+const GoodbyePage = goodbye('GoodbyePage');
 
 /** The settings page's queries: each section's, loaded together. */
 const prefetchSettings = async (ctx: PrefetchContext) =>
@@ -24,6 +29,13 @@ const prefetchSettings = async (ctx: PrefetchContext) =>
 
 /** Spec §2 Settings: /me/settings and /me/settings/{setting}, the page opened at one of its sections. */
 export const settingsRoutes: PageRoute[] = [
+  {
+    path: '/m/goodbye',
+    name: 'ShowMGoodbye',
+    render: () => <GoodbyePage />,
+    prefetch: async () => 200,
+    head: () => ({ title: accountDeletionTexts.goodbyeTitle }),
+  },
   signedInRoute(
     '/me/settings',
     'ShowSettings',

@@ -43,6 +43,8 @@ export const UserSchema = defineEntity({
     isSuspended: p.boolean().default(false),
     isDeleted: p.boolean().default(false),
     deletedAt: p.datetime().nullable(),
+    /** When a deleted account's personal data was removed (after the deletion grace period). */
+    purgedAt: p.datetime().nullable(),
     isStaff: p.boolean().default(false),
     styleEditorOnboardingVersionSeen: p.integer().default(0),
     allowEmailAddressSharingEditorWriter: p.boolean().default(false),
@@ -69,7 +71,15 @@ export const UserSchema = defineEntity({
     emailDigestFrequency: enumOf(EmailDigestFrequency).default('DAILY'),
     notificationScope: enumOf(NotificationScope).default('ALL'),
   },
-  indexes: [SEARCH_INDEXES.users],
+  indexes: [
+    SEARCH_INDEXES.users,
+    // The purge job looks for deleted accounts not purged yet.
+    {
+      name: 'users_deleted_unpurged_index',
+      expression:
+        'create index "users_deleted_unpurged_index" on "users" ("deleted_at") where "is_deleted" and "purged_at" is null',
+    },
+  ],
 });
 export class User extends UserSchema.class {}
 UserSchema.setClass(User);
