@@ -90,7 +90,9 @@ function Block({ p, eager }: { p: Paragraph; eager: boolean }): ReactNode {
       );
     case 'PRE':
       return (
-        <pre id={p.name} data-lang={p.codeBlockLanguage}>
+        // A long line scrolls within the block, which keyboard readers reach by focusing it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable
+        <pre id={p.name} data-lang={p.codeBlockLanguage} tabIndex={0}>
           <code>{text}</code>
         </pre>
       );
