@@ -48,7 +48,7 @@ describe('server-rendered reader pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>On patches | Quire</title>');
       expect(res.body).toContain('<em>Talk</em>');
-      expect(res.body).toContain('<pre id="c1"><code>git format-patch -1</code></pre>');
+      expect(res.body).toContain('<pre id="c1" tabindex="0"><code>git format-patch -1</code></pre>');
       expect(res.body).toMatch(/<ol><li id="l1">.*Write it.*<\/li><li id="l2">/);
     }
   });
