@@ -1,7 +1,8 @@
 import type { Orm } from '@quire/db';
 import { EmailOutbox } from '@quire/db';
+import { renderEmail } from '@quire/mail';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isLoopback, type ServerConfig } from './config';
+import { emailLinkSigner, isLoopback, type ServerConfig } from './config';
 import { escapeHtml } from './html';
 
 const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
@@ -27,6 +28,8 @@ export function isLocalRequest(req: FastifyRequest): boolean {
  */
 export function registerDevMail(app: FastifyInstance, orm: Orm, config: ServerConfig) {
   if (!config.devMailPage) return;
+  // Shown as the sender renders them: absolute links and the signed unsubscribe link included.
+  const links = emailLinkSigner(config);
   app.get('/_/dev/mail', async (req, reply) => {
     if (!isLocalRequest(req)) return reply.callNotFound();
     const mails = await orm.em.fork().find(EmailOutbox, {}, { orderBy: { createdAt: 'desc' }, limit: 50 });
@@ -35,7 +38,7 @@ export function registerDevMail(app: FastifyInstance, orm: Orm, config: ServerCo
         (
           m,
         ) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}</p>
-<pre>${linkify(typeof m.payload.text === 'string' ? m.payload.text : '')}</pre></article>`,
+<pre>${linkify(renderEmail(m, links).text)}</pre></article>`,
       )
       .join('\n');
     return reply
