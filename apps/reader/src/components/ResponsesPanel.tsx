@@ -1,5 +1,6 @@
 import { useSessionStore } from '@quire/client-state';
-import { formatShortDate, responseTexts, toastTexts } from '@quire/domain';
+import { formatShortDate, quireRoutes, responseTexts, toastTexts } from '@quire/domain';
+import { Avatar } from '@quire/ui';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { failureMessage, openSignUp, toast } from '../lib/social';
@@ -98,9 +99,12 @@ export function ResponsesPanel({
       >
         {(response) => (
           <li key={response.id} className="q-response" data-testid="response">
-            <p className="q-card-meta">
-              <a href={`/@${response.creator.username}`}>{response.creator.name}</a> ·{' '}
-              <a href={response.mediumUrl}>{formatShortDate(response.publishedAt)}</a>
+            <p className="q-card-meta q-response-byline">
+              <Avatar name={response.creator.name} imageId={response.creator.imageId} size="XS" lazy />
+              <a href={quireRoutes.build('ShowUser', { username: response.creator.username })}>
+                {response.creator.name}
+              </a>{' '}
+              · <a href={response.mediumUrl}>{formatShortDate(response.publishedAt)}</a>
               {canHideResponses ? (
                 <>
                   {' · '}
