@@ -18,7 +18,7 @@ export const footerLinks = [
 export function Footer() {
   return (
     <footer className="q-footer">
-      <nav className="q-footer-nav">
+      <nav className="q-footer-nav" aria-label="Footer">
         {footerLinks.map((l) => (
           <a
             key={l.key}

@@ -42,13 +42,13 @@ export function OpenInAppStrip({
   }, [hydrated, hidden, routeName]);
   if (hidden) return null;
   return (
-    <div className="q-open-in-app" data-testid="open-in-app">
+    <aside className="q-open-in-app" aria-label="Open in app" data-testid="open-in-app">
       <a
         href={openInAppHref({ signedIn, routeName, path })}
         onClick={() => track('openInApp.clicked', { route: routeName })}
       >
         {topBarTexts.openInApp}
       </a>
-    </div>
+    </aside>
   );
 }

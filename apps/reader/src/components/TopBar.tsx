@@ -196,7 +196,7 @@ export function TopBarActions({ viewer }: { viewer: PreloadedState['viewer'] }) 
   const hydrated = useClientStore((s) => s.hydrated);
   const me = useQuery({ ...trpc.viewer.me.queryOptions(), enabled: hydrated && !!viewer });
   return (
-    <nav className="q-topbar-actions">
+    <nav className="q-topbar-actions" aria-label="Main">
       <a href="/new-story">{topBarTexts.write}</a>
       {viewer ? (
         <>

@@ -65,6 +65,7 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
   );
   return (
     <main className="q-column">
+      <h1 className="q-visually-hidden">Home</h1>
       <div className="q-tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === 'for-you'} onClick={() => setTab('for-you')}>
           For you
