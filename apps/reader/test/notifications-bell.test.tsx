@@ -62,9 +62,10 @@ describe('notifications bell (spec §2)', () => {
   it('links each item to its page and marks unread ones with a left accent border', () => {
     const unread = row(item({ isUnread: true }));
     expect(unread).toContain('href="/@ada/reply-r1"');
-    expect(unread).toContain('border-left:3px solid var(--q-accent)');
+    // The accent border is social.css's, keyed on this attribute.
+    expect(unread).toContain('data-unread="true"');
     expect(text(unread)).toBe('Ada Lovelace responded to On engines 1h ago');
-    expect(row(item({ isUnread: false }))).toContain('border-left:3px solid transparent');
+    expect(row(item({ isUnread: false }))).not.toContain('data-unread');
   });
 
   it('renders nothing for an unknown type', () => {

@@ -28,48 +28,11 @@ export function tabActivityTypes(tab: NotificationsTab): string[] | undefined {
 
 const STATS_PATH = quireRoutes.build('ShowStats');
 
+// Spec §9: the popover's width; the rest of its look is in social.css.
 const popoverStyle: CSSProperties = {
-  position: 'absolute',
-  right: 0,
-  top: 40,
-  zIndex: 20,
   width: LAYOUT.notificationsPopoverWidth,
   maxWidth: `calc(100vw - ${2 * LAYOUT.gutter}px)`,
-  background: 'var(--q-bg)',
-  boxShadow: '0 2px 10px var(--q-shadow)',
-  borderRadius: 4,
-  fontSize: 14,
-  textAlign: 'left',
 };
-const tabStyle = (selected: boolean): CSSProperties => ({
-  background: 'none',
-  border: 0,
-  borderBottom: selected ? '1px solid var(--q-text)' : '1px solid transparent',
-  color: selected ? 'var(--q-text)' : 'var(--q-muted)',
-  padding: '12px 0',
-  marginRight: 24,
-  cursor: 'pointer',
-  fontSize: 14,
-});
-const itemStyle = (unread: boolean): CSSProperties => ({
-  // Spec §2: unread items carry a left accent border.
-  borderLeft: `3px solid ${unread ? 'var(--q-accent)' : 'transparent'}`,
-  padding: `12px ${LAYOUT.popoverPadding}px 12px ${LAYOUT.popoverPadding - 3}px`,
-  borderBottom: '1px solid var(--q-border)',
-});
-const itemLinkStyle: CSSProperties = {
-  display: 'block',
-  textDecoration: 'none',
-  color: 'inherit',
-  background: 'none',
-  border: 0,
-  padding: 0,
-  font: 'inherit',
-  textAlign: 'left',
-  cursor: 'pointer',
-  width: '100%',
-};
-const mutedStyle: CSSProperties = { color: 'var(--q-muted)', fontSize: 13 };
 
 /** One notification: a link to its page (or the Follows dialog for a follow rollup); unknown types render nothing. */
 export function NotificationRow({
@@ -97,11 +60,9 @@ export function NotificationRow({
         ) : null}
       </span>
       {sentence.preview ? (
-        <span className="q-notification-preview" style={{ display: 'block', ...mutedStyle, marginTop: 4 }}>
-          “{sentence.preview}”
-        </span>
+        <span className="q-notification-preview q-notification-meta">“{sentence.preview}”</span>
       ) : null}
-      <time dateTime={item.occurredAt} style={{ display: 'block', ...mutedStyle, marginTop: 4 }}>
+      <time className="q-notification-meta" dateTime={item.occurredAt}>
         {notificationDateLabel(item.occurredAt, now)}
       </time>
     </>
@@ -111,14 +72,13 @@ export function NotificationRow({
       className="q-notification"
       data-type={item.notificationType}
       data-unread={item.isUnread ? 'true' : undefined}
-      style={itemStyle(item.isUnread)}
     >
       {opensFollowsDialog(item) ? (
-        <button type="button" style={itemLinkStyle} onClick={() => onOpenFollows?.(item)}>
+        <button type="button" className="q-notification-link" onClick={() => onOpenFollows?.(item)}>
           {body}
         </button>
       ) : (
-        <a href={item.href} style={itemLinkStyle}>
+        <a href={item.href} className="q-notification-link">
           {body}
         </a>
       )}
@@ -137,21 +97,13 @@ export function NotificationsFooter({
   onLoadMore?: () => void;
 }) {
   return (
-    <footer
-      className="q-notifications-footer"
-      style={{
-        display: 'flex',
-        justifyContent: 'space-between',
-        alignItems: 'center',
-        padding: `12px ${LAYOUT.popoverPadding}px`,
-      }}
-    >
+    <footer className="q-notifications-footer">
       {hasMore ? (
         <button type="button" className="q-link-button" disabled={loadingMore} onClick={onLoadMore}>
           {notificationTexts.olderNotifications}
         </button>
       ) : (
-        <span style={mutedStyle}>{notificationTexts.allCaughtUp}</span>
+        <span className="q-notification-meta">{notificationTexts.allCaughtUp}</span>
       )}
       <a href={STATS_PATH}>{notificationTexts.yourStats}</a>
     </footer>
@@ -192,28 +144,14 @@ export function NotificationsPanel({
       data-testid="notifications-popover"
       style={popoverStyle}
     >
-      <div
-        role="tablist"
-        style={{ padding: `0 ${LAYOUT.popoverPadding}px`, borderBottom: '1px solid var(--q-border)' }}
-      >
+      <div role="tablist" className="q-notifications-tabs">
         {tabs.map(([key, label]) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            style={tabStyle(tab === key)}
-            onClick={() => onTab?.(key)}
-          >
+          <button key={key} type="button" role="tab" aria-selected={tab === key} onClick={() => onTab?.(key)}>
             {label}
           </button>
         ))}
       </div>
-      <ul
-        className="q-notifications-list"
-        aria-busy={!loaded}
-        style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 420, overflowY: 'auto' }}
-      >
+      <ul className="q-notifications-list" aria-busy={!loaded}>
         {items.map((item) => (
           <NotificationRow key={item.notificationName} item={item} now={now} onOpenFollows={onOpenFollows} />
         ))}
@@ -237,47 +175,22 @@ export function FollowsDialog({ item, onClose }: { item: NotificationItem; onClo
       aria-modal="true"
       aria-labelledby={titleId}
       className="q-follows-dialog"
-      style={{
-        position: 'fixed',
-        inset: 0,
-        zIndex: 40,
-        background: 'color-mix(in srgb, var(--q-bg) 94%, transparent)',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-      }}
       onKeyDown={(e) => {
         if (e.key === 'Escape') onClose();
       }}
     >
-      <div
-        style={{
-          width: LAYOUT.notificationsPopoverWidth,
-          maxWidth: `calc(100vw - ${2 * LAYOUT.gutter}px)`,
-          background: 'var(--q-bg)',
-          boxShadow: '0 2px 10px var(--q-shadow)',
-          padding: LAYOUT.popoverPadding,
-        }}
-      >
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-          <h2 id={titleId} style={{ fontSize: 20, margin: 0 }}>
-            {notificationTexts.followsDialogTitle}
-          </h2>
+      <div className="q-follows-panel" style={popoverStyle}>
+        <div className="q-follows-header">
+          <h2 id={titleId}>{notificationTexts.followsDialogTitle}</h2>
           <button type="button" className="q-link-button" aria-label="Close" onClick={onClose}>
             <CloseIcon size={20} />
           </button>
         </div>
-        <ul style={{ listStyle: 'none', margin: '12px 0 0', padding: 0 }}>
+        <ul className="q-follows-list">
           {item.rollupItems.map((rolled, i) => (
             <li
               // A deleted follower has no id; their position keeps the key unique.
               key={rolled.actor?.id ?? `deleted-${i}`}
-              style={{
-                display: 'flex',
-                justifyContent: 'space-between',
-                alignItems: 'center',
-                padding: '8px 0',
-              }}
             >
               {rolled.actor ? (
                 <a href={quireRoutes.build('ShowUser', { username: rolled.actor.username })}>
