@@ -30,6 +30,7 @@ import {
 import { SigninPage } from './pages/SigninPage';
 import { searchRoutes } from './pages/search-routes';
 import { accountRoutes } from './pages/settings/account-routes';
+import { onboardingRoutes } from './pages/onboarding/onboarding-routes';
 import { settingsRoutes } from './pages/settings/settings-routes';
 import { TwoFactorPage } from './pages/TwoFactorPage';
 import { yourPagesRoutes } from './pages/your-pages/your-pages-routes';
@@ -469,6 +470,7 @@ export const pageRoutes: PageRoute[] = [
   ...settingsRoutes,
   ...accountRoutes,
   ...yourPagesRoutes,
+  ...onboardingRoutes,
   {
     path: '*',
     name: 'NotFound',

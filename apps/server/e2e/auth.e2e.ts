@@ -1,4 +1,5 @@
 import { EmailOutbox, FeatureFlag, TwoFactorAuth, User } from '@quire/db';
+import { onboardingTexts } from '@quire/domain';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,20 @@ describe('accounts in Chromium', () => {
     await expect.poll(() => page.locator('summary.q-avatar').isVisible()).toBe(true);
     const user = await db.em().findOneOrFail(User, { email });
     expect(user.name).toBe('Journey Person');
+
+    // A new account goes through onboarding: topics, writers, then the welcome (spec §2 /get-started…).
+    await page.waitForURL(`${e2e.origin}/get-started`);
+    await waitForHydration(page);
+    expect(await page.locator('h1').textContent()).toBe(onboardingTexts.topicsTitle('Journey'));
+    await page.getByRole('link', { name: onboardingTexts.continue }).click();
+    await page.waitForURL(`${e2e.origin}/m/getting-started`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: onboardingTexts.continue }).click();
+    await page.waitForURL(`${e2e.origin}/welcome`);
+    expect(await page.locator('h1').textContent()).toBe(onboardingTexts.welcomeTitle);
+    expect((await db.em().findOneOrFail(User, user.id, { refresh: true })).onboardingStatus).toBe(
+      'ONBOARDED',
+    );
 
     // 2. Set a password while signed in (the account has none yet).
     await e2e.gotoHydrated(page, '/password');

@@ -105,6 +105,7 @@ export async function registerAuthRoutes(
           verifier: saved.verifier ?? null,
           redirectUri: callbackUri(provider.provider),
           redirect: safePath(decodeState(state).redirect),
+          entryPoint: decodeState(state).entry || null,
         }),
       );
     } catch (error) {

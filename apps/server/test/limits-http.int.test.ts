@@ -112,7 +112,8 @@ describe('one emailed sign-up link opened many times at once (GET /m/callback/em
     expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 302));
     const signedIn = responses.filter((r) => r.cookies.some((c) => c.name === 'sid'));
     expect(signedIn).toHaveLength(1);
-    expect(signedIn[0]?.headers.location).toBe('/');
+    // The new account starts with onboarding.
+    expect(signedIn[0]?.headers.location).toBe('/get-started');
     for (const r of responses.filter((r) => r !== signedIn[0]))
       expect(r.headers.location).toBe('/m/signin?entry=email_login_timeout');
     expect(await t.db.em().count(User, { email })).toBe(1);

@@ -95,7 +95,8 @@ describe('social sign-in through OAuth', () => {
       headers: { cookie },
     });
     expect(back.statusCode).toBe(302);
-    expect(back.headers.location).toBe('/p/0123456789ab');
+    // A new account goes through onboarding first, then to where it came from.
+    expect(back.headers.location).toBe('/get-started?redirect=%2Fp%2F0123456789ab');
     expect(back.cookies.find((c) => c.name === 'sid')?.httpOnly).toBe(true);
     expect(tokenRequests.at(-1)?.code_verifier).toBeTruthy();
     const user = await t.db.em().findOneOrFail(User, { email: 'social@example.com' });
@@ -122,7 +123,7 @@ describe('social sign-in through OAuth', () => {
       url: `/m/callback/facebook?code=fb-code&state=${encodeURIComponent(state)}`,
       headers: { cookie },
     });
-    expect(back.headers.location).toBe('/');
+    expect(back.headers.location).toBe('/get-started');
     const user = await t.db.em().findOneOrFail(User, { email: 'fb@example.com' });
     expect(user.name).toBe('Face Book');
   });
@@ -144,7 +145,7 @@ describe('social sign-in through OAuth', () => {
       },
     });
     expect(back.statusCode).toBe(302);
-    expect(back.headers.location).toBe('/');
+    expect(back.headers.location).toBe('/get-started');
     expect(await t.db.em().count(User, { email: 'apple@example.com' })).toBe(1);
   });
 

@@ -10,6 +10,7 @@ import { giftsRouter } from './routers/gifts';
 import { listsRouter } from './routers/lists';
 import { membershipRouter } from './routers/membership';
 import { notificationsRouter } from './routers/notifications';
+import { onboardingRouter } from './routers/onboarding';
 import { postsRouter } from './routers/posts';
 import { profilesRouter } from './routers/profiles';
 import { publicationsRouter } from './routers/publications';
@@ -45,6 +46,7 @@ export const appRouter = router({
   security: securityRouter,
   emailSettings: emailSettingsRouter,
   yourPages: yourPagesRouter,
+  onboarding: onboardingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,9 +33,11 @@ describe('CreateAccount (spec §8 account creation)', () => {
       name: 'John Smith',
       password: 'long enough pw',
     });
-    expect(result).toMatchObject({ __typename: 'AuthInfo', redirect: '/' });
+    // A new account starts with onboarding (spec §3 NOT_ONBOARDED).
+    expect(result).toMatchObject({ __typename: 'AuthInfo', redirect: '/get-started' });
     const user = await db.em().findOneOrFail(User, { email: email.toLowerCase() });
     expect(user.username).toBe('JohnSmith');
+    expect(user.onboardingStatus).toBe('NOT_ONBOARDED');
     expect(user.emailVerifiedAt).toBeNull();
     expect(b.cookies.values.get('sid')).toBeTruthy();
     const mail = await lastEmail(db, email, 'verify-email');
@@ -45,10 +47,14 @@ describe('CreateAccount (spec §8 account creation)', () => {
       email: `john_smith.${++n}@example.org`,
       name: 'John Smith',
       password: 'long enough pw',
+      // Signing up at the paywall goes back to the story, without onboarding (spec §4).
+      entryPoint: 'paywall',
+      redirect: '/p/0123456789ab',
     });
-    expect(again.__typename).toBe('AuthInfo');
+    expect(again).toMatchObject({ __typename: 'AuthInfo', redirect: '/p/0123456789ab' });
     const second = await db.em().findOneOrFail(User, { id: (again as { uid: string }).uid });
     expect(second.username).toBe('JohnSmith2');
+    expect(second.onboardingStatus).toBe('SKIPPED');
   });
 
   it('answers AlreadyExists with the spec text and creates nothing', async () => {

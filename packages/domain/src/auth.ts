@@ -60,6 +60,8 @@ export const sendAcctAuthEmailInput = z.object({
   operation,
   onMobileWeb: z.boolean().optional(),
   resetPasswordFlow: z.boolean().optional(),
+  /** What asked for the account (spec §4: some entry points skip onboarding). */
+  entryPoint: textInput().max(100).optional(),
 });
 
 /** Spec §7 VerifyLoginCode (the email the code was sent to travels with it). */

@@ -17,6 +17,7 @@ export * from './labels';
 export * from './membership';
 export * from './messages';
 export * from './notifications';
+export * from './onboarding';
 export * from './paragraph';
 export * from './revisions';
 export * from './routes';

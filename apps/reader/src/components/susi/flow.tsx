@@ -159,6 +159,7 @@ export function SusiFlowProvider({ children }: { children: ReactNode }) {
       captchaValue: value,
       onMobileWeb: isNarrow || undefined,
       resetPasswordFlow: extra.resetPasswordFlow || undefined,
+      entryPoint: s.entryPoint ?? undefined,
     });
     if (opts.captcha.kind === 'local' && value) {
       // A challenge answers once: the next link needs a fresh question.

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SignupAttempt, User } from '@quire/db';
-import { AUTH_POLICY, authErrors, usernameFromEmail } from '@quire/domain';
+import { AUTH_POLICY, authErrors, type OnboardingStatus, usernameFromEmail } from '@quire/domain';
 import { enqueueEmail } from '@quire/mail';
 import type { Context } from '../../trpc';
 import { lockUntilCommit } from '../locks';
@@ -51,7 +51,15 @@ export async function checkSignupLimits(em: EntityManager, ctx: Context, email: 
 export async function createUser(
   em: EntityManager,
   ctx: Context,
-  input: { email: string; name: string; passwordHash?: string | null; username?: string; verified: boolean },
+  input: {
+    email: string;
+    name: string;
+    passwordHash?: string | null;
+    username?: string;
+    verified: boolean;
+    /** Spec §3 onboarding status; NOT_ONBOARDED unless the sign-up came from an entry point that skips it. */
+    onboardingStatus?: OnboardingStatus;
+  },
 ) {
   const email = input.email.trim().toLowerCase();
   const user = em.create(User, {
@@ -60,6 +68,7 @@ export async function createUser(
     email,
     passwordHash: input.passwordHash ?? null,
     emailVerifiedAt: input.verified ? ctx.now() : null,
+    onboardingStatus: input.onboardingStatus ?? 'NOT_ONBOARDED',
   });
   const attempt = await em.findOne(
     SignupAttempt,

@@ -1,6 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '@quire/db';
-import { AUTH_POLICY, LOGIN_CODE_LENGTH, susiServerMessages, validationMessages } from '@quire/domain';
+import {
+  AUTH_POLICY,
+  afterSignUpPath,
+  LOGIN_CODE_LENGTH,
+  onboardingStatusFor,
+  susiServerMessages,
+  validationMessages,
+} from '@quire/domain';
 import { enqueueEmail } from '@quire/mail';
 import type { Context } from '../../trpc';
 import { createUser, userByEmail } from './accounts';
@@ -28,6 +35,7 @@ export async function sendAcctAuthEmail(
     fullName?: string;
     captchaValue?: string;
     resetPasswordFlow?: boolean;
+    entryPoint?: string;
   },
 ) {
   const now = ctx.now();
@@ -72,7 +80,12 @@ export async function sendAcctAuthEmail(
   // A new email replaces any earlier link and code for this address.
   await retireTokens(em, 'MAGIC_LINK', { email }, now);
   await retireTokens(em, 'LOGIN_CODE', { email }, now);
-  const payload = { operation, redirect, fullName: input.fullName?.trim() || null };
+  const payload = {
+    operation,
+    redirect,
+    fullName: input.fullName?.trim() || null,
+    entryPoint: input.entryPoint ?? null,
+  };
   // The link and the code are two ways to the same sign-in: same lifetime, address and payload.
   const issued = { ttlMs: AUTH_POLICY.magicLinkTtlMs, now, email, user, payload, ip: ctx.ip };
   const { raw } = issueToken(em, { kind: 'MAGIC_LINK', ...issued });
@@ -154,15 +167,20 @@ export async function completeEmailLink(
   const { email, payload } = redeemed.token;
   await retireTokens(em, 'LOGIN_CODE', { email }, now);
   let user: User | null = await userByEmail(em, email);
+  let redirect = safeRedirect(payload.redirect as string);
   if (!user) {
     const fullName = typeof payload.fullName === 'string' ? payload.fullName : '';
     if (!fullName) return { kind: 'needs-name', email };
-    user = await createUser(em, ctx, { email, name: fullName, verified: true });
+    const entryPoint = typeof payload.entryPoint === 'string' ? payload.entryPoint : null;
+    user = await createUser(em, ctx, {
+      email,
+      name: fullName,
+      verified: true,
+      onboardingStatus: onboardingStatusFor(entryPoint),
+    });
+    redirect = afterSignUpPath(user.onboardingStatus, redirect);
   } else if (!user.emailVerifiedAt) {
     user.emailVerifiedAt = now; // following the link proves the address
   }
-  return {
-    kind: 'signed-in',
-    result: await completeFirstFactor(ctx, em, user, safeRedirect(payload.redirect as string)),
-  };
+  return { kind: 'signed-in', result: await completeFirstFactor(ctx, em, user, redirect) };
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OAuthIdentity, type User } from '@quire/db';
+import { afterSignUpPath, onboardingStatusFor } from '@quire/domain';
 import {
   CodeChallengeMethod,
   decodeIdToken,
@@ -184,7 +185,13 @@ export async function finishSocialSignIn(
   ctx: Context,
   em: EntityManager,
   config: OAuthProviderConfig,
-  opts: { code: string; verifier: string | null; redirectUri: string; redirect: string },
+  opts: {
+    code: string;
+    verifier: string | null;
+    redirectUri: string;
+    redirect: string;
+    entryPoint?: string | null;
+  },
 ): Promise<LoginResult> {
   const client = new OAuth2Client(config.clientId, config.clientSecret, opts.redirectUri);
   const tokens = await client.validateAuthorizationCode(config.tokenEndpoint, opts.code, opts.verifier);
@@ -196,6 +203,7 @@ export async function finishSocialSignIn(
     { populate: ['user'] },
   );
   let user: User | null = identity?.user ?? null;
+  let redirect = opts.redirect;
   if (!user && profile.email && profile.emailVerified) user = await userByEmail(em, profile.email);
   if (!user) {
     if (!profile.email) {
@@ -208,8 +216,10 @@ export async function finishSocialSignIn(
       email: profile.email,
       name: profile.name ?? profile.email.split('@')[0]!,
       verified: profile.emailVerified,
+      onboardingStatus: onboardingStatusFor(opts.entryPoint),
     });
+    redirect = afterSignUpPath(user.onboardingStatus, redirect);
   }
   if (!identity) em.create(OAuthIdentity, { provider, providerUserId: profile.providerUserId, user });
-  return completeFirstFactor(ctx, em, user, opts.redirect);
+  return completeFirstFactor(ctx, em, user, redirect);
 }

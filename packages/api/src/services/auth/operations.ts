@@ -1,12 +1,14 @@
 import { User } from '@quire/db';
 import {
   AUTH_POLICY,
+  afterSignUpPath,
   authErrors,
   type createAccountInput,
   type crupdatePasswordInput,
   type crupdateTwoFactorAuthInput,
   type crupdateTwoFactorBackupCodesInput,
   type loginUserInput,
+  onboardingStatusFor,
   type registerAuthyUserInput,
   type sendAcctAuthEmailInput,
   susiServerMessages,
@@ -107,11 +109,16 @@ export function createAccount(ctx: Context, input: z.output<typeof createAccount
       username: input.username,
       passwordHash: await hashPassword(input.password),
       verified: false,
+      onboardingStatus: input.onboardingStatus ?? onboardingStatusFor(input.entryPoint),
     });
     await em.flush();
     sendVerification(em, ctx, user, user.email!);
     await signIn(ctx, em, user);
-    return { __typename: 'AuthInfo' as const, uid: user.id, redirect: safeRedirect(input.redirect) };
+    return {
+      __typename: 'AuthInfo' as const,
+      uid: user.id,
+      redirect: afterSignUpPath(user.onboardingStatus, safeRedirect(input.redirect)),
+    };
   });
 }
 
