@@ -64,24 +64,8 @@ function SignOut({ xsrf, email }: { xsrf: string | null; email: string | null })
   );
 }
 
-const menuStyle: CSSProperties = {
-  position: 'absolute',
-  right: 0,
-  top: 40,
-  zIndex: 20,
-  width: LAYOUT.avatarMenuWidth,
-  background: 'var(--q-bg)',
-  boxShadow: '0 2px 10px var(--q-shadow)',
-  padding: '8px 0',
-  display: 'flex',
-  flexDirection: 'column',
-};
-const rule: CSSProperties = {
-  border: 0,
-  borderTop: '1px solid var(--q-border)',
-  margin: '8px 0',
-  width: '100%',
-};
+// Spec §9: the account menu is 264 px wide; the rest of its look is in auth.css.
+const menuStyle: CSSProperties = { width: LAYOUT.avatarMenuWidth };
 
 function Item({ href, children }: { href: string; children: ReactNode }) {
   return (
@@ -128,7 +112,7 @@ export function AvatarMenuContent({
         <span className="q-menu-secondary">@{data.username}</span>
         {data.isMember ? <span className="q-member-badge"> {accountMenuTexts.member}</span> : null}
       </a>
-      <hr style={rule} />
+      <hr className="q-menu-rule" />
       <Item href={avatarMenuPaths.newStory}>{accountMenuTexts.writeAStory}</Item>
       <PreloadItem href={avatarMenuPaths.stories}>{accountMenuTexts.stories}</PreloadItem>
       {data.isAuroraVisible ? null : <Item href={avatarMenuPaths.series}>{accountMenuTexts.series}</Item>}
@@ -138,7 +122,7 @@ export function AvatarMenuContent({
       ) : null}
       <Item href={avatarMenuPaths.settings}>{accountMenuTexts.settings}</Item>
       <Item href={avatarMenuPaths.lists}>{accountMenuTexts.lists}</Item>
-      <hr style={rule} />
+      <hr className="q-menu-rule" />
       <Item href={avatarMenuPaths.publications}>
         {admin.length > 0 ? accountMenuTexts.managePublications : accountMenuTexts.publications}
       </Item>
@@ -156,7 +140,7 @@ export function AvatarMenuContent({
       ) : (
         <Item href={avatarMenuPaths.partnerInfo}>{accountMenuTexts.applyToPartnerProgram}</Item>
       )}
-      <hr style={rule} />
+      <hr className="q-menu-rule" />
       {data.isMember ? (
         <Item href={avatarMenuPaths.gift}>{accountMenuTexts.giftAMembership}</Item>
       ) : (
@@ -167,7 +151,7 @@ export function AvatarMenuContent({
       )}
       <Item href={avatarMenuPaths.help}>{accountMenuTexts.help}</Item>
       <SignOut xsrf={xsrf} email={data.email} />
-      <hr style={rule} />
+      <hr className="q-menu-rule" />
       {memberSince ? <span className="q-menu-item q-menu-secondary">{memberSince}</span> : null}
       <div className="q-menu-legal">
         <Item href={avatarMenuPaths.privacy}>{accountMenuTexts.privacy}</Item>
@@ -207,7 +191,6 @@ export function AvatarMenu({ viewer, showDesignProfile }: { viewer: Viewer; show
   return (
     <details
       className="q-avatar-menu"
-      style={{ position: 'relative' }}
       onToggle={(e) => {
         const isOpen = e.currentTarget.open;
         setOpen(isOpen);

@@ -86,6 +86,17 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
         />
       ) : (
         <section aria-label="Stories" data-testid="feed">
+          {tab === 'for-you' && feed.isSuccess && posts.length === 0 ? (
+            <EmptyState
+              testId="for-you-none"
+              title="No stories yet."
+              action={
+                <a className="q-button q-button-dark" href="/new-story">
+                  Write the first one
+                </a>
+              }
+            />
+          ) : null}
           {tab === 'following' && following.isSuccess && posts.length === 0 ? (
             <EmptyState
               testId="following-none"
