@@ -16,9 +16,11 @@ import { SignInToSee } from './components/SignInToSee';
 import { type StaticPageName, staticHeads } from './content/static-heads';
 import { lazyPage, lazyPages } from './lib/lazy-page';
 import { discoveryRoutes, ProfileListPage } from './pages/discovery-routes';
+import { exportRoutes } from './pages/export/export-routes';
 import { giftRoutes } from './pages/gift-routes';
 import { membershipRoutes } from './pages/membership-routes';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { onboardingRoutes } from './pages/onboarding/onboarding-routes';
 import { PasswordPage } from './pages/PasswordPage';
 import {
   HOME_PAGE_SIZE,
@@ -30,7 +32,6 @@ import {
 import { SigninPage } from './pages/SigninPage';
 import { searchRoutes } from './pages/search-routes';
 import { accountRoutes } from './pages/settings/account-routes';
-import { onboardingRoutes } from './pages/onboarding/onboarding-routes';
 import { settingsRoutes } from './pages/settings/settings-routes';
 import { TwoFactorPage } from './pages/TwoFactorPage';
 import { yourPagesRoutes } from './pages/your-pages/your-pages-routes';
@@ -471,6 +472,7 @@ export const pageRoutes: PageRoute[] = [
   ...accountRoutes,
   ...yourPagesRoutes,
   ...onboardingRoutes,
+  ...exportRoutes,
   {
     path: '*',
     name: 'NotFound',

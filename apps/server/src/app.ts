@@ -26,6 +26,7 @@ import { type ServerConfig, serviceEnvironment } from './config';
 import { contextFor, hasValidXsrf } from './context';
 import { registerDevMail } from './dev-mail';
 import { registerEmailSettingsRoutes } from './email-settings-routes';
+import { registerExportRoutes } from './export-routes';
 import { registerFeeds } from './feeds';
 import { GRAPHQL_PATH, registerGraphQL } from './graphql';
 import {
@@ -240,6 +241,7 @@ export async function buildApp(opts: {
   registerReadingRoutes(app, orm, config, env);
   registerActionRoutes(app, orm, config, env);
   registerEmailSettingsRoutes(app, orm, config, env);
+  registerExportRoutes(app, orm, config, env);
   registerSearchService(app, orm, config, env);
   registerTelemetry(app, orm);
   await registerStripeWebhook(app, orm, env);

@@ -4,6 +4,7 @@ import type { Orm } from '@quire/db';
 import { createTransport, deliverPendingEmails } from '@quire/mail';
 import { PgBoss } from 'pg-boss';
 import { emailLinkSigner, planSettings, type ServerConfig } from './config';
+import { scheduleExportJobs } from './export-jobs';
 import { scheduleSearchSync } from './search-sync';
 
 /** Queues the worker serves; each later capability (purges, fan-out, indexing) adds its own. */
@@ -66,6 +67,7 @@ export async function startWorker(opts: {
     if (purged) opts.log(`jobs: purged ${purged} deleted accounts`);
   });
   const search = await scheduleSearchSync(boss, orm, config, opts.url, opts.log);
+  const exportJobs = await scheduleExportJobs(boss, orm, config, opts.log);
   let sweeping = false;
   const sweep = setInterval(async () => {
     if (sweeping) return;
@@ -86,6 +88,7 @@ export async function startWorker(opts: {
     async stop() {
       clearInterval(sweep);
       await search.stop();
+      await exportJobs.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

@@ -12,6 +12,7 @@ export {
 } from './policies';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root';
 export { currentUsernameFor } from './services/account/profile';
+export { KEPT_AFTER_PURGE, purgeAccount, purgeDeletedAccounts } from './services/account-deletion';
 export { confirmEmail } from './services/auth/accounts';
 export { type CaptchaVerifier, LocalCaptcha, RecaptchaVerifier } from './services/auth/captcha';
 export { completeEmailLink, type EmailCallbackOutcome } from './services/auth/email-link';
@@ -35,6 +36,16 @@ export {
   type ServiceEnvironment,
   type SocialProvider,
 } from './services/environment';
+export {
+  buildExport,
+  claimNextExport,
+  EXPORT_MAX_ATTEMPTS,
+  type ExportJobDeps,
+  expireExports,
+  runQueuedExports,
+} from './services/exports/build';
+export { downloadableExport } from './services/exports/requests';
+export { type ExportFileStore, type ExportFileWriter, LocalDiskExportStore } from './services/exports/store';
 export { followingFeed, forYouFeed } from './services/feed';
 export {
   type ApplyOptions,
@@ -58,7 +69,6 @@ export {
 export { lockedPreview, type PostCard, type PostPage, postPath } from './services/posts';
 export { createSession, hashToken, randomToken, SESSION_TTL_MS, sessionFromToken } from './services/session';
 export { purgeTrash } from './services/stories/lifecycle';
-export { KEPT_AFTER_PURGE, purgeAccount, purgeDeletedAccounts } from './services/account-deletion';
 export { type ViewerFields, viewerFields } from './services/viewer';
 export {
   type Context,

@@ -5,6 +5,7 @@ import { authRouter } from './routers/auth';
 import { cacheRouter } from './routers/cache';
 import { discoveryRouter } from './routers/discovery';
 import { emailSettingsRouter } from './routers/email-settings';
+import { exportsRouter } from './routers/exports';
 import { flagsRouter } from './routers/flags';
 import { giftsRouter } from './routers/gifts';
 import { listsRouter } from './routers/lists';
@@ -47,6 +48,7 @@ export const appRouter = router({
   emailSettings: emailSettingsRouter,
   yourPages: yourPagesRouter,
   onboarding: onboardingRouter,
+  exports: exportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

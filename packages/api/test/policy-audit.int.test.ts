@@ -1,4 +1,4 @@
-import { Catalog, CatalogItem, PostTag, Tag, type User } from '@quire/db';
+import { Catalog, CatalogItem, DataExport, PostTag, Tag, type User } from '@quire/db';
 import {
   addCollectionMember,
   buildCollection,
@@ -43,8 +43,9 @@ async function world() {
   em.create(PostTag, { post, tag });
   const list = em.create(Catalog, { creator: writer, name: 'Audit list', slug: 'audit-list' });
   em.create(CatalogItem, { catalog: list, itemType: 'POST', post });
+  const dataExport = em.create(DataExport, { user: writer });
   await em.flush();
-  return { writer, reader, publication, post, response, tag, list };
+  return { writer, reader, publication, post, response, tag, list, dataExport };
 }
 
 /** A value for each input field, by its name; a procedure's own entry wins. */
@@ -94,6 +95,8 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     giftCode: 'AUDITGIFTCODE',
     type: 'gift',
     requestId: 'audit-gift-request',
+    // The writer's export: the reader and the visitor are refused it (viewExport).
+    exportId: w.dataExport.id,
   };
 }
 

@@ -1,4 +1,4 @@
-import { accessTexts, giftTexts, membershipTexts } from '@quire/domain';
+import { accessTexts, exportTexts, giftTexts, membershipTexts } from '@quire/domain';
 import {
   isEditorOf,
   isMember,
@@ -140,6 +140,15 @@ function payCheckout(viewer: PolicyViewer, session: { userId: string | null }): 
   return session.userId === viewer.user.id ? null : refuse('NOT_FOUND', membershipTexts.checkoutNotFound);
 }
 
+/**
+ * A data export (spec §2 /me/export/{exportId}): its owner alone sees it and downloads it; to anyone else it does
+ * not exist, so another user's export id tells nothing.
+ */
+function viewExport(viewer: PolicyViewer, dataExport: { user: { id: string } }): Refusal | null {
+  if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  return viewer.user.id === dataExport.user.id ? null : refuse('NOT_FOUND', exportTexts.notFound);
+}
+
 /** Every question about publications, profiles, tags, lists and the account, by action. */
 export const otherRules = {
   viewPublication,
@@ -157,4 +166,5 @@ export const otherRules = {
   buyGift,
   redeemGift,
   payCheckout,
+  viewExport,
 } as const;
