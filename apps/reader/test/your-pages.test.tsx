@@ -13,6 +13,7 @@ describe('your pages routes (spec §2 Your pages, Settings mute)', () => {
       '/me/settings/mute/publications': 'ShowMeSettingsMuteByActiveTab',
       '/me/readinghistory': 'ShowMeReadinghistory',
       '/me/publications': 'ShowYourCollections',
+      '/me/notifications': 'ShowYourNotifications',
     };
     for (const [path, name] of Object.entries(paths)) {
       expect(routeFor(path).route.name, path).toBe(name);

@@ -1,4 +1,12 @@
-import { FollowCollection, FollowTag, FollowUser, MuteUser, ReadingHistory, Tag } from '@quire/db';
+import {
+  FollowCollection,
+  FollowTag,
+  FollowUser,
+  MuteUser,
+  Notification,
+  ReadingHistory,
+  Tag,
+} from '@quire/db';
 import { yourPagesTexts } from '@quire/domain';
 import {
   addCollectionMember,
@@ -26,6 +34,7 @@ const PATHS = [
   '/me/settings/mute/publications',
   '/me/readinghistory',
   '/me/publications',
+  '/me/notifications',
 ];
 
 describe('your pages (spec §2 /me/following…, /me/readinghistory, /me/publications, /me/settings/mute)', () => {
@@ -53,6 +62,13 @@ describe('your pages (spec §2 /me/following…, /me/readinghistory, /me/publica
     em.create(MuteUser, { user: viewer, target: loud });
     const now = new Date();
     em.create(ReadingHistory, { user: viewer, post: story, firstViewedAt: now, lastViewedAt: now });
+    em.create(Notification, {
+      recipient: viewer,
+      actor: writer,
+      notificationType: 'users_following_you',
+      activityType: 'users_following_you',
+      occurredAt: now,
+    });
     await em.flush();
     const token = await buildSession(em, viewer);
 
@@ -63,6 +79,7 @@ describe('your pages (spec §2 /me/following…, /me/readinghistory, /me/publica
       '/me/settings/mute': 'Loud Muted',
       '/me/readinghistory': 'A story once opened',
       '/me/publications': 'Viewer Writes Here',
+      '/me/notifications': 'Grace Followed',
     };
     for (const [url, text] of Object.entries(expected)) {
       const res = await page(url, token);

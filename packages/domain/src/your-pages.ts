@@ -57,6 +57,8 @@ export const yourPagesTexts = {
   clearHistoryConfirm: 'Clear your whole reading history? This cannot be undone.',
   historyCleared: 'Your reading history is clear.',
 
+  notificationsTitle: 'Notifications',
+
   publicationsTitle: 'Your publications',
   publicationsEmpty: 'You are not part of a publication yet.',
   roles: { OWNER: 'Owner', EDITOR: 'Editor', WRITER: 'Writer' } satisfies Record<CollectionRole, string>,

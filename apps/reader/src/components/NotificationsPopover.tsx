@@ -1,11 +1,5 @@
 /** The notifications popover (spec §2), in its own chunk: it loads when the bell is first opened or pointed at. */
-import {
-  LAYOUT,
-  notificationDateLabel,
-  notificationTexts,
-  quireRoutes,
-  RESPONSE_NOTIFICATION_TYPES,
-} from '@quire/domain';
+import { LAYOUT, notificationDateLabel, notificationTexts, quireRoutes } from '@quire/domain';
 import { CloseIcon } from '@quire/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
@@ -14,17 +8,11 @@ import { FollowButton } from './FollowButton';
 import {
   actorName,
   type NotificationItem,
+  type NotificationsTab,
   notificationSentence,
   opensFollowsDialog,
+  tabActivityTypes,
 } from './notification-texts';
-
-/** Spec §2 popover tabs. */
-export type NotificationsTab = 'all' | 'responses';
-
-/** The activity types a tab asks for; undefined means every type. */
-export function tabActivityTypes(tab: NotificationsTab): string[] | undefined {
-  return tab === 'responses' ? [...RESPONSE_NOTIFICATION_TYPES] : undefined;
-}
 
 const STATS_PATH = quireRoutes.build('ShowStats');
 

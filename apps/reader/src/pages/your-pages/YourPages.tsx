@@ -16,26 +16,9 @@ import { PeopleList } from '../../components/PeopleList';
 import { PostCardItem } from '../../components/PostCardItem';
 import { failureMessage, toast } from '../../lib/social';
 import { useTRPC } from '../../trpc';
+import { yourPagesQueries } from './queries';
 
 type Publication = RouterOutputs['yourPages']['followedPublications']['publications'][number];
-type Trpc = ReturnType<typeof useTRPC>;
-
-const paged = { getNextPageParam: <T,>(last: { next: T | null }) => last.next, staleTime: 0 };
-
-/** The queries of these pages, one place for the server's prefetch and the page's render. */
-export function yourPagesQueries(trpc: Trpc) {
-  const y = trpc.yourPages;
-  return {
-    followedWriters: () => y.followedWriters.infiniteQueryOptions({}, paged),
-    followedPublications: () => y.followedPublications.infiniteQueryOptions({}, paged),
-    followedTopics: () => y.followedTopics.queryOptions(undefined, { staleTime: 0 }),
-    suggestedWriters: () => y.suggestedWriters.queryOptions(undefined, { staleTime: 0 }),
-    mutedWriters: () => y.mutedWriters.infiniteQueryOptions({}, paged),
-    mutedPublications: () => y.mutedPublications.infiniteQueryOptions({}, paged),
-    publications: () => y.publications.queryOptions(undefined, { staleTime: 0 }),
-    readingHistory: () => y.readingHistory.infiniteQueryOptions({}, paged),
-  };
-}
 
 /** A row of tabs, each a link; the current one marked. */
 function TabNav<K extends string>({

@@ -11,7 +11,7 @@ import { lazyPages } from '../../lib/lazy-page';
 import { prefetchSignedIn, signedInRoute } from '../../lib/signed-in-route';
 import type { PageRoute, PrefetchContext } from '../../routes';
 import { NotFoundPage } from '../NotFoundPage';
-import { yourPagesQueries } from './YourPages';
+import { notificationsPageQuery, yourPagesQueries } from './queries';
 
 // The viewer's own pages load on demand (see lib/lazy-page.tsx), together.
 const pages = lazyPages('src/pages/your-pages/YourPages.tsx', () => import('./YourPages'));
@@ -19,6 +19,11 @@ const FollowingPage = pages('FollowingPage');
 const MutedPage = pages('MutedPage');
 const ReadingHistoryPage = pages('ReadingHistoryPage');
 const YourPublicationsPage = pages('YourPublicationsPage');
+const notifications = lazyPages(
+  'src/pages/your-pages/NotificationsPage.tsx',
+  () => import('./NotificationsPage'),
+);
+const NotificationsPage = notifications('NotificationsPage');
 
 /** Loads what a tab shows into the request's cache, so the page renders with it. */
 function prefetchFollowing(tab: FollowingTab) {
@@ -115,6 +120,15 @@ export const yourPagesRoutes: PageRoute[] = [
     () => <ReadingHistoryPage />,
     ({ trpc, queryClient }) =>
       prefetchSignedIn(() => queryClient.fetchInfiniteQuery(yourPagesQueries(trpc).readingHistory())),
+  ),
+  signedInRoute(
+    '/me/notifications',
+    'ShowYourNotifications',
+    'your notifications',
+    texts.notificationsTitle,
+    () => <NotificationsPage />,
+    ({ trpc, queryClient }) =>
+      prefetchSignedIn(() => queryClient.fetchInfiniteQuery(notificationsPageQuery(trpc, 'all'))),
   ),
   signedInRoute(
     '/me/publications',
