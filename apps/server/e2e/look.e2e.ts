@@ -90,6 +90,10 @@ describe('the look of the home page in Chromium', () => {
       expect(avatars).toBeGreaterThan(3);
       expect(thumbnails).toBeGreaterThan(3);
       await page.evaluate(() => window.scrollTo(0, 0));
+      // Back at the top the top bar fades in again (spec §4); axe judges contrast once it is fully shown.
+      await expect
+        .poll(() => page.locator('.q-topbar').evaluate((el) => getComputedStyle(el).opacity))
+        .toBe('1');
       // The card's thumbnail keeps its box: 160×107, or 80×53 on a phone.
       const box = await page.locator('img[data-testid="thumbnail"]').first().boundingBox();
       expect(box && Math.round(box.width)).toBe(viewport.width < 552 ? 80 : 160);

@@ -14,24 +14,7 @@ export function NotificationsBadge({ count }: { count: number }) {
   const text = unreadBadge(count);
   if (!text) return null;
   return (
-    <span
-      className="q-notifications-badge"
-      data-testid="notifications-badge"
-      style={{
-        position: 'absolute',
-        top: -4,
-        left: 14,
-        minWidth: 16,
-        height: 16,
-        padding: '0 4px',
-        borderRadius: 8,
-        background: 'var(--q-accent-bg)',
-        color: 'var(--q-on-accent)',
-        fontSize: 11,
-        lineHeight: '16px',
-        textAlign: 'center',
-      }}
-    >
+    <span className="q-notifications-badge" data-testid="notifications-badge">
       {text}
     </span>
   );
@@ -77,7 +60,7 @@ export function NotificationsBell() {
   };
   const badge = unreadBadge(count.data ?? 0);
   return (
-    <div className="q-notifications" ref={root} style={{ position: 'relative' }}>
+    <div className="q-notifications" ref={root}>
       <button
         type="button"
         className="q-notifications-bell q-link-button"
@@ -87,7 +70,6 @@ export function NotificationsBell() {
         onClick={toggle}
         onPointerEnter={preloadPopover}
         onFocus={preloadPopover}
-        style={{ position: 'relative', display: 'inline-flex', color: 'var(--q-muted)' }}
       >
         <BellIcon size={24} />
         <NotificationsBadge count={count.data ?? 0} />

@@ -42,21 +42,7 @@ export function PrivacyBanner({ signedIn }: { signedIn: boolean }) {
       className="q-privacy-banner"
       aria-label="Privacy"
       data-testid="privacy-banner"
-      style={{
-        position: 'fixed',
-        bottom: 16,
-        left: '50%',
-        transform: 'translateX(-50%)',
-        zIndex: 40,
-        width: `min(${TOAST_WIDTHS.md}px, calc(100vw - 32px))`,
-        display: 'flex',
-        gap: 16,
-        alignItems: 'center',
-        padding: 16,
-        background: 'var(--q-bg)',
-        boxShadow: '0 2px 10px var(--q-shadow)',
-        fontSize: 14,
-      }}
+      style={{ width: `min(${TOAST_WIDTHS.md}px, calc(100vw - 32px))` }}
     >
       <span>{privacyBannerText(PRODUCT_NAME)}</span>
       <button
