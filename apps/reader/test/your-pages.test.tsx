@@ -14,6 +14,7 @@ describe('your pages routes (spec §2 Your pages, Settings mute)', () => {
       '/me/readinghistory': 'ShowMeReadinghistory',
       '/me/publications': 'ShowYourCollections',
       '/me/notifications': 'ShowYourNotifications',
+      '/me/activity': 'ShowMeActivity',
     };
     for (const [path, name] of Object.entries(paths)) {
       expect(routeFor(path).route.name, path).toBe(name);

@@ -1,4 +1,5 @@
 import {
+  Clap,
   Collection,
   FollowCollection,
   FollowTag,
@@ -192,5 +193,36 @@ describe('reading history (spec §2 /me/readinghistory)', () => {
     await expect(api(reader).yourPages.removeFromHistory({ postId: 'nope\u0000' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
+  });
+});
+
+describe('your activity (spec §2 /me/activity)', () => {
+  it('lists claps, responses, highlights and follows newest first, leaving out what the viewer may no longer see', async () => {
+    const em = db.em();
+    const reader = await buildUser(em);
+    const writer = await buildUser(em, { name: 'Active Writer' });
+    const story = await buildPost(em, { creator: writer, title: 'A clapped story' });
+    const gone = await buildPost(em, { creator: writer, title: 'A story soon deleted' });
+    const topic = await buildTag('Activity Topic');
+    em.create(Clap, { user: reader, post: story, count: 3 });
+    em.create(Clap, { user: reader, post: gone, count: 1 });
+    await em.flush();
+    clock.advance(1000);
+    await api(reader).social.followUser({ targetUserId: writer.id });
+    await api(reader).social.followTag({ tagId: topic.id });
+    await em.nativeUpdate(Post, gone.id, { deletedAt: clock.now() });
+
+    const { items } = await api(reader).yourPages.activity({});
+    const kinds = items.map((i) => i.kind);
+    expect(kinds).toContain('FOLLOW_USER');
+    expect(kinds).toContain('FOLLOW_TOPIC');
+    const clap = items.find((i) => i.kind === 'CLAP');
+    expect(clap).toMatchObject({ kind: 'CLAP', claps: 3, post: { id: story.id } });
+    expect(items.filter((i) => i.kind === 'CLAP')).toHaveLength(1);
+    // Newest first.
+    const times = items.map((i) => i.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    // Someone else's activity is theirs.
+    expect((await api(await buildUser(em)).yourPages.activity({})).items).toEqual([]);
   });
 });

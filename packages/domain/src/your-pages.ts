@@ -59,6 +59,17 @@ export const yourPagesTexts = {
 
   notificationsTitle: 'Notifications',
 
+  activityTitle: 'Your activity',
+  activityLead:
+    'What you clapped for, responded to, highlighted and followed, newest first. Only you can see this.',
+  activityEmpty: 'Nothing yet. Clap for a story, respond to one or follow a writer, and it shows here.',
+  activity: {
+    clapped: (claps: number) => (claps === 1 ? 'You clapped for' : `You clapped ${claps} times for`),
+    responded: 'You responded to',
+    highlighted: 'You highlighted a passage in',
+    followed: 'You followed',
+  },
+
   publicationsTitle: 'Your publications',
   publicationsEmpty: 'You are not part of a publication yet.',
   roles: { OWNER: 'Owner', EDITOR: 'Editor', WRITER: 'Writer' } satisfies Record<CollectionRole, string>,

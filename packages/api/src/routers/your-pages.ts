@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId, timeCursor } from '../schemas';
+import { yourActivity } from '../services/your-activity';
 import {
   clearHistory,
   followedPublications,
@@ -35,6 +36,10 @@ export const yourPagesRouter = router({
     .input(page)
     .query(({ ctx, input }) => mutedPublications(ctx.em, ctx.viewer, input.cursor)),
   publications: ownProcedure.query(({ ctx }) => yourPublications(ctx.em, ctx.viewer)),
+  /** /me/activity: the viewer's claps, responses, highlights and follows, newest first. */
+  activity: ownProcedure
+    .input(page)
+    .query(({ ctx, input }) => yourActivity(ctx.em, ctx.viewer, input.cursor)),
 
   readingHistory: ownProcedure
     .input(page)

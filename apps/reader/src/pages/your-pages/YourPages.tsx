@@ -2,6 +2,7 @@ import type { RouterOutputs } from '@quire/api';
 import {
   FOLLOWING_TABS,
   type FollowingTab,
+  formatLongDate,
   MUTED_TABS,
   type MutedTab,
   quireRoutes,
@@ -369,6 +370,75 @@ export function YourPublicationsPage() {
           <EmptyState title={texts.publicationsEmpty} />
         )
       ) : null}
+    </main>
+  );
+}
+
+type Activity = RouterOutputs['yourPages']['activity']['items'][number];
+
+/** What one activity item says, and the link it leads to. */
+function activityLine(item: Activity): { text: string; name: string; href: string; quote?: string } {
+  switch (item.kind) {
+    case 'CLAP':
+      return { text: texts.activity.clapped(item.claps), name: item.post.title, href: item.post.mediumUrl };
+    case 'RESPONSE':
+      return { text: texts.activity.responded, name: item.post.title, href: item.post.mediumUrl };
+    case 'HIGHLIGHT':
+      return {
+        text: texts.activity.highlighted,
+        name: item.post.title,
+        href: item.post.mediumUrl,
+        quote: item.quote,
+      };
+    case 'FOLLOW_USER':
+      return {
+        text: texts.activity.followed,
+        name: item.person.name,
+        href: quireRoutes.build('ShowUser', { username: item.person.username }),
+      };
+    case 'FOLLOW_PUBLICATION':
+      return {
+        text: texts.activity.followed,
+        name: item.publication.name,
+        href: quireRoutes.build('ShowCollectionHome', { collectionSlug: item.publication.slug }),
+      };
+    case 'FOLLOW_TOPIC':
+      return {
+        text: texts.activity.followed,
+        name: item.topic.name,
+        href: quireRoutes.build('ShowTopic', { topicSlug: item.topic.slug }),
+      };
+  }
+}
+
+/** Spec §2 /me/activity: the viewer's claps, responses, highlights and follows, newest first. */
+export function ActivityPage() {
+  const list = useInfiniteQuery(yourPagesQueries(useTRPC()).activity());
+  return (
+    <main className="q-column" data-testid="your-activity">
+      <h1>{texts.activityTitle}</h1>
+      <p className="q-static-lead">{texts.activityLead}</p>
+      <PagedItems
+        items={list.data?.pages.flatMap((p) => p.items) ?? []}
+        empty={list.data ? texts.activityEmpty : null}
+        listClass="q-activity"
+        next={list}
+      >
+        {(item) => {
+          const line = activityLine(item);
+          return (
+            <li key={item.id} className="q-activity-item" data-kind={item.kind}>
+              <p>
+                {line.text} <a href={line.href}>{line.name}</a>
+              </p>
+              {line.quote ? <blockquote>{line.quote}</blockquote> : null}
+              <time className="q-card-meta" dateTime={item.at}>
+                {formatLongDate(item.at)}
+              </time>
+            </li>
+          );
+        }}
+      </PagedItems>
     </main>
   );
 }

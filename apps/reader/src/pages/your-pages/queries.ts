@@ -20,6 +20,7 @@ export function yourPagesQueries(trpc: Trpc) {
     mutedPublications: () => y.mutedPublications.infiniteQueryOptions({}, paged),
     publications: () => y.publications.queryOptions(undefined, { staleTime: 0 }),
     readingHistory: () => y.readingHistory.infiniteQueryOptions({}, paged),
+    activity: () => y.activity.infiniteQueryOptions({}, paged),
   };
 }
 

@@ -19,6 +19,7 @@ const FollowingPage = pages('FollowingPage');
 const MutedPage = pages('MutedPage');
 const ReadingHistoryPage = pages('ReadingHistoryPage');
 const YourPublicationsPage = pages('YourPublicationsPage');
+const ActivityPage = pages('ActivityPage');
 const notifications = lazyPages(
   'src/pages/your-pages/NotificationsPage.tsx',
   () => import('./NotificationsPage'),
@@ -120,6 +121,15 @@ export const yourPagesRoutes: PageRoute[] = [
     () => <ReadingHistoryPage />,
     ({ trpc, queryClient }) =>
       prefetchSignedIn(() => queryClient.fetchInfiniteQuery(yourPagesQueries(trpc).readingHistory())),
+  ),
+  signedInRoute(
+    '/me/activity',
+    'ShowMeActivity',
+    'your activity',
+    texts.activityTitle,
+    () => <ActivityPage />,
+    ({ trpc, queryClient }) =>
+      prefetchSignedIn(() => queryClient.fetchInfiniteQuery(yourPagesQueries(trpc).activity())),
   ),
   signedInRoute(
     '/me/notifications',
