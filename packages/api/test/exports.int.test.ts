@@ -11,7 +11,7 @@ import {
   LocalDiskMediaStore,
   Media,
   Post,
-  type User,
+  User,
 } from '@quire/db';
 import { EXPORT_VALID_MS, type PostContent } from '@quire/domain';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
@@ -327,6 +327,21 @@ describe('building an export (spec §2 /me/export)', () => {
     const expired = await db.em().findOneOrFail(DataExport, row.id);
     expect(expired).toMatchObject({ status: 'EXPIRED', fileKey: null });
     expect((await api(w.writer).exports.byId({ exportId: row.id })).downloadPath).toBeNull();
+  });
+
+  it('deletes the file of a deleted account’s export at the next cleanup, before its week is out', async () => {
+    const w = await writerWithWork();
+    const requested = await api(w.writer).exports.request();
+    await runQueuedExports(db.em(), deps);
+    const row = await db.em().findOneOrFail(DataExport, requested.export.id);
+    const file = files.pathOf(row.fileKey!);
+    await db.em().nativeUpdate(User, w.writer.id, { isDeleted: true, deletedAt: clock.now() });
+    expect(await expireExports(db.em(), files, clock.now())).toBeGreaterThanOrEqual(1);
+    await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await db.em().findOneOrFail(DataExport, row.id)).toMatchObject({
+      status: 'EXPIRED',
+      fileKey: null,
+    });
   });
 
   it('marks an export FAILED and leaves no file when its build fails, and takes the next one', async () => {

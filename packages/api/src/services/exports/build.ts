@@ -124,6 +124,8 @@ export async function buildExport(em: EntityManager, exportId: string, deps: Exp
   const fileKey = `${user.id}/${row.id}.zip`;
   let writer: ExportFileWriter | null = null;
   try {
+    // An account deleted since the request gets no export.
+    if (user.isDeleted) throw new Error('the account was deleted');
     writer = await deps.files.create(fileKey);
     await writeZip(em, user, writer, deps, async (progress) => {
       await em
@@ -378,11 +380,16 @@ async function writeZip(
 }
 
 /**
- * Expires ready exports past their week: their files are deleted and their links answer 410 from then on.
- * Returns how many expired.
+ * Expires ready exports past their week, and at once those of a deleted account (its personal data must not
+ * wait on disk for the purge, which deletes the rows but not the files): their files are deleted and their links
+ * answer 410 from then on. Returns how many expired.
  */
 export async function expireExports(em: EntityManager, files: ExportFileStore, now: Date): Promise<number> {
-  const due = await em.find(DataExport, { status: 'READY', expiresAt: { $lte: now } }, { limit: 500 });
+  const due = await em.find(
+    DataExport,
+    { status: 'READY', $or: [{ expiresAt: { $lte: now } }, { user: { isDeleted: true } }] },
+    { limit: 500 },
+  );
   for (const row of due) {
     if (row.fileKey) await files.delete(row.fileKey);
     row.status = 'EXPIRED';
