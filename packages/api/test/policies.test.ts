@@ -379,6 +379,20 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     expect(refusal(own, 'payCheckout', { userId: null })?.code).toBe('NOT_FOUND');
     expect(outcomes('payCheckout', { userId: 'b0000013' }).anonymous).toBe('UNAUTHORIZED');
   });
+  table('viewExport', () => {
+    const own = policyViewer(user('b0000015'));
+    expect(refusal(own, 'viewExport', { user: { id: 'b0000015' } })).toBeNull();
+    expect(refusal(own, 'viewExport', { user: { id: 'b0000016' } })).toEqual({
+      code: 'NOT_FOUND',
+      message: 'This export does not exist.',
+    });
+    expect(allowed(outcomes('viewExport', { user: { id: AUTHOR } }))).toEqual([
+      'author',
+      'partnerAuthor',
+      'flaggedAuthor',
+    ]);
+    expect(outcomes('viewExport', { user: { id: AUTHOR } }).anonymous).toBe('UNAUTHORIZED');
+  });
   table('useMemberFeatures', () => {
     expect(allowed(outcomes('useMemberFeatures'))).toEqual(['member']);
     expect(outcomes('useMemberFeatures').anonymous).toBe('UNAUTHORIZED');
