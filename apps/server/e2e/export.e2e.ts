@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { exportTexts } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { strFromU8, unzipSync } from 'fflate';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startWorker } from '../src/worker';
@@ -11,6 +14,27 @@ import { consoleErrors, pageErrors, useBrowserApp } from './harness';
  * Spec §2 /me/export[/{exportId}] in Chromium: a writer asks for an export, watches it become ready (the job
  * worker builds it), downloads the zip and finds their story in it; another user's export id is a 404.
  */
+
+// axe-core's browser build, injected into each page checked.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations inside `selector`, as 'rule: target' lines. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (context) => {
+    interface AxeViolation {
+      id: string;
+      impact: string | null;
+      nodes: { target: string[] }[];
+    }
+    const axe = (window as unknown as { axe: { run(c: string): Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    return (await axe.run(context)).violations;
+  }, selector);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 
 const e2e = useBrowserApp();
 let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
@@ -44,6 +68,7 @@ describe('export and download (spec §2 /me/export)', () => {
     await e2e.gotoHydrated(page, '/me/export');
     await page.getByRole('heading', { name: exportTexts.title }).waitFor();
     await page.getByText(exportTexts.recentEmpty).waitFor();
+    expect(await seriousViolations(page, 'main')).toEqual([]);
 
     await page.getByRole('button', { name: exportTexts.request }).click();
     await page.waitForURL(/\/me\/export\/[0-9a-f]{32}$/);
@@ -51,6 +76,7 @@ describe('export and download (spec §2 /me/export)', () => {
     // The page follows the job until the export is ready.
     await page.locator('[data-testid="export-status"][data-status="READY"]').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('export-percent').textContent()).toBe('100%');
+    expect(await seriousViolations(page, 'main')).toEqual([]);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
