@@ -345,6 +345,22 @@ export const pageRoutes: PageRoute[] = [
     head: () => ({ title: topBarTexts.signIn }),
   },
   {
+    path: '/registration-form',
+    authUi: true,
+    name: 'ShowRegistrationForm',
+    render: () => <SigninPage opening="registration" />,
+    prefetch: prefetchAuthOptions,
+    head: () => ({ title: topBarTexts.signUp }),
+  },
+  {
+    path: '/unrecognized-account',
+    authUi: true,
+    name: 'ShowUnrecognizedAccount',
+    render: () => <SigninPage opening="unrecognized" />,
+    prefetch: prefetchAuthOptions,
+    head: () => ({ title: topBarTexts.signIn }),
+  },
+  {
     path: '/two-factor-authentication',
     authUi: true,
     name: 'ShowTwoFactorAuthentication',

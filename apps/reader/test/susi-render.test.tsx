@@ -4,11 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SusiModal, type SusiPageOpen } from '../src/components/susi';
 import { loadAuthUi } from '../src/components/susi/lazy';
+import { SigninPage } from '../src/pages/SigninPage';
+import { comingSoonFor, routeFor } from '../src/routes';
 import { TRPCProvider } from '../src/trpc';
 
 type Options = RouterOutputs['auth']['options'];
@@ -28,16 +31,18 @@ const client = createTRPCClient<AppRouter>({
 });
 
 /** Server-renders the /m/signin modal with the given options, as the server does. */
-function render(page: SusiPageOpen, options: Partial<Options> = {}): string {
+const render = (page: SusiPageOpen, options: Partial<Options> = {}) =>
+  renderAt('/m/signin', <SusiModal page={page} />, options);
+
+/** Server-renders `node` at `location` with the sign-in options in the cache. */
+function renderAt(location: string, node: ReactNode, options: Partial<Options> = {}): string {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
   queryClient.setQueryData(trpc.auth.options.queryKey(), { ...OPTIONS, ...options });
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={client} queryClient={queryClient}>
-        <StaticRouter location="/m/signin">
-          <SusiModal page={page} />
-        </StaticRouter>
+        <StaticRouter location={location}>{node}</StaticRouter>
       </TRPCProvider>
     </QueryClientProvider>,
   );
@@ -123,6 +128,22 @@ describe('sign-in modal on the server (spec §2)', () => {
     expect(name).toContain("What's your name?");
     expect(name).toContain('Full name');
     expect(name).toContain('Go back');
+  });
+
+  it('opens /registration-form on sign-up and /unrecognized-account at the address no account has', () => {
+    expect(routeFor('/registration-form').route.name).toBe('ShowRegistrationForm');
+    expect(routeFor('/unrecognized-account').route.name).toBe('ShowUnrecognizedAccount');
+    expect(comingSoonFor('/registration-form')).toBeUndefined();
+    expect(comingSoonFor('/unrecognized-account')).toBeUndefined();
+    const registration = text(renderAt('/registration-form', <SigninPage opening="registration" />));
+    expect(registration).toContain('Create your account');
+    expect(registration).not.toContain('Welcome Back');
+    const unrecognized = renderAt(
+      '/unrecognized-account?email=ada%40example.com',
+      <SigninPage opening="unrecognized" />,
+    );
+    expect(unrecognized).toContain('data-step="UNRECOGNIZED_EMAIL"');
+    expect(text(unrecognized)).toContain('ada@example.com');
   });
 
   it('renders nothing for the overlay while the store is closed', () => {

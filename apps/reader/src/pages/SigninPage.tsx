@@ -5,15 +5,17 @@ import { SusiModal } from '../components/susi';
 import { navigateTo, safeRedirect } from '../lib/browser';
 
 /**
- * /m/signin: the sign-in modal open on load, with operation, entry (email_login_timeout after an expired link)
+ * /m/signin (and /registration-form, the same opened on sign-up; /unrecognized-account?email=, opened at the
+ * address no account has): the sign-in modal open on load, with operation, entry (email_login_timeout after an expired link)
  * and redirect from the query string. The server also sends here: email (+ operation=register) for an emailed
  * sign-up link that still needs a name, twoFactorToken + method for a pending second factor, error=social for
  * a failed social sign-in; and after a two-factor soft lockout (spec §4) errorType, failCount and
  * lockedOutUntil, shown as the lockout notice.
  */
-export function SigninPage() {
+export function SigninPage({ opening = null }: { opening?: 'registration' | 'unrecognized' | null }) {
   const [params] = useSearchParams();
-  const operation = params.get('operation') === 'register' ? 'register' : 'login';
+  const operation =
+    opening === 'registration' || params.get('operation') === 'register' ? 'register' : 'login';
   const entryPoint = params.get('entry') || null;
   const redirect = safeRedirect(params.get('redirect'));
   const email = params.get('email') || null;
@@ -21,11 +23,14 @@ export function SigninPage() {
   const method = params.get('method');
   const twoFactorMethod = TwoFactorMethod.find((m) => m === method) ?? null;
   // A pending second factor goes straight to its code; a new account from an emailed link still needs a name.
+  // /unrecognized-account names the address no account has; it offers to sign up with it.
   const step = twoFactorToken
     ? 'VERIFY_2FA_CODE'
-    : email && operation === 'register'
-      ? 'ENTER_NAME'
-      : undefined;
+    : opening === 'unrecognized' && email
+      ? 'UNRECOGNIZED_EMAIL'
+      : email && operation === 'register'
+        ? 'ENTER_NAME'
+        : undefined;
   const socialFailed = params.get('error') === 'social';
   const errorType = params.get('errorType');
   const failCount = Number(params.get('failCount')) || 0;
