@@ -19,14 +19,34 @@ describe('GraphQL shim at POST /_/graphql', () => {
     const em = t.db.em();
     const me = await buildUser(em, { name: 'Ada Lovelace', username: 'ada' });
     const fan = await buildUser(em);
-    const { FollowUser } = await import('@quire/db');
+    const { CustomDomain, FollowUser, MuteUser } = await import('@quire/db');
     em.create(FollowUser, { follower: fan, target: me });
+    em.create(FollowUser, { follower: me, target: fan });
+    em.create(MuteUser, { user: me, target: await buildUser(em) });
+    em.create(CustomDomain, { domain: `ada-${me.id}.example.org`, status: 'LIVE', user: me });
     await em.flush();
     const token = await buildSession(em, me);
     const res = await gql({ operationName: 'ViewerQuery' }, authHeaders(token));
     const viewer = res.json().data.viewer;
-    expect(viewer).toMatchObject({ id: me.id, name: 'Ada Lovelace', username: 'ada', mediumMemberAt: 0 });
-    expect(viewer.socialStats).toEqual({ followerCount: 1, followingCount: 0 });
+    expect(viewer).toMatchObject({
+      id: me.id,
+      name: 'Ada Lovelace',
+      username: 'ada',
+      mediumMemberAt: 0,
+      // Never a member: trial-eligible (spec §3); group gifting is off unless turned on.
+      isMembershipTrialEligible: true,
+      hasGroupGiftingEnabled: false,
+      customDomainState: { live: { domain: `ada-${me.id}.example.org` } },
+      customStyleSheet: null,
+    });
+    expect(viewer.socialStats).toEqual({ followerCount: 1, followingCount: 1 });
+    expect(viewer.counts).toEqual({ followedAuthors: 1 });
+    expect(viewer.missionControl).toEqual({
+      followedAuthors: 1,
+      followedCollections: 0,
+      mutedAuthors: 1,
+      mutedCollections: 0,
+    });
   });
 
   it('runs VisitorQuery with the bot flag and the country header', async () => {

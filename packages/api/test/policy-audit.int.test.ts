@@ -97,6 +97,8 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     requestId: 'audit-gift-request',
     // The writer's export: the reader and the visitor are refused it (viewExport).
     exportId: w.dataExport.id,
+    // Nobody's username: deleting an account is refused after the policy was asked.
+    confirmUsername: 'not-anyones-username',
   };
 }
 

@@ -28,11 +28,18 @@ export const persistedDocuments: Readonly<Record<string, string>> = {
     query ViewerQuery {
       viewer {
         id name username bio imageId email unverifiedEmail hasSubdomain mediumMemberAt hasPastMemberships
+        isMembershipTrialEligible hasGroupGiftingEnabled
         isPartnerProgramEnrolled createdAt isAuroraVisible isSuspended hasSeenStyleReminder twitterScreenName
+        isEligibleToViewNewResponses styleEditorOnboardingVersionSeen allowEmailAddressSharingEditorWriter
+        atsQualifiedAt postSubscribeMembershipUpsellShownAt isEligibleToImportEmails
         geolocation { country }
         dismissableFlags
         userPostCounts { publishedPosts }
         socialStats { followerCount followingCount }
+        counts { followedAuthors }
+        missionControl { followedAuthors followedCollections mutedAuthors mutedCollections }
+        customDomainState { live { domain } }
+        customStyleSheet { id }
         adminCollections { id name slug avatar { id } }
       }
     }`,

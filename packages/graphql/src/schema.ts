@@ -50,6 +50,8 @@ const baseTypeDefs = /* GraphQL */ `
     hasSubdomain: Boolean!
     mediumMemberAt: Float!
     hasPastMemberships: Boolean!
+    isMembershipTrialEligible: Boolean!
+    hasGroupGiftingEnabled: Boolean!
     isPartnerProgramEnrolled: Boolean!
     hightowerTermsAcceptedAt: Float
     userTaxDocuments: UserTaxDocuments
@@ -62,7 +64,34 @@ const baseTypeDefs = /* GraphQL */ `
     dismissableFlags: [String!]!
     userPostCounts: UserPostCounts!
     socialStats: SocialStats!
+    counts: UserCounts!
+    missionControl: MissionControl!
+    customDomainState: CustomDomainState
+    customStyleSheet: CustomStyleSheetRef
+    isEligibleToViewNewResponses: Boolean!
+    styleEditorOnboardingVersionSeen: Int!
+    allowEmailAddressSharingEditorWriter: Boolean!
+    atsQualifiedAt: Float
+    postSubscribeMembershipUpsellShownAt: Float
+    isEligibleToImportEmails: Boolean!
     adminCollections: [AdminCollection!]!
+  }
+  type UserCounts {
+    followedAuthors: Int!
+  }
+  "Spec §3 missionControl: how many writers and publications the viewer follows and muted."
+  type MissionControl {
+    followedAuthors: Int!
+    followedCollections: Int!
+    mutedAuthors: Int!
+    mutedCollections: Int!
+  }
+  "Spec §3 customDomainState.live.domain: the viewer's custom domain once it is live."
+  type CustomDomainState {
+    live: LiveCustomDomain
+  }
+  type LiveCustomDomain {
+    domain: String!
   }
   "Spec §3 Visitor."
   type Visitor {

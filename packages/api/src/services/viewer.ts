@@ -1,11 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CollectionMember, FollowUser, Post, TaxDocument, type User, UserDismissedFlag } from '@quire/db';
 import type { DismissAction } from '@quire/domain';
-import { type ActingFor, authorize, loadPolicyViewer } from '../policies';
+import { type ActingFor, authorize, hasMembership, loadPolicyViewer } from '../policies';
+
+interface OwnRow {
+  followed_collections: number;
+  muted_authors: number;
+  muted_collections: number;
+  live_domain: string | null;
+  style_sheet_id: string | null;
+}
 
 /** Spec §3 Viewer: the signed-in user's own fields, with counts and admin publications. */
 export async function viewerFields(em: EntityManager, user: User) {
-  const [followerCount, followingCount, publishedPosts, flags, memberships, tax] = await Promise.all([
+  const [followerCount, followingCount, publishedPosts, flags, memberships, tax, own] = await Promise.all([
     em.count(FollowUser, { target: user.id }),
     em.count(FollowUser, { follower: user.id }),
     em.count(Post, { creator: user.id, status: 'PUBLISHED', deletedAt: null, inResponseToPost: null }),
@@ -17,6 +25,17 @@ export async function viewerFields(em: EntityManager, user: User) {
     ),
     // Only Partner Program writers have tax forms that matter (spec §4 TAX_STATUS).
     user.isPartnerProgramEnrolled ? em.findOne(TaxDocument, { user: user.id }) : null,
+    // Spec §3 missionControl, customDomainState and customStyleSheet, in one statement.
+    em
+      .execute<OwnRow[]>(
+        `select (select count(*) from follow_collections where follower_id = ?)::int as followed_collections,
+                (select count(*) from mute_users where user_id = ?)::int as muted_authors,
+                (select count(*) from mute_collections where user_id = ?)::int as muted_collections,
+                (select domain from custom_domains where user_id = ? and status = 'LIVE' limit 1) as live_domain,
+                (select id from custom_style_sheets where user_id = ? limit 1) as style_sheet_id`,
+        [user.id, user.id, user.id, user.id, user.id],
+      )
+      .then((rows) => rows[0]!),
   ]);
   const ms = (at: Date | null | undefined) => (at ? at.getTime() : null);
   return {
@@ -30,6 +49,8 @@ export async function viewerFields(em: EntityManager, user: User) {
     hasSubdomain: user.hasSubdomain,
     mediumMemberAt: Number(user.mediumMemberAt),
     hasPastMemberships: user.hasPastMemberships,
+    isMembershipTrialEligible: !hasMembership(user) && !user.hasPastMemberships,
+    hasGroupGiftingEnabled: user.hasGroupGiftingEnabled,
     isPartnerProgramEnrolled: user.isPartnerProgramEnrolled,
     hightowerTermsAcceptedAt: ms(user.hightowerTermsAcceptedAt),
     /** Spec §3 userTaxDocuments; a writer without a row has not submitted (status 0). */
@@ -51,6 +72,21 @@ export async function viewerFields(em: EntityManager, user: User) {
     dismissableFlags: flags.map((f) => f.flag),
     userPostCounts: { publishedPosts },
     socialStats: { followerCount, followingCount },
+    counts: { followedAuthors: followingCount },
+    missionControl: {
+      followedAuthors: followingCount,
+      followedCollections: own.followed_collections,
+      mutedAuthors: own.muted_authors,
+      mutedCollections: own.muted_collections,
+    },
+    customDomainState: own.live_domain ? { live: { domain: own.live_domain } } : null,
+    customStyleSheet: own.style_sheet_id ? { id: own.style_sheet_id } : null,
+    isEligibleToViewNewResponses: user.isEligibleToViewNewResponses,
+    styleEditorOnboardingVersionSeen: user.styleEditorOnboardingVersionSeen,
+    allowEmailAddressSharingEditorWriter: user.allowEmailAddressSharingEditorWriter,
+    atsQualifiedAt: ms(user.atsQualifiedAt),
+    postSubscribeMembershipUpsellShownAt: ms(user.postSubscribeMembershipUpsellShownAt),
+    isEligibleToImportEmails: user.isEligibleToImportEmails,
     adminCollections: memberships.map((m) => ({
       id: m.collection.id,
       name: m.collection.name,
