@@ -335,6 +335,24 @@ describe('membership from payment events', () => {
     expect(await db.em().count(Charge, { user: user.id })).toBe(1);
   });
 
+  it('a checkout and its subscription event delivered at once both apply, without a deadlock', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const user = await buildUser(db.em());
+        const sub = unique('sub');
+        const s = state(sub, { customerId: `cus_${user.id}`, metadata: { userId: user.id } });
+        return { user, sub, events: [checkout(user, sub, T0), updated(s, at(0.001))] };
+      }),
+    );
+    // Both orders of taking the locks run together: a lock-order inversion would deadlock one of them.
+    const outcomes = await Promise.all(pairs.flatMap((p) => p.events.map((e) => apply(e))));
+    expect(outcomes.every((o) => o === 'applied')).toBe(true);
+    for (const { user } of pairs) {
+      expect(await db.em().count(Membership, { user: user.id })).toBe(1);
+      expect(Number((await reload(user)).mediumMemberAt)).toBeGreaterThan(0);
+    }
+  });
+
   it('an error while applying leaves nothing written, and the redelivery applies', async () => {
     const user = await buildUser(db.em());
     const sub = unique('sub');

@@ -241,8 +241,9 @@ async function checkoutCompleted(run: Run, event: EventOf<'checkout.completed'>)
   if (!event.subscriptionId) return 'ignored';
   const user = await userFor(run.em, event.provider, event.metadata, event.customerId);
   if (!user) return 'ignored';
-  await rememberCustomer(run.em, user, event.provider, event.customerId);
+  // The subscription's lock first, as its own events take it, then the customer row: one lock order.
   const existing = await lockedMembership(run.em, event.provider, event.subscriptionId);
+  await rememberCustomer(run.em, user, event.provider, event.customerId);
   const trial = Number(event.metadata.trialDays ?? 0) > 0;
   const m =
     existing ??
