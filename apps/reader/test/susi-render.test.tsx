@@ -1,5 +1,6 @@
 import type { AppRouter, RouterOutputs } from '@quire/api';
 import { useSusiStore } from '@quire/client-state';
+import { authUiTexts } from '@quire/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
@@ -10,6 +11,7 @@ import { StaticRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SusiModal, type SusiPageOpen } from '../src/components/susi';
 import { loadAuthUi } from '../src/components/susi/lazy';
+import { CaptchaQuestion } from '../src/components/susi/steps';
 import { SigninPage } from '../src/pages/SigninPage';
 import { comingSoonFor, routeFor } from '../src/routes';
 import { TRPCProvider } from '../src/trpc';
@@ -128,6 +130,18 @@ describe('sign-in modal on the server (spec §2)', () => {
     expect(name).toContain("What's your name?");
     expect(name).toContain('Full name');
     expect(name).toContain('Go back');
+  });
+
+  it('says why the local captcha question is asked, under the question', () => {
+    const question = 'What is 2 + 3?';
+    const html = renderToStaticMarkup(<CaptchaQuestion question={question} answer="" setAnswer={() => {}} />);
+    expect(text(html)).toContain(question);
+    expect(authUiTexts.captchaReason).toBe('We ask this to protect accounts from automated sign-ups.');
+    // Screen readers hear the reason with the field.
+    const hintId = /<p id="([^"]+)" class="q-field-hint">([^<]*)<\/p>/.exec(html);
+    expect(hintId?.[2]).toBe(authUiTexts.captchaReason);
+    expect(html).toContain(`aria-describedby="${hintId?.[1]}"`);
+    expect(html).toContain('name="captcha"');
   });
 
   it('opens /registration-form on sign-up and /unrecognized-account at the address no account has', () => {

@@ -57,9 +57,10 @@ export const appStoreBadgeTexts = {
   googlePlay: 'Get it on Google Play',
 } as const;
 
-/** Spec §2: first-use tooltip on the logo (verbatim, including "Medium"). */
+/** Spec §2: first-use tooltip on the logo, with the product's own name where the spec names Medium. */
 export const firstUseTooltip = {
-  text: 'New: Navigate Medium from the top of the page, and focus more on reading as you scroll.',
+  text: (product: string = PRODUCT_NAME) =>
+    `New: Navigate ${product} from the top of the page, and focus more on reading as you scroll.`,
   dismiss: 'Okay, got it',
 } as const;
 
@@ -332,6 +333,8 @@ export const authUiTexts = {
   setNewPasswordTitle: 'Set a new password',
   changePasswordTitle: 'Change your password',
   savePassword: 'Save password',
+  /** Under the local captcha question: why it is asked. */
+  captchaReason: 'We ask this to protect accounts from automated sign-ups.',
 } as const;
 
 /** Spec §4 sign-in flow: server messages the modal reacts to. */

@@ -66,6 +66,11 @@ describe('§2 texts', () => {
     expect(searchTexts.searchAll()).toBe('Search all of Quire');
     expect(searchTexts.searchAll('X')).toBe('Search all of X');
     expect(firstUseTooltip.dismiss).toBe('Okay, got it');
+    // The spec's tooltip names Medium as the product; Quire names itself.
+    expect(firstUseTooltip.text()).toBe(
+      'New: Navigate Quire from the top of the page, and focus more on reading as you scroll.',
+    );
+    expect(firstUseTooltip.text()).not.toContain('Medium');
     expect(dialogTexts.desktopOnlyBody).toBe(
       'To design your profile, view this page from a desktop web browser.',
     );

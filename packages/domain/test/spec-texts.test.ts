@@ -76,6 +76,7 @@ describe('messages.ts against the spec', () => {
       m.accountMenuTexts.memberSince('{month year}'),
       m.profileMenuTexts.about('{publication}'),
       m.searchTexts.searchAll('{product}'),
+      m.firstUseTooltip.text('Medium'),
       m.routeErrors.routeNotFound('X'),
       m.socialErrors.cannotFollowSelf('{product}'),
       m.socialErrors.alreadyFollowing('{name}', '{product}'),

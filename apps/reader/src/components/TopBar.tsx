@@ -6,7 +6,14 @@ import {
   useFirstUseStore,
   useSusiStore,
 } from '@quire/client-state';
-import { dialogTexts, firstUseTooltip, LAYOUT, type SusiOperation, topBarTexts } from '@quire/domain';
+import {
+  dialogTexts,
+  firstUseTooltip,
+  LAYOUT,
+  PRODUCT_NAME,
+  type SusiOperation,
+  topBarTexts,
+} from '@quire/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -108,7 +115,7 @@ function LogoTooltip({ signedIn, me }: { signedIn: boolean; me: MeData | undefin
     <div
       className="q-tooltip q-logo-tooltip"
       role="dialog"
-      aria-label={firstUseTooltip.text}
+      aria-label={firstUseTooltip.text(PRODUCT_NAME)}
       style={{
         position: 'absolute',
         top: LAYOUT.topBarHeight - 4,
@@ -122,7 +129,7 @@ function LogoTooltip({ signedIn, me }: { signedIn: boolean; me: MeData | undefin
         fontSize: 14,
       }}
     >
-      <p style={{ margin: '0 0 8px' }}>{firstUseTooltip.text}</p>
+      <p style={{ margin: '0 0 8px' }}>{firstUseTooltip.text(PRODUCT_NAME)}</p>
       <button
         type="button"
         className="q-link-button"

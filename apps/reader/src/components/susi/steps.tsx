@@ -84,19 +84,35 @@ function CodeForm({
   );
 }
 
+/** The local captcha's question and answer field, with the sentence that says why it is asked. */
+export function CaptchaQuestion({
+  question,
+  answer,
+  setAnswer,
+}: {
+  question: string;
+  answer: string;
+  setAnswer(answer: string): void;
+}) {
+  return (
+    <TextField
+      label={question}
+      value={answer}
+      onChange={setAnswer}
+      name="captcha"
+      inputMode="numeric"
+      autoComplete="off"
+      hint={authUiTexts.captchaReason}
+    />
+  );
+}
+
 /** The local captcha: a short question answered inline before an emailed link goes out. */
 function CaptchaField() {
   const { captcha } = useSusiFlow();
   if (!captcha.visible || !captcha.question) return null;
   return (
-    <TextField
-      label={captcha.question}
-      value={captcha.answer}
-      onChange={captcha.setAnswer}
-      name="captcha"
-      inputMode="numeric"
-      autoComplete="off"
-    />
+    <CaptchaQuestion question={captcha.question} answer={captcha.answer} setAnswer={captcha.setAnswer} />
   );
 }
 
