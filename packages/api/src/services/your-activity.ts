@@ -134,10 +134,8 @@ async function resolve(em: EntityManager, viewer: User, rows: Row[]) {
         const publication = publications.get(target);
         return publication ? [{ ...base, kind: r.kind, publication }] : [];
       }
-      case 'FOLLOW_TOPIC': {
-        const topic = topics.get(target);
-        return topic ? [{ ...base, kind: r.kind, topic }] : [];
-      }
     }
+    const topic = topics.get(target);
+    return topic ? [{ ...base, kind: 'FOLLOW_TOPIC', topic }] : [];
   });
 }
