@@ -4,6 +4,8 @@ import {
   bookmarkTexts,
   type EdgeCachePage,
   imageUrl,
+  type PageFeed,
+  pageFeeds,
   parsePostId,
   quireRoutes,
   topBarTexts,
@@ -105,6 +107,8 @@ export interface PageHead {
   author?: string;
   /** ISO date the story was published. */
   publishedAt?: string;
+  /** The page's RSS feed, linked from the head (`<link rel="alternate" type="application/rss+xml">`). */
+  feed?: PageFeed;
 }
 
 /** A reader page: its path pattern, how to render it, and the data the server loads first. */
@@ -239,7 +243,7 @@ const profileHead = (ctx: PrefetchContext, username: string | null) => {
   const user = username
     ? ctx.queryClient.getQueryData(ctx.trpc.profiles.byUsername.queryKey({ username }))
     : undefined;
-  return user ? { title: user.name, description: user.bio || undefined } : {};
+  return user ? { title: user.name, description: user.bio || undefined, feed: pageFeeds.user(user) } : {};
 };
 
 /** '/{collectionSlug}' names a publication only when one has that slug; otherwise the page is a 404. */
@@ -272,7 +276,8 @@ const topicRoute = (path: string, name: string, param: string): PageRoute => ({
   prefetch: (ctx, params) => prefetchTopic(ctx, params[param] ?? ''),
   head: (ctx, params) => {
     const topic = topicOf(ctx, params[param] ?? '');
-    return topic ? { title: topic.name } : {};
+    if (!topic) return {};
+    return { title: topic.name, feed: (name === 'ShowTopic' ? pageFeeds.topic : pageFeeds.tag)(topic) };
   },
   edgeCachePage: (ctx, params) => {
     const topic = topicOf(ctx, params[param] ?? '');
@@ -473,7 +478,13 @@ export const pageRoutes: PageRoute[] = [
       if (username) return profileHead(ctx, username);
       const home = ctx.queryClient.getQueryData(ctx.trpc.publications.home.infiniteQueryKey({ slug }))
         ?.pages[0];
-      return home ? { title: home.name, description: home.tagline || home.description || undefined } : {};
+      return home
+        ? {
+            title: home.name,
+            description: home.tagline || home.description || undefined,
+            feed: pageFeeds.publication(home),
+          }
+        : {};
     },
   },
   topicRoute('/topic/:topicSlug', 'ShowTopic', 'topicSlug'),

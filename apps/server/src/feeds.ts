@@ -2,7 +2,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { can, LISTED_STORY, loadPolicyViewer, lockedPreview, type PolicyViewer, postPath } from '@quire/api';
 import { Collection, type Orm, Post, PostTag, Tag, User } from '@quire/db';
-import type { Markup, Paragraph } from '@quire/domain';
+import { feedTexts, type Markup, type Paragraph, PRODUCT_NAME } from '@quire/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Feed } from 'feed';
 import type { ServerConfig } from './config';
@@ -10,7 +10,7 @@ import type { ServerConfig } from './config';
 /** Stories per feed (spec §2 Feeds). */
 export const FEED_SIZE = 25;
 const FEED_CACHE = 'public, max-age=300';
-const READ_THE_REST = 'Read the rest on Quire';
+const READ_THE_REST = `Read the rest on ${PRODUCT_NAME}`;
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -182,7 +182,7 @@ export function renderFeed(source: FeedSource, selfPath: string, base: string): 
     id: `${base}${source.path}`,
     link: `${base}${source.path}`,
     language: 'en',
-    generator: 'Quire',
+    generator: PRODUCT_NAME,
     feedLinks: { rss: `${base}${selfPath}` },
     updated: source.posts[0]?.latestPublishedAt ?? undefined,
     copyright: '',
@@ -243,8 +243,8 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
   app.get(
     '/feed/latest',
     serve(async (em) => ({
-      title: 'Quire — Latest stories',
-      description: 'The latest stories on Quire.',
+      title: feedTexts.latestTitle(),
+      description: feedTexts.latestDescription(),
       path: '/',
       posts: await newestStories(em, {}),
     })),
@@ -254,8 +254,8 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
     const user = await em.findOne(User, { username });
     if (!user || !can(reader, 'viewProfile', user)) return null;
     return {
-      title: `Stories by ${user.name} on Quire`,
-      description: user.bio || `Stories by ${user.name} on Quire.`,
+      title: feedTexts.userTitle(user.name),
+      description: user.bio || feedTexts.userDescription(user.name),
       path: `/@${user.username}`,
       posts: await newestStories(em, { creator: user.id }),
     };
@@ -269,8 +269,8 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
       const tag = await em.findOne(Tag, { slug: tagSlug });
       if (!tag || !can(reader, 'viewTag', tag)) return null;
       return {
-        title: `${tag.name} on Quire`,
-        description: `The latest stories tagged ${tag.name} on Quire.`,
+        title: feedTexts.tagTitle(tag.name),
+        description: feedTexts.tagDescription(tag.name),
         path: `/tag/${tag.slug}`,
         posts: await newestStories(em, { id: { $in: await taggedStoryIds(em, tag) } }),
       };
@@ -284,8 +284,8 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
       if (!topic || !can(reader, 'viewTag', topic)) return null;
       const tagged = await taggedStoryIds(em, topic);
       return {
-        title: `${topic.name} on Quire`,
-        description: `The latest stories about ${topic.name} on Quire.`,
+        title: feedTexts.tagTitle(topic.name),
+        description: feedTexts.topicDescription(topic.name),
         path: `/topic/${topic.slug}`,
         posts: await newestStories(em, { $or: [{ primaryTopic: topic.id }, { id: { $in: tagged } }] }),
       };
@@ -304,9 +304,9 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
       const collection = await publicCollection(em, collectionSlug, reader);
       if (!collection) return null;
       return {
-        title: collection.name,
+        title: feedTexts.publicationTitle(collection.name),
         description:
-          collection.description || collection.tagline || `The latest stories in ${collection.name}.`,
+          collection.description || collection.tagline || feedTexts.publicationDescription(collection.name),
         path: `/${collection.slug}`,
         posts: await newestStories(em, { collection: collection.id }),
       };
@@ -321,8 +321,8 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
       if (!collection || !tag || !can(reader, 'viewTag', tag)) return null;
       const ids = await taggedStoryIds(em, tag, { collection: collection.id });
       return {
-        title: `${collection.name} — ${tag.name}`,
-        description: `Stories tagged ${tag.name} in ${collection.name}.`,
+        title: feedTexts.publicationTagTitle(collection.name, tag.name),
+        description: feedTexts.publicationTagDescription(collection.name, tag.name),
         path: `/${collection.slug}/tagged/${tag.slug}`,
         posts: await newestStories(em, { id: { $in: ids } }),
       };

@@ -72,24 +72,44 @@ export function clientConfig(config: ServerConfig): ClientConfig & { membership:
 export type HeadTag =
   | { property: string; content: string }
   | { name: string; content: string }
-  | { rel: string; href: string }
+  | { rel: string; href: string; type?: string; title?: string }
   | { jsonLd: Record<string, unknown> };
 
 const headTagHtml = (tag: HeadTag): string => {
   if ('jsonLd' in tag) return `<script type="application/ld+json">${embedJson(tag.jsonLd)}</script>`;
-  if ('rel' in tag) return `<link rel="${escapeHtml(tag.rel)}" href="${escapeHtml(tag.href)}">`;
+  if ('rel' in tag) {
+    const type = tag.type ? ` type="${escapeHtml(tag.type)}"` : '';
+    const title = tag.title ? ` title="${escapeHtml(tag.title)}"` : '';
+    return `<link rel="${escapeHtml(tag.rel)}"${type}${title} href="${escapeHtml(tag.href)}">`;
+  }
   if ('property' in tag) {
     return `<meta property="${escapeHtml(tag.property)}" content="${escapeHtml(tag.content)}">`;
   }
   return `<meta name="${escapeHtml(tag.name)}" content="${escapeHtml(tag.content)}">`;
 };
 
-/** A page head's sharing tags: OpenGraph, Twitter card, canonical link and a JSON-LD Article for a story. */
+/** A page head's RSS feed link (`<link rel="alternate" type="application/rss+xml">`), when it has a feed. */
+const feedTags = (head: PageHead, publicUrl: string): HeadTag[] =>
+  head.feed
+    ? [
+        {
+          rel: 'alternate',
+          type: 'application/rss+xml',
+          title: head.feed.title,
+          href: `${publicUrl}${head.feed.path}`,
+        },
+      ]
+    : [];
+
+/**
+ * A page head's sharing tags: OpenGraph, Twitter card, canonical link and a JSON-LD Article for a story;
+ * and its RSS feed's link.
+ */
 export function pageHeadTags(head: PageHead, publicUrl: string): HeadTag[] {
-  if (!head.canonicalPath) return [];
+  if (!head.canonicalPath) return feedTags(head, publicUrl);
   const url = `${publicUrl}${head.canonicalPath}`;
   const image = head.image ? new URL(head.image, `${publicUrl}/`).toString() : undefined;
-  const tags: HeadTag[] = [{ rel: 'canonical', href: url }];
+  const tags: HeadTag[] = [{ rel: 'canonical', href: url }, ...feedTags(head, publicUrl)];
   if (head.title) tags.push({ property: 'og:title', content: head.title });
   if (head.description) tags.push({ property: 'og:description', content: head.description });
   tags.push({ property: 'og:type', content: head.type ?? 'website' }, { property: 'og:url', content: url });

@@ -141,6 +141,52 @@ describe('RSS feeds (spec §2 Feeds)', () => {
   });
 });
 
+/** The page head's RSS links: [title, href] of each `<link rel="alternate" type="application/rss+xml">`. */
+function alternateFeeds(html: string): Array<[string, string]> {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [
+    ...head.matchAll(/<link rel="alternate" type="application\/rss\+xml" title="([^"]*)" href="([^"]*)">/g),
+  ].map((m) => [m[1] as string, m[2] as string]);
+}
+
+describe('feeds are discoverable from their pages', () => {
+  it('profile, publication, tag and topic pages link their feed in the head and visibly, and the feed answers', async () => {
+    const w = await world();
+    const pages = [
+      {
+        page: `/@${w.author.username}`,
+        feed: `/feed/@${w.author.username}`,
+        title: 'Stories by Feed Writer on Quire',
+      },
+      {
+        page: `/@${w.author.username}/about`,
+        feed: `/feed/@${w.author.username}`,
+        title: 'Stories by Feed Writer on Quire',
+      },
+      { page: `/${w.collection.slug}`, feed: `/feed/${w.collection.slug}`, title: w.collection.name },
+      { page: `/tag/${w.tag.slug}`, feed: `/feed/tag/${w.tag.slug}`, title: 'Feeds on Quire' },
+      { page: `/topic/${w.topic.slug}`, feed: `/feed/topic/${w.topic.slug}`, title: 'Topic on Quire' },
+    ];
+    for (const { page, feed, title } of pages) {
+      const html = await get(page);
+      expect(html.statusCode, page).toBe(200);
+      expect(alternateFeeds(html.body), page).toEqual([[title, `${BASE}${feed}`]]);
+      // The visible link in the page's header.
+      expect(html.body, page).toMatch(
+        new RegExp(`<a class="q-feed-link" href="${feed.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"[^>]*>`),
+      );
+      const rss = await get(feed);
+      expect(rss.statusCode, feed).toBe(200);
+      expect(rss.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+      expect(rss.body).toContain('<rss version="2.0"');
+      // The feed calls itself what the page's link calls it.
+      expect(/<channel>\s*<title>([^<]*)<\/title>/.exec(rss.body)?.[1]).toBe(title);
+    }
+    // Pages without a feed of their own link none.
+    expect(alternateFeeds((await get('/about')).body)).toEqual([]);
+  });
+});
+
 describe('feeds ask the same rules as the pages', () => {
   it('has no feed for a staff-only tag or topic, a private publication, or a writer who is gone', async () => {
     const w = await world();

@@ -11,6 +11,7 @@ export * from './email-settings';
 export * from './embeds';
 export * from './enums';
 export * from './exports';
+export * from './feeds';
 export * from './gifts';
 export * from './images';
 export * from './labels';

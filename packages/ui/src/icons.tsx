@@ -6,6 +6,7 @@ import BookmarkCheck from 'lucide-react/icons/bookmark-check';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import Plus from 'lucide-react/icons/plus';
+import Rss from 'lucide-react/icons/rss';
 import Search from 'lucide-react/icons/search';
 import Star from 'lucide-react/icons/star';
 import X from 'lucide-react/icons/x';
@@ -48,6 +49,7 @@ export const MoreIcon = fromLucide(Ellipsis, 'MoreIcon');
 export const SearchIcon = fromLucide(Search, 'SearchIcon');
 export const CloseIcon = fromLucide(X, 'CloseIcon');
 export const PlusIcon = fromLucide(Plus, 'PlusIcon');
+export const RssIcon = fromLucide(Rss, 'RssIcon');
 
 /** Two hands meeting, with the burst of the clap above them. */
 export function ClapIcon({ size = 24, className, filled = false }: IconProps) {

@@ -10,6 +10,7 @@ export {
   MoreIcon,
   PlusIcon,
   ResponseIcon,
+  RssIcon,
   SearchIcon,
 } from './icons';
 export { ParagraphText } from './ParagraphText';

@@ -1,9 +1,11 @@
 import type { RouterOutputs } from '@quire/api';
+import { pageFeeds } from '@quire/domain';
 import { Avatar } from '@quire/ui';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
 import { type ProfileTab, ProfileTabs } from '../components/DiscoveryTabs';
 import { ProfileMenu } from '../components/EntityMenu';
+import { FeedLink } from '../components/FeedLink';
 import { FollowButton } from '../components/FollowButton';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
@@ -14,7 +16,10 @@ export const followers = (n: number) => `${n} ${n === 1 ? 'follower' : 'follower
 
 type Profile = RouterOutputs['profiles']['byUsername'];
 
-/** The profile header every /@{username} page shares: photo (or initials), name, follow button, menu, bio and counts. */
+/**
+ * The profile header every /@{username} page shares: photo (or initials), name, follow button, menu, bio, counts
+ * and the RSS link.
+ */
 export function ProfileHeader({ user }: { user: Profile }) {
   return (
     <header className="q-profile-header q-entity-header">
@@ -32,7 +37,7 @@ export function ProfileHeader({ user }: { user: Profile }) {
       {user.bio ? <p className="q-profile-bio">{user.bio}</p> : null}
       <p className="q-profile-counts">
         <span data-testid="follower-count">{followers(user.followerCount)}</span> ·{' '}
-        <span>{user.followingCount} following</span>
+        <span>{user.followingCount} following</span> · <FeedLink feed={pageFeeds.user(user)} />
       </p>
     </header>
   );

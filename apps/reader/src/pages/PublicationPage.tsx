@@ -1,9 +1,11 @@
 import type { RouterOutputs } from '@quire/api';
+import { pageFeeds } from '@quire/domain';
 import { Avatar } from '@quire/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type PublicationTab, PublicationTabs } from '../components/DiscoveryTabs';
 import { PublicationMenu } from '../components/EntityMenu';
+import { FeedLink } from '../components/FeedLink';
 import { FollowButton } from '../components/FollowButton';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
@@ -54,7 +56,8 @@ export function PublicationLayout({
               <p>{publication.tagline || publication.description}</p>
             ) : null}
             <p className="q-profile-counts">
-              <span data-testid="follower-count">{followers(publication.followerCount)}</span>
+              <span data-testid="follower-count">{followers(publication.followerCount)}</span> ·{' '}
+              <FeedLink feed={pageFeeds.publication(publication)} />
             </p>
           </header>
           <PublicationTabs slug={publication.slug} current={tab} />

@@ -1,7 +1,10 @@
 import type { RouterOutputs } from '@quire/api';
+import { pageFeeds } from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { type TagTab, TagTabs } from '../components/DiscoveryTabs';
+import { FeedLink } from '../components/FeedLink';
 import { TopicFollowButton } from '../components/FollowButton';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
@@ -20,6 +23,8 @@ export function TopicLayout({
   children: (tag: TopicHeader) => ReactNode;
 }) {
   const topic = useQuery(useDiscoveryQueries().topic(slug));
+  // /topic/{slug} links the topic's feed, /tag/{slug} the tag's.
+  const feedOf = useLocation().pathname.startsWith('/topic/') ? pageFeeds.topic : pageFeeds.tag;
   return (
     <EntityColumn isError={topic.isError} entity={topic.data} testId="topic">
       {(tag) => (
@@ -27,7 +32,8 @@ export function TopicLayout({
           <header className="q-topic-header">
             <h1>{tag.name}</h1>
             <p>
-              <span>{tag.postCount} stories</span> · <span>{tag.followerCount} followers</span>
+              <span>{tag.postCount} stories</span> · <span>{tag.followerCount} followers</span> ·{' '}
+              <FeedLink feed={feedOf(tag)} />
             </p>
             <TopicFollowButton topic={tag} followSource="topic_header" />
           </header>

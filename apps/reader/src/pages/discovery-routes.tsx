@@ -1,6 +1,8 @@
 import {
   archiveRange,
   isTopTimePeriod,
+  type PageFeed,
+  pageFeeds,
   parseMonthDayYearSlug,
   profileMenuTexts,
   type TopTimePeriod,
@@ -85,6 +87,8 @@ interface Owner {
   prefetch: (ctx: PrefetchContext, key: string) => Promise<number>;
   /** The loaded header's name, for the page's title. */
   nameOf: (ctx: PrefetchContext, key: string) => string | undefined;
+  /** The loaded owner's RSS feed, linked from the page's head. */
+  feedOf: (ctx: PrefetchContext, key: string) => PageFeed | undefined;
 }
 
 const profileOwner: Owner = {
@@ -93,6 +97,10 @@ const profileOwner: Owner = {
     statusOf(ctx.queryClient.fetchQuery(ctx.trpc.profiles.byUsername.queryOptions({ username }))),
   nameOf: (ctx, username) =>
     ctx.queryClient.getQueryData(ctx.trpc.profiles.byUsername.queryKey({ username }))?.name,
+  feedOf: (ctx, username) => {
+    const user = ctx.queryClient.getQueryData(ctx.trpc.profiles.byUsername.queryKey({ username }));
+    return user && pageFeeds.user(user);
+  },
 };
 
 const publicationOwner: Owner = {
@@ -101,6 +109,11 @@ const publicationOwner: Owner = {
   prefetch: (ctx, slug) => prefetchPublication(ctx, slug),
   nameOf: (ctx, slug) =>
     ctx.queryClient.getQueryData(ctx.trpc.publications.home.infiniteQueryKey({ slug }))?.pages[0]?.name,
+  feedOf: (ctx, slug) => {
+    const home = ctx.queryClient.getQueryData(ctx.trpc.publications.home.infiniteQueryKey({ slug }))
+      ?.pages[0];
+    return home && pageFeeds.publication(home);
+  },
 };
 
 const tagOwner: Owner = {
@@ -108,6 +121,10 @@ const tagOwner: Owner = {
   prefetch: (ctx, slug) =>
     statusOf(ctx.queryClient.fetchQuery(ctx.trpc.topics.bySlug.queryOptions({ slug }))),
   nameOf: (ctx, slug) => ctx.queryClient.getQueryData(ctx.trpc.topics.bySlug.queryKey({ slug }))?.name,
+  feedOf: (ctx, slug) => {
+    const tag = ctx.queryClient.getQueryData(ctx.trpc.topics.bySlug.queryKey({ slug }));
+    return tag && pageFeeds.tag(tag);
+  },
 };
 
 /** A sub-page: its path, route-table name, title (null: none yet), page and own queries. */
@@ -148,9 +165,11 @@ function subPageRoute<P = Params>(owner: Owner, page: SubPage<P>): PageRoute {
       return statusOf(page.load(fetcher(ctx), at.key, at.own));
     },
     head: (ctx, params): PageHead => {
-      const name = owner.nameOf(ctx, owner.key(params) ?? '');
+      const key = owner.key(params) ?? '';
+      const name = owner.nameOf(ctx, key);
       const title = name === undefined ? null : page.title(name, ctx, params);
-      return title === null ? {} : { title };
+      const feed = owner.feedOf(ctx, key);
+      return { ...(title === null ? {} : { title }), ...(feed ? { feed } : {}) };
     },
   };
 }

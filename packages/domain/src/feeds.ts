@@ -1,0 +1,61 @@
+import { PRODUCT_NAME } from './messages';
+
+const seg = encodeURIComponent;
+
+/** Spec §2 Feeds: the path each RSS feed answers on; pages link to these (head and a visible link). */
+export const feedPaths = {
+  latest: () => '/feed/latest',
+  user: (username: string) => `/feed/@${seg(username)}`,
+  tag: (tagSlug: string) => `/feed/tag/${seg(tagSlug)}`,
+  topic: (topicSlug: string) => `/feed/topic/${seg(topicSlug)}`,
+  publication: (collectionSlug: string) => `/feed/${seg(collectionSlug)}`,
+  publicationTag: (collectionSlug: string, tagSlug: string) =>
+    `/feed/${seg(collectionSlug)}/tagged/${seg(tagSlug)}`,
+} as const;
+
+/** Not from the spec: feed titles (the feed's own and its page's `<link rel="alternate">`) and the RSS link. */
+export const feedTexts = {
+  latestTitle: (product: string = PRODUCT_NAME) => `${product} — Latest stories`,
+  latestDescription: (product: string = PRODUCT_NAME) => `The latest stories on ${product}.`,
+  userTitle: (name: string, product: string = PRODUCT_NAME) => `Stories by ${name} on ${product}`,
+  userDescription: (name: string, product: string = PRODUCT_NAME) => `Stories by ${name} on ${product}.`,
+  tagTitle: (tag: string, product: string = PRODUCT_NAME) => `${tag} on ${product}`,
+  tagDescription: (tag: string, product: string = PRODUCT_NAME) =>
+    `The latest stories tagged ${tag} on ${product}.`,
+  topicDescription: (topic: string, product: string = PRODUCT_NAME) =>
+    `The latest stories about ${topic} on ${product}.`,
+  publicationTitle: (name: string) => name,
+  publicationDescription: (name: string) => `The latest stories in ${name}.`,
+  publicationTagTitle: (name: string, tag: string) => `${name} — ${tag}`,
+  publicationTagDescription: (name: string, tag: string) => `Stories tagged ${tag} in ${name}.`,
+  /** The visible link's text. */
+  rss: 'RSS',
+  /** The visible link's accessible name, e.g. 'RSS feed of Stories by Ada on Quire'. */
+  rssLabel: (title: string) => `RSS feed of ${title}`,
+} as const;
+
+/** A page's feed: what its head's `<link rel="alternate" type="application/rss+xml">` and RSS link point at. */
+export interface PageFeed {
+  title: string;
+  path: string;
+}
+
+/** Spec §2 Feeds: the feed of a writer's profile, a publication's home, a tag's and a topic's page. */
+export const pageFeeds = {
+  user: (user: { username: string; name: string }): PageFeed => ({
+    title: feedTexts.userTitle(user.name),
+    path: feedPaths.user(user.username),
+  }),
+  publication: (publication: { slug: string; name: string }): PageFeed => ({
+    title: feedTexts.publicationTitle(publication.name),
+    path: feedPaths.publication(publication.slug),
+  }),
+  tag: (tag: { slug: string; name: string }): PageFeed => ({
+    title: feedTexts.tagTitle(tag.name),
+    path: feedPaths.tag(tag.slug),
+  }),
+  topic: (topic: { slug: string; name: string }): PageFeed => ({
+    title: feedTexts.tagTitle(topic.name),
+    path: feedPaths.topic(topic.slug),
+  }),
+} as const;
