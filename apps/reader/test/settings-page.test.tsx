@@ -27,7 +27,9 @@ describe('the settings page (spec §2 /me/settings, /me/settings/{setting})', ()
     expect(settingsSectionOf(undefined)).toBeNull();
     expect(routeFor('/m/goodbye').route.name).toBe('ShowMGoodbye');
     expect(comingSoonFor('/m/goodbye')).toBeUndefined();
+    expect(routeFor('/me/settings/tipping').route.name).toBe('ShowMeSettingsTipping');
+    expect(comingSoonFor('/me/settings/tipping')).toBeUndefined();
     // The named sub-pages stay their own routes until they are built.
-    expect(comingSoonFor('/me/settings/tipping')).toBe('Settings');
+    expect(comingSoonFor('/me/settings/mobile-beta')).toBe('Settings');
   });
 });

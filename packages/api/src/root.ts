@@ -19,6 +19,7 @@ import { readingRouter } from './routers/reading';
 import { searchRouter } from './routers/search';
 import { securityRouter } from './routers/security';
 import { socialRouter } from './routers/social';
+import { tippingRouter } from './routers/tipping';
 import { topicsRouter } from './routers/topics';
 import { viewerRouter } from './routers/viewer';
 import { yourPagesRouter } from './routers/your-pages';
@@ -48,6 +49,7 @@ export const appRouter = router({
   emailSettings: emailSettingsRouter,
   yourPages: yourPagesRouter,
   onboarding: onboardingRouter,
+  tipping: tippingRouter,
   exports: exportsRouter,
 });
 

@@ -99,6 +99,7 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     exportId: w.dataExport.id,
     // Nobody's username: deleting an account is refused after the policy was asked.
     confirmUsername: 'not-anyones-username',
+    link: 'https://ko-fi.com/audit',
   };
 }
 

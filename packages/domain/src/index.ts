@@ -29,5 +29,6 @@ export * from './susi';
 export * from './telemetry';
 export * from './telemetry-names';
 export * from './text-input';
+export * from './tipping';
 export * from './validation';
 export * from './your-pages';

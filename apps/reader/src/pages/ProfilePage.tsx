@@ -1,5 +1,5 @@
 import type { RouterOutputs } from '@quire/api';
-import { pageFeeds } from '@quire/domain';
+import { pageFeeds, tippingTexts } from '@quire/domain';
 import { Avatar } from '@quire/ui';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
@@ -35,6 +35,19 @@ export function ProfileHeader({ user }: { user: Profile }) {
         <ProfileMenu user={user} />
       </div>
       {user.bio ? <p className="q-profile-bio">{user.bio}</p> : null}
+      {user.tippingLink ? (
+        <p>
+          <a
+            className="q-button q-button-small"
+            href={user.tippingLink}
+            target="_blank"
+            rel="noopener noreferrer nofollow ugc"
+            data-testid="tip-link"
+          >
+            {tippingTexts.tip(user.name)}
+          </a>
+        </p>
+      ) : null}
       <p className="q-profile-counts">
         <span data-testid="follower-count">{followers(user.followerCount)}</span> ·{' '}
         <span>{user.followingCount} following</span> · <FeedLink feed={pageFeeds.user(user)} />

@@ -39,6 +39,8 @@ export async function profileHeader(em: EntityManager, viewer: User | null, user
     username: user.username,
     bio: user.bio,
     imageId: user.imageId ?? null,
+    /** Spec §3 tipping link: where readers tip the writer (an https page, checked when it was saved). */
+    tippingLink: user.tippingLink ?? null,
     ...counts,
     isMember: hasMembership(user),
     /** Spec §3 custom style sheet: the profile's colours as CSS custom properties (numbers only, never its text). */

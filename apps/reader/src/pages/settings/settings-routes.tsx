@@ -1,4 +1,4 @@
-import { accountDeletionTexts, settingsSectionOf, settingsTexts as texts } from '@quire/domain';
+import { accountDeletionTexts, settingsSectionOf, settingsTexts as texts, tippingTexts } from '@quire/domain';
 import { lazyPages } from '../../lib/lazy-page';
 import { prefetchSignedIn, signedInRoute } from '../../lib/signed-in-route';
 import type { PageRoute, PrefetchContext } from '../../routes';
@@ -15,6 +15,8 @@ const goodbye = lazyPages(
   () => import('./DeleteAccountSection'),
 );
 const GoodbyePage = goodbye('GoodbyePage');
+const tipping = lazyPages('src/pages/settings/TippingPage.tsx', () => import('./TippingPage'));
+const TippingPage = tipping('TippingPage');
 
 /** The settings page's queries: each section's, loaded together. */
 const prefetchSettings = async (ctx: PrefetchContext) =>
@@ -54,6 +56,15 @@ export const settingsRoutes: PageRoute[] = [
       return section ? <SettingsPage section={section} /> : <NotFoundPage />;
     },
     async (ctx, params) => (settingsSectionOf(params.setting) ? prefetchSettings(ctx) : 404),
+  ),
+  signedInRoute(
+    '/me/settings/tipping',
+    'ShowMeSettingsTipping',
+    'your tipping link',
+    tippingTexts.title,
+    () => <TippingPage />,
+    ({ trpc, queryClient }) =>
+      prefetchSignedIn(() => queryClient.fetchQuery(trpc.tipping.current.queryOptions())),
   ),
   ...emailSettingsRoutes,
 ];
