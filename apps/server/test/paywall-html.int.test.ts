@@ -1,5 +1,10 @@
 import { MeterEntry, Post } from '@quire/db';
-import { FREE_STORIES_PER_MONTH, FREE_STORIES_PER_NETWORK_PER_MONTH, paywallTexts } from '@quire/domain';
+import {
+  FREE_STORIES_PER_MONTH,
+  FREE_STORIES_PER_NETWORK_PER_MONTH,
+  paywallMessage,
+  paywallTexts,
+} from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
@@ -63,6 +68,22 @@ describe('members-only text in server-rendered HTML', () => {
       expect(page.body).toContain(SECRET);
     }
     expect(await meterRows()).toBe(1);
+  });
+
+  it('invites a visitor who has read nothing to sign up, even on a network whose readers used up their free stories', async () => {
+    const { posts } = await lockedStories(FREE_STORIES_PER_MONTH + 1);
+    const remoteAddress = '203.0.113.7';
+    const me = await buildUser(t.db.em());
+    const headers = authHeaders(await buildSession(t.db.em(), me));
+    for (const post of posts) await t.app.inject({ url: `/p/${post.id}`, headers, remoteAddress });
+    const used = await t.app.inject({ url: `/p/${posts.at(-1)!.id}`, headers, remoteAddress });
+    expect(used.body).toContain('data-paywall="free_stories_used"');
+    // A new visitor from the same address: no account, nothing read, so the sign-up invitation.
+    const visitor = await t.app.inject({ url: `/p/${posts.at(-1)!.id}`, remoteAddress });
+    expect(visitor.body).toContain('data-paywall="signed_out"');
+    expect(visitor.body).toContain(paywallMessage('signed_out'));
+    expect(visitor.body).not.toContain(paywallTexts.freeStoriesUsed);
+    expect(visitor.body).not.toContain(paywallTexts.networkFreeStoriesUsed);
   });
 
   it('shows a signed-in reader past the free stories the membership prompt — not in the markup, not in the embedded state — unless by friend link', async () => {

@@ -5,7 +5,7 @@
  * The few texts not taken from the spec are marked "not from the spec".
  */
 
-import { MAX_AUTH_ATTEMPTS, TRASH_RETENTION_DAYS } from './constants';
+import { FREE_STORIES_PER_MONTH, MAX_AUTH_ATTEMPTS, TRASH_RETENTION_DAYS } from './constants';
 
 /** The product name ({product} in the spec). */
 export const PRODUCT_NAME = 'Quire';
@@ -686,3 +686,24 @@ export const paywallTexts = {
   networkFreeStoriesUsed:
     'The free member-only stories for readers on your network are used up this month. Become a member to read the rest of this story and support its writer.',
 } as const;
+
+/**
+ * Why a reader got only the locked preview (the server decides): no account yet, their free stories of the
+ * month are used, or their network's are.
+ */
+export type PaywallReason = 'signed_out' | 'free_stories_used' | 'network_free_stories_used';
+
+/**
+ * The paywall box's message for the server's reason: a visitor without an account, who has read nothing that
+ * counts, is invited to sign up; only a signed-in reader is told that free stories are used up.
+ */
+export function paywallMessage(reason: PaywallReason, freePerMonth: number = FREE_STORIES_PER_MONTH): string {
+  switch (reason) {
+    case 'signed_out':
+      return paywallTexts.signUpToRead(freePerMonth);
+    case 'network_free_stories_used':
+      return paywallTexts.networkFreeStoriesUsed;
+    case 'free_stories_used':
+      return paywallTexts.freeStoriesUsed;
+  }
+}

@@ -1,12 +1,13 @@
 import type { RouterOutputs } from '@quire/api';
-import { FREE_STORIES_PER_MONTH, paywallTexts, topBarTexts } from '@quire/domain';
+import { paywallMessage, paywallTexts, topBarTexts } from '@quire/domain';
 import { SusiEntry } from './TopBar';
 
 type StoryPage = Extract<RouterOutputs['posts']['byId'], { __typename: 'Post' }>;
 
 /**
- * Spec §1 members-only stories: the box under a locked preview. A reader without an account is asked to sign
- * up or sign in (accounts get the free stories); a signed-in non-member past the free stories, to become a member.
+ * Spec §1 members-only stories: the box under a locked preview, worded on the server's reason. A reader without
+ * an account is invited to sign up or sign in (accounts get the free stories), never told free stories are used
+ * up; a signed-in non-member past the free stories (theirs or their network's) is asked to become a member.
  */
 export function Paywall({ reason }: { reason: NonNullable<StoryPage['paywall']> }) {
   return (
@@ -14,7 +15,7 @@ export function Paywall({ reason }: { reason: NonNullable<StoryPage['paywall']> 
       <h2>{paywallTexts.heading}</h2>
       {reason === 'signed_out' ? (
         <>
-          <p>{paywallTexts.signUpToRead(FREE_STORIES_PER_MONTH)}</p>
+          <p>{paywallMessage(reason)}</p>
           <SusiEntry operation="register" entryPoint="paywall" className="q-button q-button-dark">
             {paywallTexts.createAccount}
           </SusiEntry>{' '}
@@ -24,11 +25,7 @@ export function Paywall({ reason }: { reason: NonNullable<StoryPage['paywall']> 
         </>
       ) : (
         <>
-          <p>
-            {reason === 'network_free_stories_used'
-              ? paywallTexts.networkFreeStoriesUsed
-              : paywallTexts.freeStoriesUsed}
-          </p>
+          <p>{paywallMessage(reason)}</p>
           <a className="q-button q-button-dark" href="/plans">
             {topBarTexts.becomeAMember}
           </a>

@@ -1,19 +1,22 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId, type Post, type User } from '@quire/db';
-import { FREE_STORIES_PER_MONTH, FREE_STORIES_PER_NETWORK_PER_MONTH, type MeterState } from '@quire/domain';
+import {
+  FREE_STORIES_PER_MONTH,
+  FREE_STORIES_PER_NETWORK_PER_MONTH,
+  type MeterState,
+  type PaywallReason,
+} from '@quire/domain';
 import { can, isMember, loadPolicyViewer } from '../policies';
 import type { Context, VisitorInfo } from '../trpc';
 import { lockUntilCommit } from './locks';
 
 /** Spec §4 meter state, as reported to analytics. */
-export type { MeterState };
-
 /**
  * Why a reader got only the locked preview, which is what the paywall box asks of them: an account (signed
  * out), or membership (their free stories, or their network's, are used up this month).
  */
-export type PaywallReason = 'signed_out' | 'free_stories_used' | 'network_free_stories_used';
+export type { MeterState, PaywallReason };
 
 export interface Access {
   /** Whether the full text may be sent; otherwise only the locked preview leaves the server. */
