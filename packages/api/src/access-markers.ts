@@ -76,4 +76,5 @@ export const ACCESS_MARKERS: Readonly<Record<string, NonNullable<ProcedureMeta['
   'discovery.topics': 'listing',
   'discovery.trending': 'listing',
   'discovery.topStories': 'listing',
+  'discovery.homeModules': 'listing',
 };

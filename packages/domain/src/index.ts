@@ -13,6 +13,7 @@ export * from './enums';
 export * from './exports';
 export * from './feeds';
 export * from './gifts';
+export * from './home';
 export * from './images';
 export * from './labels';
 export * from './membership';

@@ -3,6 +3,7 @@ import { DISCOVERY_LIMITS, daysBefore, TOP_TIME_PERIODS, type TopTimePeriod, tex
 import { z } from 'zod';
 import { entityId, scoreCursor, slug, timeCursor, username } from '../schemas';
 import { engagementRanking, followPage, topStoriesOfDay, topWritersOfTag } from '../services/discovery';
+import { homeModules } from '../services/home-modules';
 import {
   highlightsPage,
   listHeader,
@@ -169,6 +170,13 @@ export const discoveryRouter = router({
   publication: publicationPagesRouter,
   tag: tagPagesRouter,
 
+  /**
+   * The home page's right column (spec §9 FEATURED_STORIES, RECOMMENDED_TOPICS, TOP_WRITERS): staff picks,
+   * topics and writers to follow; the same for every visitor, less what a reader blocked, muted or follows.
+   */
+  homeModules: publicProcedure.query(({ ctx }) =>
+    homeModules(ctx.em, ctx.viewer, { cacheMs: ctx.env.forYouCacheMs }),
+  ),
   /** /topics: every public topic by name, with its follower and story counts. */
   topics: publicProcedure
     .input(z.object({ cursor: topicCursor }))

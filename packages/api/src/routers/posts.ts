@@ -5,6 +5,7 @@ import { entityId, slug, timeCursor } from '../schemas';
 import { setBookmarked } from '../services/bookmarks';
 import { clapForStory, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
+import { readNext } from '../services/home-modules';
 import { paywallReaderOf } from '../services/paywall';
 import { latestPosts, postForViewer } from '../services/posts';
 import { respondToStory, setResponseHidden, storyResponses } from '../services/responses';
@@ -77,6 +78,13 @@ export const postsRouter = router({
         cacheMs: ctx.env.forYouCacheMs,
       }),
     ),
+  /**
+   * 'Read next' under a story (spec §9 READ_NEXT_SIDEBAR): more from its writer, its publication and its topic,
+   * as story cards; NOT_FOUND for a story the viewer may not read.
+   */
+  readNext: publicProcedure
+    .input(z.object({ postId }))
+    .query(({ ctx, input }) => readNext(ctx.em, ctx.viewer, input.postId)),
   /** Spec §7 PostViewerEdgeQuery: the viewer's claps, reading list and (for its author) share key. */
   viewerEdge: publicProcedure
     .input(z.object({ postId }))

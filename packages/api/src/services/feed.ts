@@ -30,8 +30,8 @@ export const FOR_YOU_WEIGHTS = {
 
 const W = FOR_YOU_WEIGHTS;
 
-/** A story the For you feed may rank: what every reader's ranking shares. */
-interface Candidate {
+/** A story the For you feed may rank: what every reader's ranking (and the home modules) shares. */
+export interface Candidate {
   id: string;
   creatorId: string;
   collectionId: string | null;
@@ -39,6 +39,8 @@ interface Candidate {
   responses: number;
   publishedAt: number;
   tagIds: string[];
+  /** Spec §3 curation status: DISTRIBUTED marks a staff pick. */
+  curationStatus: string;
 }
 
 /** The newest published stories with their engagement and topics (one query, read in index order). */
@@ -51,8 +53,10 @@ async function loadCandidates(em: EntityManager): Promise<Candidate[]> {
     responses_count: number;
     latest_published_at: Date;
     tag_ids: string[];
+    curation_status: string;
   }[] = await em.getConnection().execute(
     `select p.id, p.creator_id, p.collection_id, p.clap_count, p.responses_count, p.latest_published_at,
+            p.curation_status,
             coalesce((select array_agg(pt.tag_id) from post_tags pt where pt.post_id = p.id), '{}') as tag_ids
        from posts p
       where ${LISTED_STORY_SQL}
@@ -68,6 +72,7 @@ async function loadCandidates(em: EntityManager): Promise<Candidate[]> {
     responses: r.responses_count,
     publishedAt: new Date(r.latest_published_at).getTime(),
     tagIds: r.tag_ids,
+    curationStatus: r.curation_status,
   }));
 }
 
@@ -81,7 +86,8 @@ const shared: { rows: Candidate[] | null; expiresAt: number; loading: Promise<Ca
   loading: null,
 };
 
-async function candidates(em: EntityManager, cacheMs: number): Promise<Candidate[]> {
+/** The newest listed stories, newest first, kept by the process for `cacheMs` (the home modules read them too). */
+export async function candidates(em: EntityManager, cacheMs: number): Promise<Candidate[]> {
   if (cacheMs <= 0) return loadCandidates(em);
   if (shared.rows && shared.expiresAt > Date.now()) return shared.rows;
   shared.loading ??= loadCandidates(em)
@@ -97,7 +103,7 @@ async function candidates(em: EntityManager, cacheMs: number): Promise<Candidate
 }
 
 /** The reader's own sets the ranking reads: follows, turned-down stories, mutes and blocks either way. */
-async function readerSets(em: EntityManager, viewer: User | null) {
+export async function readerSets(em: EntityManager, viewer: User | null) {
   const empty = () => new Set<string>();
   if (!viewer) {
     return {
