@@ -1,6 +1,6 @@
-// `pnpm bench:lighthouse [--runs N]`: Lighthouse performance (mobile emulation with throttling, its
-// default) for a public story page and a members-only one, served by a production server on seeded
-// data over loopback. Writes the medians to bench/results/lighthouse.json and lighthouse.md, and the
+// `pnpm bench:lighthouse [--runs N]`: Lighthouse performance and accessibility (mobile emulation with
+// throttling, its default) for the home page, a public story page and a members-only one, served by a
+// production server on seeded data over loopback. Writes the medians to bench/results/lighthouse.json and lighthouse.md, and the
 // full report of each page's last run under .data/bench-lighthouse/reports/.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,6 +71,7 @@ async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }
 
 interface Metrics {
   score: number;
+  accessibility: number;
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
@@ -88,7 +89,7 @@ async function audit(url: string, devtoolsPort: number, attempts = 3): Promise<R
       hostname: '127.0.0.1',
       logLevel: 'error',
       output: 'json',
-      onlyCategories: ['performance'],
+      onlyCategories: ['performance', 'accessibility'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;
@@ -110,6 +111,7 @@ function metricsOf(lhr: Result): Metrics {
   const bytes = (type: string) => summary?.find((i) => i.resourceType === type)?.transferSize ?? 0;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     lcpMs: value('largest-contentful-paint'),
     fcpMs: value('first-contentful-paint'),
     tbtMs: value('total-blocking-time'),
@@ -145,6 +147,7 @@ const { server, prepared: pages } = await startSeededServer({
     const pathOf = async (id: string) =>
       postPath(await em.findOneOrFail(Post, id, { populate: ['creator', 'collection'] }));
     return [
+      { name: 'home', path: '/' },
       { name: 'public story', path: await pathOf(DEMO.story.id) },
       { name: 'members-only story', path: await pathOf(DEMO.lockedStory.id) },
     ];
@@ -171,7 +174,7 @@ try {
       const metrics = metricsOf(lhr);
       results.push(metrics);
       console.error(
-        `lighthouse: ${page.name} run ${i + 1}/${runs}: score ${metrics.score}, FCP ${Math.round(metrics.fcpMs)} ms, LCP ${Math.round(metrics.lcpMs)} ms, TBT ${Math.round(metrics.tbtMs)} ms (${Math.round((performance.now() - started) / 1000)} s)`,
+        `lighthouse: ${page.name} run ${i + 1}/${runs}: score ${metrics.score}, accessibility ${metrics.accessibility}, CLS ${metrics.cls.toFixed(3)}, FCP ${Math.round(metrics.fcpMs)} ms, LCP ${Math.round(metrics.lcpMs)} ms, TBT ${Math.round(metrics.tbtMs)} ms (${Math.round((performance.now() - started) / 1000)} s)`,
       );
     }
     const med = Object.fromEntries(
@@ -196,13 +199,13 @@ const results = {
   pages: rows,
 };
 const table = [
-  `Lighthouse ${results.lighthouse} ${results.date} · performance, mobile emulation with simulated throttling · median of ${runs} runs`,
+  `Lighthouse ${results.lighthouse} ${results.date} · performance and accessibility, mobile emulation with simulated throttling · median of ${runs} runs`,
   '',
-  '| page | score | LCP | FCP | TBT | CLS | Speed Index | transfer | JS |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| page | performance | accessibility | LCP | FCP | TBT | CLS | Speed Index | transfer | JS |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map(
     ({ name, median: m }) =>
-      `| ${name} | ${m.score} | ${ms(m.lcpMs)} | ${ms(m.fcpMs)} | ${ms(m.tbtMs)} | ${m.cls.toFixed(3)} | ${ms(m.speedIndexMs)} | ${kb(m.transferBytes)} | ${kb(m.scriptBytes)} |`,
+      `| ${name} | ${m.score} | ${m.accessibility} | ${ms(m.lcpMs)} | ${ms(m.fcpMs)} | ${ms(m.tbtMs)} | ${m.cls.toFixed(3)} | ${ms(m.speedIndexMs)} | ${kb(m.transferBytes)} | ${kb(m.scriptBytes)} |`,
   ),
   '',
   ...rows.map((r) => `- ${r.name}: ${r.path} (scores ${r.runs.map((x) => x.score).join(', ')})`),
