@@ -106,6 +106,22 @@ const envSchema = z.object({
   MEMBERSHIP_GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(60).default(MEMBERSHIP_GRACE_PERIOD_DAYS),
   /** Days of free trial for a reader who was never a member (spec §3 isMembershipTrialEligible); 0: none. */
   MEMBERSHIP_TRIAL_DAYS: z.coerce.number().int().min(0).max(90).default(0),
+  /** The host custom domains' CNAME records name (spec §2 /me/settings/custom-domain); PUBLIC_URL's host when unset. */
+  CUSTOM_DOMAIN_CNAME_TARGET: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]*$/)
+    .default(''),
+  /** Comma-separated IPv4 addresses a root domain's A records name; unset: the CNAME target's own addresses count. */
+  CUSTOM_DOMAIN_IPS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.ipv4())),
 });
 
 export type ServerConfig = z.infer<typeof envSchema> & {
@@ -210,7 +226,13 @@ export function serviceEnvironment(
     payments: paymentProvider(config, opts.devPaymentState),
     membershipGracePeriodDays: config.MEMBERSHIP_GRACE_PERIOD_DAYS,
     membershipTrialDays: config.MEMBERSHIP_TRIAL_DAYS,
+    customDomains: customDomainConfig(config),
   });
+}
+
+/** Where custom domains point: the CNAME target and the A record addresses (the resolver is the system's). */
+export function customDomainConfig(config: ServerConfig) {
+  return { cnameTarget: config.CUSTOM_DOMAIN_CNAME_TARGET, ips: config.CUSTOM_DOMAIN_IPS };
 }
 
 /** The membership plans configuration sets (synced into the plans table at start). */

@@ -4,6 +4,7 @@ import { Collection, CustomDomain, type Orm, User } from '@quire/db';
 import { PRODUCT_NAME, userUrl } from '@quire/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import { listenForCachePurges } from './cache-purge';
 import type { ServerConfig } from './config';
 import { LocalDiskMediaStore, type MediaStore } from './media-store';
 
@@ -76,16 +77,25 @@ export async function resolveHost(
     if (!hostname.endsWith(`.${parent}`)) continue;
     const label = hostname.slice(0, -(parent.length + 1));
     if (!label || label.includes('.')) continue;
-    const user = await em.findOne(User, { username: label, hasSubdomain: true });
+    // Host names are lower-case; usernames keep their case and are unique without it.
+    const username = { $ilike: label.replace(/[\\%_]/g, (c) => `\\${c}`) };
+    const user = await em.findOne(User, { username, hasSubdomain: true });
     if (user?.username) return { kind: 'user', username: user.username, userId: user.id, name: user.name };
   }
   return null;
 }
 
-/** A small in-process cache of host lookups (unknown hosts included), with one lookup per host at a time. */
+/**
+ * A small in-process cache of host lookups (unknown hosts included), with one lookup per host at a time. Cache
+ * purges (cache-purge.ts, from every process) drop what they name, so a domain going live or removed, or a
+ * subdomain turned on or off, is served accordingly at once: `host-{hostname}`, `subdomain-{username}` (any
+ * `{username}.…` host), `user-{id}` and `collection-{id}` (the hosts resolved to them).
+ */
 export class HostCache {
   private readonly entries = new Map<string, { value: HostEntity | null; expiresAt: number }>();
   private readonly pending = new Map<string, Promise<HostEntity | null>>();
+  /** Bumped by each purge: a lookup that started before one is answered but not kept. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs = 30_000,
@@ -97,8 +107,10 @@ export class HostCache {
     if (hit && hit.expiresAt > Date.now()) return hit.value;
     let inflight = this.pending.get(hostname);
     if (!inflight) {
+      const generation = this.generation;
       inflight = load()
         .then((value) => {
+          if (generation !== this.generation) return value;
           this.entries.delete(hostname);
           if (this.entries.size >= this.maxEntries) {
             const oldest = this.entries.keys().next().value;
@@ -107,10 +119,30 @@ export class HostCache {
           this.entries.set(hostname, { value, expiresAt: Date.now() + this.ttlMs });
           return value;
         })
-        .finally(() => this.pending.delete(hostname));
+        .finally(() => {
+          if (this.pending.get(hostname) === inflight) this.pending.delete(hostname);
+        });
       this.pending.set(hostname, inflight);
     }
     return inflight;
+  }
+
+  /** Drops the hosts a purge tag names (see the class comment); other tags name no host. */
+  purgeTag(tag: string): void {
+    const dash = tag.indexOf('-');
+    const kind = tag.slice(0, dash);
+    const id = tag.slice(dash + 1);
+    if (dash < 1 || !['host', 'subdomain', 'user', 'collection'].includes(kind)) return;
+    this.generation += 1;
+    this.pending.clear();
+    for (const [hostname, { value }] of this.entries) {
+      const named =
+        (kind === 'host' && hostname === id) ||
+        (kind === 'subdomain' && hostname.startsWith(`${id}.`)) ||
+        (kind === 'user' && value?.kind === 'user' && value.userId === id) ||
+        (kind === 'collection' && value?.kind === 'collection' && value.collectionId === id);
+      if (named) this.entries.delete(hostname);
+    }
   }
 }
 
@@ -207,6 +239,10 @@ export function registerHostRouting(
 ) {
   const hosts = new HostCache();
   const mainHostname = mainHostnameOf(config);
+  // Every process hears the purges, so a change is served at once everywhere (see HostCache).
+  const purges = listenForCachePurges(String(orm.config.get('clientUrl')), hosts, (m) => app.log.warn(m));
+  app.addHook('onReady', () => purges.ready);
+  app.addHook('onClose', () => purges.stop());
 
   app.addHook('onRequest', async (req, reply) => {
     if ((req.raw as MarkedRequest)[REWRITTEN]) return;

@@ -4,6 +4,7 @@ import type { Orm } from '@quire/db';
 import { createTransport, deliverPendingEmails } from '@quire/mail';
 import { PgBoss } from 'pg-boss';
 import { emailLinkSigner, planSettings, type ServerConfig } from './config';
+import { scheduleCustomDomainChecks } from './custom-domain-jobs';
 import { scheduleExportJobs } from './export-jobs';
 import { scheduleSearchSync } from './search-sync';
 
@@ -66,6 +67,8 @@ export async function startWorker(opts: {
     const purged = await purgeDeletedAccounts(orm.em.fork(), new Date());
     if (purged) opts.log(`jobs: purged ${purged} deleted accounts`);
   });
+  // Custom domains' DNS records are checked every two minutes (see custom-domain-jobs.ts).
+  await scheduleCustomDomainChecks(boss, orm, config, opts.log);
   const search = await scheduleSearchSync(boss, orm, config, opts.url, opts.log);
   const exportJobs = await scheduleExportJobs(boss, orm, config, opts.log);
   let sweeping = false;

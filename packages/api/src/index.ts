@@ -32,6 +32,13 @@ export { revokeAllSessions, SESSION_COOKIE, touchSession } from './services/auth
 export { OutboxCodeSender, type TwoFactorCodeSender } from './services/auth/two-factor-delivery';
 export { CACHE_PURGE_CHANNEL, purgeCacheTags } from './services/cache-purge';
 export {
+  type CustomDomainSettings,
+  checkDueCustomDomains,
+  customDomainSettings,
+  type DnsResolver,
+  systemDnsResolver,
+} from './services/custom-domains';
+export {
   defaultServiceEnvironment,
   type ServiceEnvironment,
   type SocialProvider,

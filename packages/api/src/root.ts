@@ -3,6 +3,7 @@ import { accountRouter } from './routers/account';
 import { accountDeletionRouter } from './routers/account-deletion';
 import { authRouter } from './routers/auth';
 import { cacheRouter } from './routers/cache';
+import { customDomainsRouter } from './routers/custom-domains';
 import { discoveryRouter } from './routers/discovery';
 import { emailSettingsRouter } from './routers/email-settings';
 import { exportsRouter } from './routers/exports';
@@ -51,6 +52,7 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   tipping: tippingRouter,
   exports: exportsRouter,
+  customDomains: customDomainsRouter,
 });
 
 export type AppRouter = typeof appRouter;

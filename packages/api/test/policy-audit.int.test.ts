@@ -68,6 +68,10 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     tagSlug: w.tag.slug,
     catalogSlugId: `${w.list.slug}-${w.list.id}`,
     domainOrSlug: w.publication.slug,
+    // A custom domain claimed by each caller in turn: the second is refused it as taken after the policy was asked.
+    domain: `audit-${w.writer.id}.example.com`,
+    // Turning the caller's own subdomain on.
+    on: true,
     email: 'audit@example.com',
     count: 1,
     text: 'An audit response.',

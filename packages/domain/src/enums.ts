@@ -307,8 +307,11 @@ export type MembershipStatus = (typeof MembershipStatus)[number];
 export const ChargeStatus = values('PENDING', 'SUCCEEDED', 'FAILED', 'REFUNDED');
 export type ChargeStatus = (typeof ChargeStatus)[number];
 
-/** State of a custom domain (spec §3 customDomainState.live). */
-export const CustomDomainStatus = values('PENDING', 'LIVE', 'FAILED', 'REMOVED');
+/**
+ * State of a custom domain (spec §3 customDomainState.live): waiting for its DNS records, records seen and being
+ * checked again, live, or failed (see custom-domains.ts for the rules). A removed domain's row is deleted.
+ */
+export const CustomDomainStatus = values('PENDING', 'VERIFYING', 'LIVE', 'FAILED');
 export type CustomDomainStatus = (typeof CustomDomainStatus)[number];
 
 /** State of an outbox row (mail, notifications, index jobs). */

@@ -5,6 +5,7 @@ export * from './auth';
 export * from './cards';
 export * from './constants';
 export * from './countries';
+export * from './custom-domains';
 export * from './discovery';
 export * from './edge-cache';
 export * from './email-settings';

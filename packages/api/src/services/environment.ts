@@ -4,6 +4,7 @@ import type { SearchIndex } from '@quire/search';
 import { type CaptchaVerifier, LocalCaptcha } from './auth/captcha';
 import type { OAuthProviderConfig } from './auth/oauth';
 import { OutboxCodeSender, type TwoFactorCodeSender } from './auth/two-factor-delivery';
+import type { CustomDomainSettings } from './custom-domains';
 
 /** A social sign-in provider the deployment has credentials for. */
 export type SocialProvider = 'google' | 'facebook' | 'twitter' | 'apple';
@@ -35,6 +36,8 @@ export interface ServiceEnvironment {
   membershipGracePeriodDays?: number;
   /** Days of free trial a reader who was never a member gets at checkout; 0 or unset: no trial. */
   membershipTrialDays?: number;
+  /** Custom domains: the CNAME target, the A record addresses and the DNS resolver (defaults in custom-domains.ts). */
+  customDomains?: Partial<CustomDomainSettings>;
 }
 
 /** Defaults for a fresh machine and for tests: local captcha, codes through the mail outbox, test-mode payments. */
