@@ -38,6 +38,7 @@ import './social.css';
 import './discovery.css';
 import './account.css';
 import './your-pages.css';
+import './home.css';
 
 const state = readPreloadedState(document);
 const xsrfCookie = () => readCookie(document.cookie, 'xsrf');

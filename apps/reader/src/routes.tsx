@@ -190,6 +190,10 @@ async function prefetchPost(ctx: PrefetchContext, postId: string | null): Promis
     const result = await ctx.queryClient.fetchQuery(
       ctx.trpc.posts.byId.queryOptions({ id: postId, shareKey: friendLinkKey(ctx.query) }),
     );
+    // Read next (spec §9 READ_NEXT_SIDEBAR) renders under a published story.
+    if (result.__typename === 'Post' && result.isPublished) {
+      await ctx.queryClient.prefetchQuery(ctx.trpc.posts.readNext.queryOptions({ postId: result.id }));
+    }
     return POST_RESULT_STATUS[result.__typename];
   } catch {
     return 404;
@@ -331,12 +335,16 @@ export const pageRoutes: PageRoute[] = [
     name: 'ShowHome',
     render: ({ signedIn }) => <HomePage signedIn={signedIn} />,
     prefetch: async ({ trpc, queryClient }) => {
-      await queryClient.prefetchInfiniteQuery(
-        trpc.posts.forYou.infiniteQueryOptions(
-          { limit: HOME_PAGE_SIZE },
-          { getNextPageParam: (last) => last.next },
+      await Promise.all([
+        queryClient.prefetchInfiniteQuery(
+          trpc.posts.forYou.infiniteQueryOptions(
+            { limit: HOME_PAGE_SIZE },
+            { getNextPageParam: (last) => last.next },
+          ),
         ),
-      );
+        // The right column (spec §9 home modules) renders with the feed.
+        queryClient.prefetchQuery(trpc.discovery.homeModules.queryOptions()),
+      ]);
       return 200;
     },
     edgeCachePage: () => ({ kind: 'home' }),

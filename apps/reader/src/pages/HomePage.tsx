@@ -1,14 +1,51 @@
 import { useToastStore } from '@quire/client-state';
-import { CARDS_ABOVE_THE_FOLD, toastTexts } from '@quire/domain';
+import {
+  CARDS_ABOVE_THE_FOLD,
+  HOME_MODULE_SIZES,
+  homeTexts,
+  toastTexts,
+  yourPagesTexts,
+} from '@quire/domain';
 import { EmptyState, StoryCardSkeleton } from '@quire/ui';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { HomeAside, WriterSuggestions } from '../components/HomeModules';
 import { PostCardItem } from '../components/PostCardItem';
 import { useLoadMore } from '../components/useLoadMore';
 import { useTRPC } from '../trpc';
 import { HOME_PAGE_SIZE } from './page-params';
 
-/** The home page: the For you feed (ranked for the reader) and the Following tab, loading more on scroll. */
+/** The Following tab with nothing in it yet: writers to follow, with their Follow buttons, and the topics. */
+function FollowingEmpty() {
+  const trpc = useTRPC();
+  const suggestions = useQuery(
+    trpc.yourPages.suggestedWriters.queryOptions(undefined, { staleTime: 60_000 }),
+  );
+  const people = suggestions.data?.people.slice(0, HOME_MODULE_SIZES.suggestedWriters) ?? [];
+  return (
+    <EmptyState
+      testId="following-none"
+      title={homeTexts.followingEmptyTitle}
+      action={
+        <a className="q-button" href="/topics">
+          {yourPagesTexts.exploreTopics}
+        </a>
+      }
+    >
+      {people.length ? (
+        <div className="q-empty-suggestions" data-testid="following-suggestions">
+          <p>{homeTexts.followingEmptyLead}</p>
+          <WriterSuggestions people={people} />
+        </div>
+      ) : null}
+    </EmptyState>
+  );
+}
+
+/**
+ * The home page: the For you feed (ranked for the reader) and the Following tab, loading more on scroll, beside
+ * a right column of staff picks, topics and writers to follow on wide screens.
+ */
 export function HomePage({ signedIn }: { signedIn: boolean }) {
   const trpc = useTRPC();
   const [tab, setTab] = useState<'for-you' | 'following'>('for-you');
@@ -64,74 +101,72 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
     }),
   );
   return (
-    <main className="q-column">
-      <h1 className="q-visually-hidden">Home</h1>
-      <div className="q-tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'for-you'} onClick={() => setTab('for-you')}>
-          For you
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'following'}
-          onClick={() => setTab('following')}
-        >
-          Following
-        </button>
-      </div>
-      {tab === 'following' && !signedIn ? (
-        <EmptyState
-          testId="following-empty"
-          title="Sign in to see stories from the writers, publications and topics you follow."
-        />
-      ) : (
-        <section aria-label="Stories" data-testid="feed">
-          {tab === 'for-you' && feed.isSuccess && posts.length === 0 ? (
-            <EmptyState
-              testId="for-you-none"
-              title="No stories yet."
-              action={
-                <a className="q-button q-button-dark" href="/new-story">
-                  Write the first one
-                </a>
-              }
-            />
-          ) : null}
-          {tab === 'following' && following.isSuccess && posts.length === 0 ? (
-            <EmptyState
-              testId="following-none"
-              title="Follow writers, publications and topics to see their stories here."
-              action={
-                <a className="q-button" href="/topics">
-                  Explore topics
-                </a>
-              }
-            />
-          ) : null}
-          {posts.map((post, index) => (
-            <PostCardItem
-              key={post.id}
-              post={post}
-              eager={index < CARDS_ABOVE_THE_FOLD}
-              onShowFewer={
-                signedIn && tab === 'for-you' ? () => showFewer.mutate({ postId: post.id }) : undefined
-              }
-            />
-          ))}
-          {shown.isPending ? <StoryCardSkeleton /> : null}
-          <div ref={sentinel} aria-hidden="true" />
-          {shown.hasNextPage ? (
-            <button
-              type="button"
-              className="q-button"
-              disabled={shown.isFetchingNextPage}
-              onClick={() => shown.fetchNextPage()}
-            >
-              {shown.isFetchingNextPage ? 'Loading…' : 'Show more stories'}
-            </button>
-          ) : null}
-        </section>
-      )}
-    </main>
+    <div className="q-home">
+      <main className="q-column q-home-feed">
+        <h1 className="q-visually-hidden">Home</h1>
+        <div className="q-tabs" role="tablist">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'for-you'}
+            onClick={() => setTab('for-you')}
+          >
+            For you
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'following'}
+            onClick={() => setTab('following')}
+          >
+            Following
+          </button>
+        </div>
+        {tab === 'following' && !signedIn ? (
+          <EmptyState
+            testId="following-empty"
+            title="Sign in to see stories from the writers, publications and topics you follow."
+          />
+        ) : (
+          <section aria-label="Stories" data-testid="feed">
+            {tab === 'for-you' && feed.isSuccess && posts.length === 0 ? (
+              <EmptyState
+                testId="for-you-none"
+                title="No stories yet."
+                action={
+                  <a className="q-button q-button-dark" href="/new-story">
+                    Write the first one
+                  </a>
+                }
+              />
+            ) : null}
+            {tab === 'following' && following.isSuccess && posts.length === 0 ? <FollowingEmpty /> : null}
+            {posts.map((post, index) => (
+              <PostCardItem
+                key={post.id}
+                post={post}
+                eager={index < CARDS_ABOVE_THE_FOLD}
+                onShowFewer={
+                  signedIn && tab === 'for-you' ? () => showFewer.mutate({ postId: post.id }) : undefined
+                }
+              />
+            ))}
+            {shown.isPending ? <StoryCardSkeleton /> : null}
+            <div ref={sentinel} aria-hidden="true" />
+            {shown.hasNextPage ? (
+              <button
+                type="button"
+                className="q-button"
+                disabled={shown.isFetchingNextPage}
+                onClick={() => shown.fetchNextPage()}
+              >
+                {shown.isFetchingNextPage ? 'Loading…' : 'Show more stories'}
+              </button>
+            ) : null}
+          </section>
+        )}
+      </main>
+      <HomeAside signedIn={signedIn} />
+    </div>
   );
 }

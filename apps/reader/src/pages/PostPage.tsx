@@ -5,6 +5,7 @@ import { ClapButton } from '../components/ClapButton';
 import { AuthorFollowButton } from '../components/FollowButton';
 import { Paywall } from '../components/Paywall';
 import { PostManagementMenu } from '../components/PostManagementMenu';
+import { ReadNext } from '../components/ReadNext';
 import { ReadTracker } from '../components/ReadTracker';
 import { ResponsesSection } from '../components/ResponsesSection';
 import { SaveButton } from '../components/SaveButton';
@@ -121,6 +122,7 @@ export function PostPage({
         responsesCount={post.responsesCount}
         canHideResponses={post.viewerCan.hideResponses}
       />
+      {post.isPublished ? <ReadNext postId={post.id} /> : null}
     </main>
   );
 }

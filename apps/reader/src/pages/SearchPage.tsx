@@ -1,6 +1,7 @@
-import { PRODUCT_NAME, quireRoutes, searchTexts } from '@quire/domain';
+import { HOME_MODULE_SIZES, homeTexts, PRODUCT_NAME, quireRoutes, searchTexts } from '@quire/domain';
 import { Avatar } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
+import { TopicChips, useHomeModules, WriterSuggestions } from '../components/HomeModules';
 import { fullSearchPath, type SearchData } from '../components/SearchBox';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
@@ -66,6 +67,30 @@ function Hits({ data }: { data: SearchData }) {
   }
 }
 
+/** A search with no hits: the next step is a topic to explore or a writer to follow. */
+function SearchEmpty({ query }: { query: string }) {
+  const { data } = useHomeModules();
+  const topics = data?.recommendedTopics.topics ?? [];
+  const people = data?.topWriters.people.slice(0, HOME_MODULE_SIZES.suggestedWriters) ?? [];
+  return (
+    <div className="q-search-empty" data-testid="search-empty">
+      <p>{homeTexts.searchNoResults(query)}</p>
+      {topics.length ? (
+        <section aria-labelledby="q-search-try-topics" data-module-type={data?.recommendedTopics.moduleType}>
+          <h2 id="q-search-try-topics">{homeTexts.searchTryTopics}</h2>
+          <TopicChips topics={topics} />
+        </section>
+      ) : null}
+      {people.length ? (
+        <section aria-labelledby="q-search-try-writers" data-module-type={data?.topWriters.moduleType}>
+          <h2 id="q-search-try-writers">{homeTexts.searchTryWriters}</h2>
+          <WriterSuggestions people={people} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * Spec §2 Paths Search: /search[/{category}] and /{collectionSlug}/search[/{category}] with ?q=, rendered
  * on the server. A scoped search looks through the publication's or profile's stories; the other
@@ -124,7 +149,7 @@ export function SearchPage({
           <Hits data={data} />
         </ul>
       ) : null}
-      {empty ? <p className="q-search-empty">No results for “{input.q}”.</p> : null}
+      {empty ? <SearchEmpty query={input.q} /> : null}
       {data?.results[0]?.hasMore ? (
         <a className="q-search-next" href={`?${next}`}>
           Next page
