@@ -18,6 +18,7 @@ import { SignInToSee } from './components/SignInToSee';
 import { type StaticPageName, staticHeads } from './content/static-heads';
 import { lazyPage, lazyPages } from './lib/lazy-page';
 import { discoveryRoutes, ProfileListPage } from './pages/discovery-routes';
+import { domainRoutes } from './pages/domains/domain-routes';
 import { exportRoutes } from './pages/export/export-routes';
 import { giftRoutes } from './pages/gift-routes';
 import { membershipRoutes } from './pages/membership-routes';
@@ -508,6 +509,7 @@ export const pageRoutes: PageRoute[] = [
   ...yourPagesRoutes,
   ...onboardingRoutes,
   ...exportRoutes,
+  ...domainRoutes,
   {
     path: '*',
     name: 'NotFound',

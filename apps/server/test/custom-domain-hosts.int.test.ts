@@ -7,8 +7,8 @@ import {
   defaultServiceEnvironment,
 } from '@quire/api';
 import type { User } from '@quire/db';
-import { CUSTOM_DOMAIN_RULES } from '@quire/domain';
-import { buildPost, buildUser } from '@quire/test-harness';
+import { CUSTOM_DOMAIN_RULES, customDomainTexts, subdomainTexts } from '@quire/domain';
+import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { hostTexts } from '../src/hosts';
 import { useTestApp } from './helpers';
@@ -110,5 +110,39 @@ describe('custom domains and subdomains on the running server', () => {
     await api(writer).customDomains.setSubdomain({ on: false });
     await expect.poll(async () => (await get(host)).statusCode, { timeout: 5000, interval: 50 }).toBe(404);
     expect((await get(host)).body).toBe(hostTexts.notConnected);
+  });
+
+  it('renders /me/settings/custom-domain and /me/create-subdomain for the signed-in viewer', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em, { username: unique('pages') });
+    const token = await buildSession(em, writer);
+    const page = (url: string, signedIn = true) =>
+      t.app.inject({ url, headers: signedIn ? { cookie: `sid=${token}` } : {} });
+    for (const url of ['/me/settings/custom-domain', '/me/create-subdomain']) {
+      const visitor = await page(url, false);
+      expect(visitor.statusCode, url).toBe(200);
+      expect(visitor.body, url).toContain(`href="/m/signin?redirect=${encodeURIComponent(url)}"`);
+    }
+    const empty = await page('/me/settings/custom-domain');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain(customDomainTexts.domainLabel);
+    expect(empty.body).toContain('data-testid="custom-domain-form"');
+
+    const domain = `${unique('shown')}.example.com`;
+    await api(writer).customDomains.setDomain({ domain });
+    const claimed = await page('/me/settings/custom-domain');
+    expect(claimed.body).toContain('data-status="PENDING"');
+    expect(claimed.body).toContain(customDomainTexts.statuses.PENDING);
+    // The records to create: a CNAME from the domain to the site's host (PUBLIC_URL's unless configured).
+    expect(claimed.body).toContain('data-testid="dns-records"');
+    expect(claimed.body).toContain(
+      `<td>CNAME</td><td><code>${domain}</code></td><td><code>localhost</code></td>`,
+    );
+    expect(claimed.body).toContain(customDomainTexts.checkNow);
+
+    const subdomain = await page('/me/create-subdomain');
+    expect(subdomain.statusCode).toBe(200);
+    expect(subdomain.body).toContain(`${writer.username.toLowerCase()}.localhost:3000`);
+    expect(subdomain.body).toContain(subdomainTexts.turnOn);
   });
 });

@@ -1,7 +1,7 @@
 /*
  * Custom domains and subdomains (spec §2 /me/settings/custom-domain, /me/create-subdomain; §3 customDomainState,
  * hasSubdomain). The spec names the paths and the fields; the state machine, its timings and every word here
- * are ours, except the subdomain deactivation error (spec §8 General).
+ * are ours (the subdomain deactivation error is spec §8 General's, in generalTexts).
  */
 
 import type { CustomDomainStatus } from './enums';
@@ -94,7 +94,6 @@ export const customDomainTexts = {
   oneDomain: 'You can connect one domain. Remove the one you have first.',
   noDomain: 'You have no custom domain.',
   tooSoon: 'You can check again in a minute.',
-  needsUsername: 'Choose a username first.',
 } as const;
 
 export const subdomainTexts = {
@@ -107,8 +106,6 @@ export const subdomainTexts = {
   turnOff: 'Stop using the subdomain',
   turnedOn: 'Your subdomain is on.',
   turnedOff: 'Your subdomain is off.',
-  /** Spec §8 General: the deactivation error. */
-  deactivationError: 'An error occured during deactivation of the subdomain.',
   customDomainWins:
     'Your custom domain is live, so links to your profile use it; the subdomain still answers.',
   customDomainLink: 'Or connect a domain of your own',
