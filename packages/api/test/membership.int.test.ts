@@ -11,6 +11,7 @@ import {
   expireLapsedMemberships,
   syncPlans,
 } from '../src/services/membership';
+import { rememberCustomer } from '../src/services/membership/customers';
 import { testClock } from './auth-helpers';
 
 const db = useTestDatabase();
@@ -351,6 +352,34 @@ describe('membership from payment events', () => {
       expect(await db.em().count(Membership, { user: user.id })).toBe(1);
       expect(Number((await reload(user)).mediumMemberAt)).toBeGreaterThan(0);
     }
+  });
+
+  it('stores a customer id twice at once without an error (a double click, a checkout and its webhook)', async () => {
+    const user = await buildUser(db.em());
+    const customerId = `cus_${user.id}`;
+    // The first transaction holds its new row uncommitted while the second stores the same pair.
+    const first = db
+      .em()
+      .fork()
+      .transactional(async (em) => {
+        await rememberCustomer(em, user.id, 'STRIPE', customerId);
+        await em.execute('select pg_sleep(0.3)');
+      });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = db
+      .em()
+      .fork()
+      .transactional((em) => rememberCustomer(em, user.id, 'STRIPE', customerId));
+    await Promise.all([first, second]);
+    expect(await db.em().count(PaymentCustomer, { user: user.id, provider: 'STRIPE', customerId })).toBe(1);
+    // A new id at the provider moves the row.
+    await db
+      .em()
+      .fork()
+      .transactional((em) => rememberCustomer(em, user.id, 'STRIPE', `${customerId}_2`));
+    expect(await db.em().findOneOrFail(PaymentCustomer, { user: user.id }, { refresh: true })).toMatchObject({
+      customerId: `${customerId}_2`,
+    });
   });
 
   it('an error while applying leaves nothing written, and the redelivery applies', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@quire/domain';
 import type { PaymentEvent, SubscriptionState } from '@quire/payments';
 import { lockUntilCommit } from '../locks';
+import { rememberCustomer } from './customers';
 import { applyGiftCheckout } from './gifts';
 import { syncUserMembership } from './state';
 
@@ -153,21 +154,6 @@ async function userFor(
   return customer?.user ?? null;
 }
 
-/** Stores (or moves) the user's customer id at the provider. */
-async function rememberCustomer(
-  em: EntityManager,
-  user: User,
-  provider: ProviderName,
-  customerId: string | null,
-) {
-  if (!customerId) return;
-  await em.execute(
-    `insert into payment_customers (id, user_id, provider, customer_id) values (?, ?, ?, ?)
-     on conflict (user_id, provider) do update set customer_id = excluded.customer_id, updated_at = now()`,
-    [newId(), user.id, provider, customerId],
-  );
-}
-
 /** Serialises the events of one subscription, then finds its membership. */
 async function lockedMembership(em: EntityManager, provider: ProviderName, subscriptionId: string) {
   await lockUntilCommit(em, `subscription:${provider}:${subscriptionId}`);
@@ -243,7 +229,7 @@ async function checkoutCompleted(run: Run, event: EventOf<'checkout.completed'>)
   if (!user) return 'ignored';
   // The subscription's lock first, as its own events take it, then the customer row: one lock order.
   const existing = await lockedMembership(run.em, event.provider, event.subscriptionId);
-  await rememberCustomer(run.em, user, event.provider, event.customerId);
+  await rememberCustomer(run.em, user.id, event.provider, event.customerId);
   const trial = Number(event.metadata.trialDays ?? 0) > 0;
   const m =
     existing ??
@@ -269,7 +255,7 @@ async function subscriptionChanged(
   if (!m) {
     const user = await userFor(run.em, event.provider, state.metadata, state.customerId);
     if (!user) return 'deferred';
-    await rememberCustomer(run.em, user, event.provider, state.customerId);
+    await rememberCustomer(run.em, user.id, event.provider, state.customerId);
     m = newMembership(run, user, state.id, statusOf(state.status), event.createdAt);
   }
   let outcome: ApplyOutcome = 'applied';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Membership, newId, PaymentCustomer, PaymentEventRecord, Plan, type User } from '@quire/db';
+import { Membership, PaymentCustomer, PaymentEventRecord, Plan, type User } from '@quire/db';
 import {
   addMonths,
   discountedAmount,
@@ -21,6 +21,7 @@ import { enforce } from '../../policies';
 import type { ServiceEnvironment } from '../environment';
 import { visibleProfile } from '../profiles';
 import { currentMembership } from './account';
+import { rememberCustomer } from './customers';
 import { changingProvider, isDevProvider } from './dev-state';
 import { type ApplyOptions, type ApplyOutcome, applyPaymentEvent } from './events';
 import { discountFor, trialDaysFor } from './plans';
@@ -117,20 +118,6 @@ function priceOf(plan: Plan): PriceRef {
   };
 }
 
-/** Stores the viewer's customer id at the provider, so the next checkout reuses it. */
-async function rememberCustomer(
-  em: EntityManager,
-  viewer: User,
-  provider: PaymentProvider,
-  customerId: string,
-) {
-  await em.execute(
-    `insert into payment_customers (id, user_id, provider, customer_id) values (?, ?, ?, ?)
-     on conflict (user_id, provider) do update set customer_id = excluded.customer_id, updated_at = now()`,
-    [newId(), viewer.id, provider.name, customerId],
-  );
-}
-
 export interface CheckoutInput {
   planCode: string;
   requestId: string;
@@ -180,7 +167,7 @@ export async function startCheckout(
     }),
   );
   if (session.customerId && session.customerId !== customer?.customerId)
-    await rememberCustomer(em, viewer, provider, session.customerId);
+    await rememberCustomer(em, viewer.id, provider.name, session.customerId);
   return { url: session.url };
 }
 
