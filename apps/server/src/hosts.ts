@@ -76,7 +76,8 @@ export async function resolveHost(
   for (const parent of new Set([main, 'localhost'])) {
     if (!hostname.endsWith(`.${parent}`)) continue;
     const label = hostname.slice(0, -(parent.length + 1));
-    if (!label || label.includes('.')) continue;
+    // A label no username could be (the column holds 50 characters) is not looked up.
+    if (!/^[a-z0-9_-]{1,50}$/.test(label)) continue;
     // Host names are lower-case; usernames keep their case and are unique without it.
     const username = { $ilike: label.replace(/[\\%_]/g, (c) => `\\${c}`) };
     const user = await em.findOne(User, { username, hasSubdomain: true });
