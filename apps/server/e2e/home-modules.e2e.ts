@@ -76,6 +76,8 @@ describe('home modules, Read next and empty states in Chromium', () => {
     expect(feed && column && column.x >= feed.x + feed.width).toBe(true);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page, '[data-testid="home-modules"]')).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page, '[data-testid="home-modules"]')).toEqual([]);
     expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
     await page.close();
   });
@@ -85,6 +87,12 @@ describe('home modules, Read next and empty states in Chromium', () => {
     await e2e.gotoHydrated(page, '/');
     expect(await page.getByTestId('feed').isVisible()).toBe(true);
     expect(await page.getByTestId('home-modules').isVisible()).toBe(false);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // A visitor's Following tab asks them to sign in, and offers writers to follow all the same.
+    await page.getByRole('tab', { name: 'Following' }).click();
+    const suggestions = page.getByTestId('following-suggestions');
+    await suggestions.waitFor();
+    expect(await suggestions.getByTestId('follow-button').count()).toBeGreaterThan(0);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.close();
   });

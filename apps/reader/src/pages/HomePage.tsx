@@ -9,11 +9,29 @@ import {
 import { EmptyState, StoryCardSkeleton } from '@quire/ui';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { HomeAside, WriterSuggestions } from '../components/HomeModules';
+import { HomeAside, useHomeModules, WriterSuggestions } from '../components/HomeModules';
 import { PostCardItem } from '../components/PostCardItem';
 import { useLoadMore } from '../components/useLoadMore';
 import { useTRPC } from '../trpc';
 import { HOME_PAGE_SIZE } from './page-params';
+
+/** The Following tab for a visitor: sign in first, and the writers they could follow (Follow asks them to sign up). */
+function FollowingSignedOut() {
+  const people = useHomeModules().data?.topWriters.people ?? [];
+  return (
+    <EmptyState
+      testId="following-empty"
+      title="Sign in to see stories from the writers, publications and topics you follow."
+    >
+      {people.length ? (
+        <div className="q-empty-suggestions" data-testid="following-suggestions">
+          <p>{homeTexts.followingEmptyLead}</p>
+          <WriterSuggestions people={people} />
+        </div>
+      ) : null}
+    </EmptyState>
+  );
+}
 
 /** The Following tab with nothing in it yet: writers to follow, with their Follow buttons, and the topics. */
 function FollowingEmpty() {
@@ -123,10 +141,7 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
           </button>
         </div>
         {tab === 'following' && !signedIn ? (
-          <EmptyState
-            testId="following-empty"
-            title="Sign in to see stories from the writers, publications and topics you follow."
-          />
+          <FollowingSignedOut />
         ) : (
           <section aria-label="Stories" data-testid="feed">
             {tab === 'for-you' && feed.isSuccess && posts.length === 0 ? (
