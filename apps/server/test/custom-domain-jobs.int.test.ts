@@ -3,7 +3,7 @@ import { CustomDomain } from '@quire/db';
 import { buildUser, useTestDatabase } from '@quire/test-harness';
 import { PgBoss } from 'pg-boss';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { loadConfig } from '../src/config';
+import { customDomainConfig, loadConfig } from '../src/config';
 import { CUSTOM_DOMAIN_QUEUE, scheduleCustomDomainChecks } from '../src/custom-domain-jobs';
 
 /* The domains.check queue on pg-boss: a job run looks the due domains up and moves them along. */
@@ -40,5 +40,26 @@ describe('the domains.check job', () => {
         interval: 200,
       })
       .toBe('VERIFYING');
+  });
+});
+
+describe('the custom domain configuration', () => {
+  it('reads the CNAME target and the A record addresses, and refuses addresses that are not IPv4', () => {
+    expect(customDomainConfig(loadConfig({ NODE_ENV: 'test' }))).toEqual({ cnameTarget: '', ips: [] });
+    const set = loadConfig({
+      NODE_ENV: 'test',
+      CUSTOM_DOMAIN_CNAME_TARGET: 'domains.quire.example',
+      CUSTOM_DOMAIN_IPS: '203.0.113.10, 203.0.113.11',
+    });
+    expect(customDomainConfig(set)).toEqual({
+      cnameTarget: 'domains.quire.example',
+      ips: ['203.0.113.10', '203.0.113.11'],
+    });
+    expect(() => loadConfig({ NODE_ENV: 'test', CUSTOM_DOMAIN_IPS: 'example.com' })).toThrow(
+      /CUSTOM_DOMAIN_IPS/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', CUSTOM_DOMAIN_CNAME_TARGET: 'https://x/' })).toThrow(
+      /CUSTOM_DOMAIN_CNAME_TARGET/,
+    );
   });
 });
