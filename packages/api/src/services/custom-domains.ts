@@ -6,6 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, CustomDomain, User } from '@quire/db';
 import {
   CUSTOM_DOMAIN_RULES,
+  type CustomDomainFailure,
   type CustomDomainStatus,
   customDomainTexts,
   type DnsRecordToCreate,
@@ -150,8 +151,9 @@ function domainView(row: CustomDomain, settings: CustomDomainSettings) {
     : null;
   return {
     domain: row.domain,
-    status: row.status,
-    failure: row.failure ?? null,
+    // Plain strings for the client (the entity's types carry the ORM's optional-property brand).
+    status: row.status as CustomDomainStatus,
+    failure: (row.failure ?? null) as CustomDomainFailure | null,
     found: row.found ?? null,
     liveAt: row.liveAt?.toISOString() ?? null,
     checkedAt: row.checkedAt?.toISOString() ?? null,
