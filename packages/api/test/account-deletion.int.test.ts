@@ -24,15 +24,9 @@ import {
   useTestDatabase,
 } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  appRouter,
-  createContextInner,
-  defaultServiceEnvironment,
-  KEPT_AFTER_PURGE,
-  purgeDeletedAccounts,
-} from '../src';
+import { defaultServiceEnvironment, KEPT_AFTER_PURGE, purgeDeletedAccounts } from '../src';
 import { defaultPlanSettings, syncPlans } from '../src/services/membership';
-import { testClock } from './auth-helpers';
+import { callerAs, testClock } from './auth-helpers';
 
 /*
  * Deleting an account: closed at once (profile, stories, sessions, subscription), then purged after the grace
@@ -50,18 +44,7 @@ beforeAll(async () => {
   await syncPlans(db.em(), defaultPlanSettings());
 });
 
-const api = (viewer: User | null, sessionId: string | null = null) =>
-  appRouter.createCaller(
-    createContextInner({
-      em: db.em(),
-      viewer,
-      sessionId,
-      visitor: { id: 'deletionvisitor1', isBot: false, country: null },
-      ip: '192.0.2.44',
-      now: clock.now,
-      env,
-    }),
-  );
+const api = (viewer: User | null) => callerAs(db, clock, viewer, env);
 
 const fresh = (user: User) => db.em().findOneOrFail(User, user.id, { refresh: true });
 

@@ -8,6 +8,7 @@ import {
   defaultServiceEnvironment,
   LocalCaptcha,
   memoryCookieJar,
+  type ServiceEnvironment,
 } from '../src';
 
 /** A clock tests move by hand (lockouts and expiries). */
@@ -23,7 +24,7 @@ export const env = defaultServiceEnvironment({ captcha: new LocalCaptcha(Buffer.
 export function browser(
   db: TestDatabase,
   clock: { now: () => Date },
-  opts: { ip?: string; viewer?: User | null } = {},
+  opts: { ip?: string; viewer?: User | null; services?: ServiceEnvironment } = {},
 ) {
   const cookies = memoryCookieJar();
   const make = (viewer: User | null) =>
@@ -36,11 +37,19 @@ export function browser(
         ip: opts.ip ?? '203.0.113.7',
         now: clock.now,
         cookies,
-        env,
+        env: opts.services ?? env,
       }),
     );
   return { caller: make(opts.viewer ?? null), as: (viewer: User) => make(viewer), cookies };
 }
+
+/** One request's caller as `viewer` (null: a visitor) on the test clock, in `services` (the file's default). */
+export const callerAs = (
+  db: TestDatabase,
+  clock: { now: () => Date },
+  viewer: User | null,
+  services: ServiceEnvironment = env,
+) => browser(db, clock, { viewer, services }).caller;
 
 /** Turns a feature flag on or off. */
 export async function setFlag(em: EntityManager, name: string, on: boolean) {

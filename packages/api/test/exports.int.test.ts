@@ -17,10 +17,10 @@ import { EXPORT_VALID_MS, type PostContent } from '@quire/domain';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appRouter, createContextInner, defaultServiceEnvironment } from '../src';
+import { defaultServiceEnvironment } from '../src';
 import { type ExportJobDeps, expireExports, runQueuedExports } from '../src/services/exports/build';
 import { LocalDiskExportStore } from '../src/services/exports/store';
-import { testClock } from './auth-helpers';
+import { callerAs, testClock } from './auth-helpers';
 
 /*
  * Spec §2 /me/export[/{exportId}]: a user asks for an export, the job writes the zip of their writing, lists,
@@ -43,18 +43,7 @@ const deps: ExportJobDeps = {
   now: clock.now,
 };
 
-const api = (viewer: User | null) =>
-  appRouter.createCaller(
-    createContextInner({
-      em: db.em(),
-      viewer,
-      sessionId: null,
-      visitor: { id: 'exports00000001', isBot: false, country: null },
-      ip: '192.0.2.9',
-      now: clock.now,
-      env,
-    }),
-  );
+const api = (viewer: User | null) => callerAs(db, clock, viewer, env);
 
 /** A small PNG's bytes (a 1×1 transparent pixel). */
 const PNG = Buffer.from(

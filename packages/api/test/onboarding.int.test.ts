@@ -1,27 +1,14 @@
 import { FollowTag, PostTag, Tag, User } from '@quire/db';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { appRouter, createContextInner, defaultServiceEnvironment } from '../src';
-import { testClock } from './auth-helpers';
+import { callerAs, testClock } from './auth-helpers';
 
 /* The steps after sign-up (spec §2 /get-started, /m/getting-started, /welcome; §3 onboarding status). */
 
 const db = useTestDatabase();
 const clock = testClock(new Date('2026-11-25T12:00:00Z'));
-const env = defaultServiceEnvironment();
 
-const api = (viewer: User | null) =>
-  appRouter.createCaller(
-    createContextInner({
-      em: db.em(),
-      viewer,
-      sessionId: null,
-      visitor: { id: 'onboarding00001', isBot: false, country: null },
-      ip: '192.0.2.8',
-      now: clock.now,
-      env,
-    }),
-  );
+const api = (viewer: User | null) => callerAs(db, clock, viewer);
 
 let tags = 0;
 async function topic(name: string, followerCount: number) {

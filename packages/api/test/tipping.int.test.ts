@@ -2,27 +2,14 @@ import { User } from '@quire/db';
 import { tippingLinkOf, tippingTexts } from '@quire/domain';
 import { buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { appRouter, createContextInner, defaultServiceEnvironment } from '../src';
-import { testClock } from './auth-helpers';
+import { callerAs, testClock } from './auth-helpers';
 
 /* Spec §2 /me/settings/tipping and §3 tipping link: kept only as an https page, shown on the profile. */
 
 const db = useTestDatabase();
 const clock = testClock(new Date('2026-11-25T12:00:00Z'));
-const env = defaultServiceEnvironment();
 
-const api = (viewer: User | null) =>
-  appRouter.createCaller(
-    createContextInner({
-      em: db.em(),
-      viewer,
-      sessionId: null,
-      visitor: { id: 'tippingvisitor1', isBot: false, country: null },
-      ip: '192.0.2.9',
-      now: clock.now,
-      env,
-    }),
-  );
+const api = (viewer: User | null) => callerAs(db, clock, viewer);
 
 describe('the tipping link', () => {
   it('keeps an https page, shows it on the profile, and removes it', async () => {

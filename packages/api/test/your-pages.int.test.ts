@@ -17,8 +17,7 @@ import {
   useTestDatabase,
 } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { appRouter, createContextInner, defaultServiceEnvironment } from '../src';
-import { testClock } from './auth-helpers';
+import { callerAs, testClock } from './auth-helpers';
 
 /*
  * The viewer's own pages (spec §2 Your pages and Settings mute) through the procedures: what they follow and
@@ -27,20 +26,8 @@ import { testClock } from './auth-helpers';
 
 const db = useTestDatabase();
 const clock = testClock(new Date('2026-11-25T12:00:00Z'));
-const env = defaultServiceEnvironment();
 
-const api = (viewer: User | null) =>
-  appRouter.createCaller(
-    createContextInner({
-      em: db.em(),
-      viewer,
-      sessionId: null,
-      visitor: { id: 'yourpages000001', isBot: false, country: null },
-      ip: '192.0.2.7',
-      now: clock.now,
-      env,
-    }),
-  );
+const api = (viewer: User | null) => callerAs(db, clock, viewer);
 
 let tags = 0;
 async function buildTag(name: string) {

@@ -140,12 +140,12 @@ export function CustomizeTopicsPage() {
   );
 }
 
-/** Spec §2 /suspended: what a suspended account sees. */
-export function SuspendedPage() {
+/** A page that only says where the reader stands, with the way home. */
+function StatusPage({ testId, title, lead }: { testId: string; title: string; lead: string }) {
   return (
-    <main className="q-column q-static" data-testid="suspended">
-      <h1>{texts.suspendedTitle}</h1>
-      <p className="q-static-lead">{accessTexts.suspendedAccount}</p>
+    <main className="q-column q-static" data-testid={testId}>
+      <h1>{title}</h1>
+      <p className="q-static-lead">{lead}</p>
       <p>
         <a className="q-button" href="/">
           {texts.backHome}
@@ -155,17 +155,12 @@ export function SuspendedPage() {
   );
 }
 
+/** Spec §2 /suspended: what a suspended account sees. */
+export const SuspendedPage = () => (
+  <StatusPage testId="suspended" title={texts.suspendedTitle} lead={accessTexts.suspendedAccount} />
+);
+
 /** Spec §2 /not-available: a page withheld where the reader is. */
-export function NotAvailablePage() {
-  return (
-    <main className="q-column q-static" data-testid="not-available">
-      <h1>{texts.notAvailableTitle}</h1>
-      <p className="q-static-lead">{texts.notAvailableLead}</p>
-      <p>
-        <a className="q-button" href="/">
-          {texts.backHome}
-        </a>
-      </p>
-    </main>
-  );
-}
+export const NotAvailablePage = () => (
+  <StatusPage testId="not-available" title={texts.notAvailableTitle} lead={texts.notAvailableLead} />
+);

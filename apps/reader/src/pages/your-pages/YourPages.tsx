@@ -12,7 +12,7 @@ import { Avatar, Button, EmptyState } from '@quire/ui';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { FollowButton } from '../../components/FollowButton';
-import { PagedItems } from '../../components/LoadMore';
+import { type NextPage, PagedItems } from '../../components/LoadMore';
 import { PeopleList } from '../../components/PeopleList';
 import { PostCardItem } from '../../components/PostCardItem';
 import { failureMessage, toast } from '../../lib/social';
@@ -99,31 +99,52 @@ function FollowedWriters() {
   );
 }
 
-function FollowedPublications() {
-  const list = useInfiniteQuery(yourPagesQueries(useTRPC()).followedPublications());
+/** A keyset-paged list of publications, each with what the viewer can do about it. */
+function PublicationList({
+  label,
+  pages,
+  empty,
+  next,
+  action,
+}: {
+  label: string;
+  pages: { publications: Publication[] }[] | undefined;
+  empty: string;
+  next: NextPage;
+  action: (publication: Publication) => ReactNode;
+}) {
   return (
-    <section aria-label={texts.followingTabs.publications}>
+    <section aria-label={label}>
       <PagedItems
-        items={list.data?.pages.flatMap((p) => p.publications) ?? []}
-        empty={list.data ? texts.followingEmpty.publications : null}
+        items={pages?.flatMap((p) => p.publications) ?? []}
+        empty={pages ? empty : null}
         listClass="q-people"
-        next={list}
+        next={next}
       >
         {(publication) => (
-          <PublicationRow
-            key={publication.id}
-            publication={publication}
-            action={
-              <FollowButton
-                target={{ kind: 'collection', id: publication.id, name: publication.name }}
-                isFollowing
-                followSource="your_following"
-              />
-            }
-          />
+          <PublicationRow key={publication.id} publication={publication} action={action(publication)} />
         )}
       </PagedItems>
     </section>
+  );
+}
+
+function FollowedPublications() {
+  const list = useInfiniteQuery(yourPagesQueries(useTRPC()).followedPublications());
+  return (
+    <PublicationList
+      label={texts.followingTabs.publications}
+      pages={list.data?.pages}
+      empty={texts.followingEmpty.publications}
+      next={list}
+      action={(publication) => (
+        <FollowButton
+          target={{ kind: 'collection', id: publication.id, name: publication.name }}
+          isFollowing
+          followSource="your_following"
+        />
+      )}
+    />
   );
 }
 
@@ -266,29 +287,20 @@ function MutedPublications() {
   const list = useInfiniteQuery(options);
   const unmute = useMutation(trpc.social.unmuteCollection.mutationOptions());
   return (
-    <section aria-label={texts.mutedTabs.publications}>
-      <PagedItems
-        items={list.data?.pages.flatMap((p) => p.publications) ?? []}
-        empty={list.data ? texts.mutedEmpty.publications : null}
-        listClass="q-people"
-        next={list}
-      >
-        {(publication) => (
-          <PublicationRow
-            key={publication.id}
-            publication={publication}
-            action={
-              <UnmuteButton
-                unmute={async () => {
-                  await unmute.mutateAsync({ targetCollectionId: publication.id });
-                  await queryClient.invalidateQueries({ queryKey: options.queryKey });
-                }}
-              />
-            }
-          />
-        )}
-      </PagedItems>
-    </section>
+    <PublicationList
+      label={texts.mutedTabs.publications}
+      pages={list.data?.pages}
+      empty={texts.mutedEmpty.publications}
+      next={list}
+      action={(publication) => (
+        <UnmuteButton
+          unmute={async () => {
+            await unmute.mutateAsync({ targetCollectionId: publication.id });
+            await queryClient.invalidateQueries({ queryKey: options.queryKey });
+          }}
+        />
+      )}
+    />
   );
 }
 
