@@ -15,6 +15,7 @@ import { MAIN_SITE, type PreloadedState } from './state';
 import { TRPCProvider } from './trpc';
 
 export type { PageHead } from './routes';
+export { comingSoonFor } from './routes';
 export type { ClientConfig, PreloadedState } from './state';
 export { PRELOADED_STATE_ID } from './state';
 

@@ -1,36 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { EmailOutbox, Media, User } from '@quire/db';
 import { accountTexts } from '@quire/domain';
 import { buildSession, buildUser } from '@quire/test-harness';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './checks';
 import { pageErrors, useBrowserApp, waitForHydration } from './harness';
 
 const e2e = useBrowserApp();
 const { db } = e2e;
-
-// axe-core's browser build, injected into each page checked.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations inside `selector`, as 'rule: target' lines. */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (context) => {
-    interface AxeViolation {
-      id: string;
-      impact: string | null;
-      nodes: { target: string[] }[];
-    }
-    const axe = (window as unknown as { axe: { run(c: string): Promise<{ violations: AxeViolation[] }> } })
-      .axe;
-    return (await axe.run(context)).violations;
-  }, selector);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 describe('account settings in Chromium', () => {
   it('edits the profile with a cropped photo, then changes the email and confirms it from the mail', async () => {

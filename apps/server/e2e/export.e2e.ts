@@ -1,40 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { exportTexts } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startWorker } from '../src/worker';
+import { seriousViolations } from './checks';
 import { consoleErrors, pageErrors, useBrowserApp } from './harness';
 
 /*
  * Spec §2 /me/export[/{exportId}] in Chromium: a writer asks for an export, watches it become ready (the job
  * worker builds it), downloads the zip and finds their story in it; another user's export id is a 404.
  */
-
-// axe-core's browser build, injected into each page checked.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations inside `selector`, as 'rule: target' lines. */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (context) => {
-    interface AxeViolation {
-      id: string;
-      impact: string | null;
-      nodes: { target: string[] }[];
-    }
-    const axe = (window as unknown as { axe: { run(c: string): Promise<{ violations: AxeViolation[] }> } })
-      .axe;
-    return (await axe.run(context)).violations;
-  }, selector);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 const e2e = useBrowserApp();
 let worker: Awaited<ReturnType<typeof startWorker>> | undefined;

@@ -1,14 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { Post, User } from '@quire/db';
 import { seedDemo } from '@quire/seed';
 import { buildPost, buildUser } from '@quire/test-harness';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { brokenImages, horizontalOverflow as overflow, seriousViolations, VIEWPORTS } from './checks';
 import { consoleErrors, useBrowserApp } from './harness';
-
-// axe-core's browser build, injected into each page checked.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(2);
 const broken = { username: 'brokenphoto', name: `Wilhelmina ${LONG_WORD} Featherstonehaugh` };
@@ -25,38 +20,6 @@ const e2e = useBrowserApp({
   },
   env: {},
 });
-
-const VIEWPORTS = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-] as const;
-
-/** axe-core's serious and critical violations on the page, as 'rule: target' lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the debugging protocol: the page's Content-Security-Policy refuses inline scripts.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    interface AxeViolation {
-      id: string;
-      impact: string | null;
-      nodes: { target: string[] }[];
-    }
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** Images that the browser tried and could not show (complete, but with no pixels). */
-const brokenImages = (page: Page) =>
-  page.evaluate(() =>
-    [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
-  );
 
 describe('the look of the home page in Chromium', () => {
   for (const viewport of VIEWPORTS) {
