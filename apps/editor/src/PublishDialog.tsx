@@ -1,5 +1,5 @@
 import { License } from '@quire/domain';
-import { CloseIcon } from '@quire/ui';
+import { CloseIcon, useFocusTrap } from '@quire/ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { type EditorState, errorMessage, type PublishResult, trpc, type Viewer } from './api';
 
@@ -105,13 +105,8 @@ export function PublishDialog(props: {
     };
   }, []);
 
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) props.onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [busy, props.onClose]);
+  // Tab stays inside the dialog, Escape closes it (not while publishing), and focus returns to Publish.
+  const dialogRef = useFocusTrap<HTMLFormElement>(true, { onEscape: () => !busy && props.onClose() });
 
   const commitTopic = () => {
     const next = addTopic(topics, topicDraft);
@@ -170,6 +165,7 @@ export function PublishDialog(props: {
   return (
     <div className="e-dialog-backdrop">
       <form
+        ref={dialogRef}
         className="e-dialog"
         role="dialog"
         aria-modal="true"

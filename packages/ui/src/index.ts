@@ -38,4 +38,5 @@ export {
   TYPE_SCALE,
   themeVariables,
 } from './tokens';
+export { type FocusTrapOptions, tabbablesIn, useFocusTrap } from './useFocusTrap';
 export { useImageFallback } from './useImageFallback';

@@ -1,6 +1,7 @@
 import { useSessionStore } from '@quire/client-state';
 import { dialogTexts, followButtonTexts, profileMenuTexts, socialMenuTexts } from '@quire/domain';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useFocusTrap } from '@quire/ui';
+import { type ReactNode, useId, useState } from 'react';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../lib/browser';
 import { openSignUp, type SocialTarget, useFollowToggle, useModerationActions } from '../lib/social';
 import { LinkItem, MenuShell, useCopy, useMenu } from './menu';
@@ -48,14 +49,12 @@ function Dialog({
   testId: string;
 }) {
   const titleId = useId();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  // Tab stays inside, Escape closes, and focus returns to the menu's button.
+  const dialogRef = useFocusTrap(true, { onEscape: onClose });
   return (
     <div className="q-dialog-backdrop">
       <div
+        ref={dialogRef}
         className="q-dialog"
         role="dialog"
         aria-modal="true"

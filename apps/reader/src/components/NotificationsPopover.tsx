@@ -1,6 +1,6 @@
 /** The notifications popover (spec §2), in its own chunk: it loads when the bell is first opened or pointed at. */
 import { LAYOUT, notificationDateLabel, notificationTexts, quireRoutes } from '@quire/domain';
-import { CloseIcon } from '@quire/ui';
+import { CloseIcon, useFocusTrap } from '@quire/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { useTRPC } from '../trpc';
@@ -157,15 +157,15 @@ export function NotificationsPanel({
  */
 export function FollowsDialog({ item, onClose }: { item: NotificationItem; onClose: () => void }) {
   const titleId = useId();
+  // Tab stays inside, Escape closes, and focus returns to the notification that opened it.
+  const dialogRef = useFocusTrap(true, { onEscape: onClose });
   return (
     <div
+      ref={dialogRef}
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       className="q-follows-dialog"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
-      }}
     >
       <div className="q-follows-panel" style={popoverStyle}>
         <div className="q-follows-header">

@@ -1,6 +1,6 @@
 import { initialSusiState, type SusiState, useSusiStore } from '@quire/client-state';
 import { authUiTexts, type SusiOperation, type SusiStep, type TwoFactorMethod } from '@quire/domain';
-import { CloseIcon } from '@quire/ui';
+import { CloseIcon, useFocusTrap } from '@quire/ui';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { useShake } from './fields';
 import { useAuthUi } from './lazy';
@@ -86,7 +86,8 @@ export function SusiModal({
   }, [shown]);
 
   const ui = useAuthUi(shown);
-  const dialogRef = useRef<HTMLDivElement>(null);
+  // Tab cycles inside the modal; closing it gives focus back to what opened it (Escape: the listener above).
+  const dialogRef = useFocusTrap<HTMLDivElement>(shown);
   const shownStep = ui ? view?.step : undefined;
   useEffect(() => {
     if (!shownStep) return;
