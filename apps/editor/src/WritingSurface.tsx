@@ -10,6 +10,7 @@ import type { DraftText } from './draft-session';
 import { previewOf } from './draft-text';
 import { EditorFrame } from './EditorShell';
 import { FormatToolbar, openLinkField } from './FormatToolbar';
+import { ImageAltField } from './ImageAltField';
 import { ImageInput, InsertMenu } from './InsertMenu';
 import { PublishDialog } from './PublishDialog';
 import { StatusLine } from './StatusLine';
@@ -154,6 +155,7 @@ export function WritingSurface({
             pickImages={() => fileRef.current?.click()}
           />
         ) : null}
+        {menus.image ? <ImageAltField key={menus.image.pos} at={menus.image} viewRef={viewRef} /> : null}
         <ImageInput inputRef={fileRef} viewRef={viewRef} />
       </div>
       {publishOpen && viewRef.current ? (

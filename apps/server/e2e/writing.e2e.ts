@@ -96,6 +96,11 @@ describe('writing in Chromium', () => {
     await editorImage.waitFor();
     expect(await editorImage.getAttribute('src')).toMatch(/^\/media\/[^?]+\?w=1400$/);
 
+    // Writing the caption, the editor asks for the image's alt text.
+    await body(page).locator('figure figcaption').click();
+    await page.getByTestId('image-alt').getByLabel('Alt text').fill('A blue square');
+    await expect.poll(() => editorImage.getAttribute('alt')).toBe('A blue square');
+
     // Formatting from the floating toolbar: select the opening paragraph and make it bold.
     await body(page).getByText('An opening paragraph.').click();
     await page.keyboard.press('End');
@@ -133,6 +138,7 @@ describe('writing in Chromium', () => {
     expect(await story.locator('strong').first().textContent()).toBe('An opening paragraph');
     const img = story.locator('figure img');
     expect(await img.getAttribute('src')).toMatch(/^\/media\//);
+    expect(await img.getAttribute('alt')).toBe('A blue square');
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();

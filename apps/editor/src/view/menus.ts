@@ -17,9 +17,11 @@ export interface MenuState {
   /** `below`: under the selection, when there is no room above it (under the sticky top bar). */
   toolbar: { top: number; left: number; below: boolean; active: ActiveFormats } | null;
   insert: { top: number } | null;
+  /** The alt text field of the image whose caption has the cursor: the image's position and its alt. */
+  image: { top: number; pos: number; alt: string } | null;
 }
 
-export const noMenus: MenuState = { toolbar: null, insert: null };
+export const noMenus: MenuState = { toolbar: null, insert: null, image: null };
 
 /** The toolbar goes under the selection when the selection is closer than this to the top of the window. */
 const TOOLBAR_ROOM_PX = 57 + 56;
@@ -41,8 +43,28 @@ function activeFormats(state: EditorState): ActiveFormats {
   };
 }
 
-/** The menus for a state: the toolbar over a text selection in the body, the insert menu on an empty line. */
+/** The alt text field over an uploaded image while the cursor is in its caption. */
+function imageField(view: EditorView, container: HTMLElement): MenuState['image'] {
+  const { $from } = view.state.selection;
+  const image = $from.parent;
+  if (image.type.name !== 'image' || !image.attrs.id) return null;
+  const pos = $from.before();
+  const figure = view.nodeDOM(pos);
+  if (!(figure instanceof HTMLElement)) return null;
+  const top = figure.getBoundingClientRect().top - container.getBoundingClientRect().top;
+  return { top, pos, alt: String(image.attrs.alt ?? '') };
+}
+
+/**
+ * The menus for a state: the toolbar over a text selection in the body, the insert menu on an empty line, the
+ * alt text field over an image whose caption is being written.
+ */
 export function menusFor(view: EditorView, container: HTMLElement): MenuState {
+  const image = view.state.selection instanceof TextSelection ? imageField(view, container) : null;
+  return { ...barsFor(view, container), image };
+}
+
+function barsFor(view: EditorView, container: HTMLElement): MenuState {
   const { state } = view;
   const sel = state.selection;
   const bodyStart = state.doc.firstChild?.nodeSize ?? 0;
@@ -63,13 +85,14 @@ export function menusFor(view: EditorView, container: HTMLElement): MenuState {
         active: activeFormats(state),
       },
       insert: null,
+      image: null,
     };
   }
   const parent = sel.$from.parent;
   if (parent.type.name === 'paragraph' && parent.content.size === 0 && sel.$from.depth === 1) {
     const at = view.coordsAtPos(sel.from);
     const box = container.getBoundingClientRect();
-    return { toolbar: null, insert: { top: at.top - box.top } };
+    return { toolbar: null, insert: { top: at.top - box.top }, image: null };
   }
   return noMenus;
 }
