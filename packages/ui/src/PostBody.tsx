@@ -101,18 +101,7 @@ function Block({ p, eager }: { p: Paragraph; eager: boolean }): ReactNode {
     case 'IMG':
       return <Figure p={p} eager={eager} />;
     case 'IFRAME':
-      return p.iframe ? (
-        <figure id={p.name} className="q-embed">
-          <iframe
-            src={p.iframe.src}
-            title={p.iframe.title ?? 'Embedded content'}
-            width={p.iframe.width ?? 680}
-            height={p.iframe.height ?? 382}
-            loading="lazy"
-            sandbox="allow-scripts allow-same-origin allow-popups"
-          />
-        </figure>
-      ) : null;
+      return p.iframe ? <Embed name={p.name} iframe={p.iframe} /> : null;
     case 'MIXTAPE_EMBED':
       return p.mixtapeMetadata ? (
         <a id={p.name} className="q-mixtape" href={p.mixtapeMetadata.href} rel="noopener ugc nofollow">
@@ -152,4 +141,23 @@ export function PostBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
     }
   }
   return <div className="q-post-body">{out}</div>;
+}
+
+/** An embedded player: as wide as the column at most, keeping its own aspect ratio on any screen. */
+function Embed({ name, iframe }: { name: string; iframe: NonNullable<Paragraph['iframe']> }) {
+  const width = iframe.width || 680;
+  const height = iframe.height || 382;
+  return (
+    <figure id={name} className="q-embed">
+      <iframe
+        src={iframe.src}
+        title={iframe.title ?? 'Embedded content'}
+        width={width}
+        height={height}
+        style={{ aspectRatio: `${width} / ${height}` }}
+        loading="lazy"
+        sandbox="allow-scripts allow-same-origin allow-popups"
+      />
+    </figure>
+  );
 }

@@ -37,6 +37,14 @@ describe('ParagraphText', () => {
 });
 
 describe('PostBody', () => {
+  it('gives an embed the aspect ratio of its width and height, so it can shrink to a phone column', () => {
+    const embed = p('IFRAME', '', {
+      iframe: { src: 'https://player.vimeo.com/video/1', width: 640, height: 360 },
+    });
+    const html = renderToStaticMarkup(<PostBody paragraphs={[embed]} />);
+    expect(html).toContain('width="640" height="360" style="aspect-ratio:640 / 360"');
+  });
+
   it('renders every paragraph type of the spec', () => {
     const paragraphs = ParagraphType.map((type) =>
       p(type, `${type} text`, {
