@@ -57,6 +57,29 @@ export async function seriousViolations(page: Page, selector?: string): Promise<
 export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+/** The first-use tooltip, banners and toasts that lie over a page title, as 'overlay covers "title"' lines. */
+export const coveredTitles = (page: Page) =>
+  page.evaluate(() => {
+    const shown = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 1 && box.height > 1 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    const overlays = [
+      ...document.querySelectorAll('.q-tooltip, .q-privacy-banner, .q-toast, .q-banner'),
+    ].filter((el) => ['absolute', 'fixed'].includes(getComputedStyle(el).position) && shown(el));
+    const titles = [...document.querySelectorAll('h1')].filter(shown);
+    const lines: string[] = [];
+    for (const overlay of overlays) {
+      const a = overlay.getBoundingClientRect();
+      for (const title of titles) {
+        const b = title.getBoundingClientRect();
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+          lines.push(`${overlay.className} covers "${title.textContent?.trim().slice(0, 40)}"`);
+      }
+    }
+    return lines;
+  });
+
 /** Images that the browser tried and could not show (complete, but with no pixels). */
 export const brokenImages = (page: Page) =>
   page.evaluate(() =>

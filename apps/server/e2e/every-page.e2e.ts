@@ -7,7 +7,13 @@ import { buildSession } from '@quire/test-harness';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emailLinkSigner, loadConfig } from '../src/config';
-import { horizontalOverflow, imagesWithoutPixels, seriousViolations, VIEWPORTS } from './checks';
+import {
+  coveredTitles,
+  horizontalOverflow,
+  imagesWithoutPixels,
+  seriousViolations,
+  VIEWPORTS,
+} from './checks';
 import { useBrowserApp } from './harness';
 
 /*
@@ -195,7 +201,12 @@ async function asksToSignIn(page: Page, path: string): Promise<boolean> {
  * Opens a page and answers what it failed of the checks, as lines ('ShowHome /: scrolls sideways by 24 px'), or
  * null when a signed-out visit found only a sign-in prompt.
  */
-async function checkPage(page: Page, visit: Visit, logged: string[]): Promise<string[] | null> {
+async function checkPage(
+  page: Page,
+  visit: Visit,
+  logged: string[],
+  full: boolean,
+): Promise<string[] | null> {
   logged.length = 0;
   const problems: string[] = [];
   try {
@@ -205,8 +216,11 @@ async function checkPage(page: Page, visit: Visit, logged: string[]): Promise<st
     if (status >= 400) problems.push(`status ${status}`);
     const overflow = await horizontalOverflow(page);
     if (overflow > 0) problems.push(`scrolls sideways by ${overflow} px`);
-    for (const src of await imagesWithoutPixels(page)) problems.push(`picture without pixels: ${src}`);
-    for (const violation of await seriousViolations(page)) problems.push(`axe ${violation}`);
+    problems.push(...(await coveredTitles(page)));
+    if (full) {
+      for (const src of await imagesWithoutPixels(page)) problems.push(`picture without pixels: ${src}`);
+      for (const violation of await seriousViolations(page)) problems.push(`axe ${violation}`);
+    }
   } catch (error) {
     problems.push(`${error instanceof Error ? error.message.split('\n')[0] : error}`);
   }
@@ -215,9 +229,19 @@ async function checkPage(page: Page, visit: Visit, logged: string[]): Promise<st
   return problems.map((p) => `${label}: ${p}`);
 }
 
+/**
+ * The widths swept: the desktop and phone widths get every check; the narrowest phone (320 px) only the layout
+ * and console ones, which is what changes between phone widths, at half the cost.
+ */
+const SWEEPS = [
+  ...VIEWPORTS.map((viewport) => ({ viewport, full: true })),
+  { viewport: { width: 320, height: 640 }, full: false },
+];
+
 describe('every real page in Chromium (issue 15)', () => {
-  for (const viewport of VIEWPORTS) {
-    it(`fits ${viewport.width} px, logs no error, passes axe and shows every picture`, async () => {
+  for (const { viewport, full } of SWEEPS) {
+    const checks = full ? 'logs no error, passes axe and shows every picture' : 'logs no error';
+    it(`fits ${viewport.width} px, ${checks}`, async () => {
       const s = samples!;
       const pages = realPages(s);
       // One tab per width, reused for every page: signed out first, then signed in for the pages that ask.
@@ -232,12 +256,12 @@ describe('every real page in Chromium (issue 15)', () => {
       const needSession: Visit[] = [];
       for (const [name, path] of pages) {
         const visit = { name, path, signedIn: false };
-        const found = await checkPage(page, visit, logged);
+        const found = await checkPage(page, visit, logged, full);
         if (found) problems.push(...found);
         else needSession.push({ ...visit, signedIn: true });
       }
       await e2e.setSession(s.session);
-      for (const visit of needSession) problems.push(...((await checkPage(page, visit, logged)) ?? []));
+      for (const visit of needSession) problems.push(...((await checkPage(page, visit, logged, full)) ?? []));
       await e2e.setSession(null);
       await page.close();
 

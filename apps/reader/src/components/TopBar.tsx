@@ -117,11 +117,10 @@ function LogoTooltip({ signedIn, me }: { signedIn: boolean; me: MeData | undefin
       role="dialog"
       aria-label={firstUseTooltip.text(PRODUCT_NAME)}
       style={{
-        position: 'absolute',
-        top: LAYOUT.topBarHeight - 4,
-        left: LAYOUT.gutter,
-        zIndex: 30,
-        width: LAYOUT.popoverDefaultWidth + 80,
+        position: 'relative',
+        margin: `${LAYOUT.popoverDefaultDistance}px ${LAYOUT.gutter}px 0`,
+        width: `min(${LAYOUT.popoverDefaultWidth + 80}px, 100% - ${2 * LAYOUT.gutter}px)`,
+        boxSizing: 'border-box',
         padding: LAYOUT.popoverPadding,
         background: 'var(--q-inverse-bg)',
         color: 'var(--q-inverse-text)',
@@ -242,13 +241,16 @@ export function TopBar({ viewer }: { viewer: PreloadedState['viewer'] }) {
     }
   };
   return (
-    <header className="q-topbar" style={topBarFadeStyle(hidden)} data-hidden={hidden ? 'true' : undefined}>
-      <PreloadLink className="q-logo" href="/" aria-label="Quire home" onClick={onLogoClick}>
-        Quire
-      </PreloadLink>
+    <>
+      <header className="q-topbar" style={topBarFadeStyle(hidden)} data-hidden={hidden ? 'true' : undefined}>
+        <PreloadLink className="q-logo" href="/" aria-label="Quire home" onClick={onLogoClick}>
+          Quire
+        </PreloadLink>
+        <SearchBox />
+        <TopBarActions viewer={viewer} />
+      </header>
+      {/* Under the bar in the page's flow, so it never covers a page's title. */}
       <LogoTooltip signedIn={!!viewer} me={me.data ?? undefined} />
-      <SearchBox />
-      <TopBarActions viewer={viewer} />
-    </header>
+    </>
   );
 }
