@@ -192,15 +192,17 @@ describe('reading in Chromium', () => {
   it('asks a signed-out visitor to sign up instead of clapping or responding', async () => {
     const page = await e2e.openPage({ session: null });
     await e2e.gotoHydrated(page, DEMO.story.path);
+    // The sign-up dialog is the modal one (the first-use tooltip is a dialog too, not modal).
+    const signUp = page.locator('[role="dialog"][aria-modal="true"]');
     const count = await page.getByTestId('clap-count').textContent();
     await page.getByRole('button', { name: clapTexts.clap, exact: true }).click();
-    await page.getByRole('dialog').first().waitFor();
+    await signUp.waitFor();
     expect(await page.getByTestId('clap-count').textContent()).toBe(count);
     // Responding asks the same.
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => signUp.count()).toBe(0);
     await page.getByRole('button', { name: responseTexts.signUpToRespond }).click();
-    await page.getByRole('dialog').first().waitFor();
+    await signUp.waitFor();
     await page.close();
   });
 
