@@ -22,6 +22,7 @@ import {
 } from '@quire/domain';
 import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
@@ -73,25 +74,29 @@ await loadPages(state.pages ?? []);
 const xsrf = () => useSessionStore.getState().xsrf;
 const errors = createErrorReporter({ send: (reports) => postTelemetry(ERRORS_PATH, reports, xsrf()) });
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <QueryClientProvider client={queryClient}>
-    <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-      <HydrationBoundary state={state.queries}>
-        <BrowserRouter>
-          <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
-        </BrowserRouter>
-      </HydrationBoundary>
-    </TRPCProvider>
-  </QueryClientProvider>,
-  {
-    // A page that hydrated differently from the server's HTML is a bug: logged and reported, not hidden.
-    onRecoverableError: (error) => {
-      console.error(error);
-      errors.report(error);
+// Hydration as a transition renders in slices that yield to the browser, so the page stays responsive while
+// it becomes interactive instead of freezing for one long task.
+startTransition(() => {
+  hydrateRoot(
+    document.getElementById('root')!,
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <HydrationBoundary state={state.queries}>
+          <BrowserRouter>
+            <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
+          </BrowserRouter>
+        </HydrationBoundary>
+      </TRPCProvider>
+    </QueryClientProvider>,
+    {
+      // A page that hydrated differently from the server's HTML is a bug: logged and reported, not hidden.
+      onRecoverableError: (error) => {
+        console.error(error);
+        errors.report(error);
+      },
     },
-  },
-);
+  );
+});
 
 // Spec §7/§9 telemetry: web vitals to the metrics endpoint, uncaught errors to the error reporter.
 const metrics = createMetricsReporter({

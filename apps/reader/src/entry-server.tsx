@@ -14,6 +14,7 @@ import { type PageHead, routeFor } from './routes';
 import { MAIN_SITE, type PreloadedState } from './state';
 import { TRPCProvider } from './trpc';
 
+export { BOOT_DATA_ID, BOOT_SCRIPT, type BootData } from './boot-script';
 export type { PageHead } from './routes';
 export { comingSoonFor } from './routes';
 export type { ClientConfig, PreloadedState } from './state';

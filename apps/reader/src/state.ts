@@ -35,6 +35,8 @@ export interface PreloadedState {
     hasPassword: boolean;
     /** Spec §4 Toasts USER_SUSPENDED: the account is suspended. */
     isSuspended: boolean;
+    /** Spec §3 dismissableFlags: the popovers this user dismissed, so the first render already leaves them out. */
+    dismissableFlags: string[];
   } | null;
   /** The visitor's country (ISO alpha-2) from the edge geolocation header, for the EU privacy banner. */
   country: string | null;

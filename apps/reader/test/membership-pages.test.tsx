@@ -56,6 +56,7 @@ const viewer = (isMember: boolean) => ({
   hasPastMemberships: false,
   hasPassword: true,
   isSuspended: false,
+  dismissableFlags: [],
 });
 
 describe('membership paths (spec §2 Static /membership, Money and membership, Settings)', () => {

@@ -43,7 +43,7 @@ import { registerMedia } from './media';
 import { PageCache } from './page-cache';
 import { registerReadingRoutes } from './reading-routes';
 import { registerSearchService } from './search';
-import { errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
+import { BOOT_SCRIPT_SOURCE, errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
 import { registerStripeWebhook } from './stripe-webhook';
 import { registerTelemetry } from './telemetry';
 import { registerUsernameRedirects } from './username-redirects';
@@ -117,7 +117,8 @@ export async function buildApp(opts: {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The reader's one inline script (it starts the app after the first paint), allowed by its hash only.
+        scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         frameSrc: ['https:'],

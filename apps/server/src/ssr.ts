@@ -1,4 +1,5 @@
-import { allows, appRouter, hasMembership, type ServiceEnvironment } from '@quire/api';
+import { createHash } from 'node:crypto';
+import { allows, appRouter, dismissedFlags, hasMembership, type ServiceEnvironment } from '@quire/api';
 import type { Orm } from '@quire/db';
 import {
   edgeCacheDecision,
@@ -9,6 +10,9 @@ import {
   planCode,
 } from '@quire/domain';
 import {
+  BOOT_DATA_ID,
+  BOOT_SCRIPT,
+  type BootData,
   type ClientConfig,
   createServerQueryClient,
   type PageHead,
@@ -135,6 +139,15 @@ export function pageHeadTags(head: PageHead, publicUrl: string): HeadTag[] {
   return tags;
 }
 
+/** The CSP source that allows the reader's inline boot script and nothing else inline. */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/** The chunks a page needs besides its entry: the entry's imports and those of the pages the server rendered. */
+function pageChunks(assets: PageAssets, state: PreloadedState): string[] {
+  const pages = (state.pages ?? []).flatMap((id) => assets.chunks?.[id] ?? []);
+  return [...new Set([...assets.preloads, ...pages])];
+}
+
 /** The HTML document around a rendered page: hashed CSS, preloads, state, and the entry script. */
 export function htmlDocument(opts: {
   title: string;
@@ -156,16 +169,17 @@ ${opts.description ? `<meta name="description" content="${escapeHtml(opts.descri
 ${(opts.meta ?? []).map(headTagHtml).join('\n')}
 ${assets.inlineCss ? `<style>${assets.inlineCss}</style>` : ''}
 ${assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-${[...new Set([...assets.preloads, ...(opts.state?.pages ?? []).flatMap((id) => assets.chunks?.[id] ?? [])])]
-  .map((href) => `<link rel="modulepreload" href="${href}">`)
-  .join('\n')}
+${opts.state ? `<script>${BOOT_SCRIPT}</script>` : ''}
 </head>
 <body>
 <div id="root">${opts.body}</div>
 ${
   opts.state
     ? `<script type="application/json" id="${PRELOADED_STATE_ID}">${embedJson(opts.state)}</script>
-<script type="module" src="${assets.script}"></script>`
+<script type="application/json" id="${BOOT_DATA_ID}">${embedJson({ entry: assets.script } satisfies BootData)}</script>
+${pageChunks(assets, opts.state)
+  .map((href) => `<link rel="modulepreload" fetchpriority="low" href="${href}">`)
+  .join('\n')}`
     : ''
 }
 </body>
@@ -213,6 +227,7 @@ export function registerReaderPages(
           hasPastMemberships: v.hasPastMemberships,
           hasPassword: !!v.passwordHash,
           isSuspended: v.isSuspended,
+          dismissableFlags: await dismissedFlags(ctx.em, v.id),
         }
       : null;
     const flagValues = await flags.get();

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BOOT_SCRIPT } from '@quire/reader/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientBuildProblem, INLINE_CSS_MAX_BYTES, readReaderAssets } from '../src/assets';
 import { htmlDocument } from '../src/ssr';
@@ -50,7 +51,7 @@ describe('reader page assets', () => {
     const html = htmlDocument({ title: 'T', body: '<p>x</p>', assets });
     expect(html).toContain(`<style>${css}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('links a stylesheet that is too large to inline', () => {
@@ -70,14 +71,34 @@ describe('reader page assets', () => {
   });
 });
 
-describe('lazily loaded pages', () => {
-  it('preloads the chunks of the pages a render used, besides the entry’s, each once', () => {
+describe('starting the app after the first paint', () => {
+  const state = { pages: ['src/pages/PostPage.tsx', 'src/pages/Unknown.tsx'] } as Parameters<
+    typeof htmlDocument
+  >[0]['state'];
+
+  it('has no script that the first paint waits for: only the inline boot script and JSON blocks', () => {
     const assets = readReaderAssets('/static/reader/', fakeDist('body{margin:0}'));
-    const state = { pages: ['src/pages/PostPage.tsx', 'src/pages/Unknown.tsx'] } as Parameters<
-      typeof htmlDocument
-    >[0]['state'];
+    const html = htmlDocument({ title: 'T', body: '<p>x</p>', assets, state });
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts).toEqual([
+      '',
+      ' type="application/json" id="__QUIRE_STATE__"',
+      ' type="application/json" id="__QUIRE_BOOT__"',
+    ]);
+    expect(html).toContain(`<script>${BOOT_SCRIPT}</script>`);
+    // The chunks come after the page's content, at low priority: its pictures load first.
+    expect(html.indexOf('rel="modulepreload"')).toBeGreaterThan(html.indexOf('<p>x</p>'));
+    expect(html).not.toMatch(/rel="modulepreload"(?! fetchpriority="low")/);
+  });
+
+  it('names the entry and preloads the chunks of the pages a render used, besides the entry’s, each once', () => {
+    const assets = readReaderAssets('/static/reader/', fakeDist('body{margin:0}'));
     const html = htmlDocument({ title: 'T', body: '', assets, state });
-    const preloads = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    const boot = JSON.parse(html.match(/id="__QUIRE_BOOT__">(.*?)<\/script>/s)![1]!);
+    expect(boot).toEqual({ entry: '/static/reader/assets/entry-3.js' });
+    const preloads = [...html.matchAll(/rel="modulepreload" fetchpriority="low" href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
     expect(preloads).toEqual([
       '/static/reader/assets/shared-2.js',
       '/static/reader/assets/PostPage-4.js',

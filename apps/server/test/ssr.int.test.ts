@@ -1,4 +1,5 @@
-import { errorPageTexts } from '@quire/domain';
+import { createHash } from 'node:crypto';
+import { errorPageTexts, TOP_NAV_TOOLTIP_FLAG } from '@quire/domain';
 import { buildCollection, buildPost, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers';
@@ -16,7 +17,36 @@ describe('server-rendered reader pages', () => {
     expect(res.body).toContain('Compilers for everyone');
     expect(res.body).toContain('Grace Hopper');
     expect(res.body).toContain('<script type="application/json" id="__QUIRE_STATE__">');
-    expect(res.body).toMatch(/<script type="module" src="\/static\/reader\/assets\/[^"]+\.js">/);
+    expect(res.body).toMatch(
+      /<script type="application\/json" id="__QUIRE_BOOT__">\{"entry":"\/static\/reader\/assets\/[^"]+\.js"/,
+    );
+  });
+
+  it('renders the logo tooltip in the HTML for visitors and for users who have not dismissed it, only', async () => {
+    const em = t.db.em();
+    const { buildSession } = await import('@quire/test-harness');
+    const { UserDismissedFlag } = await import('@quire/db');
+    const fresh = await buildUser(em);
+    const dismissed = await buildUser(em);
+    em.create(UserDismissedFlag, { user: dismissed, flag: TOP_NAV_TOOLTIP_FLAG, action: 'DISMISSED' });
+    await em.flush();
+    const page = async (token?: string) =>
+      (await t.app.inject({ url: '/', headers: token ? { cookie: `sid=${token}` } : {} })).body;
+    // The same HTML for every visitor (it may be cached): the boot script hides it where this browser dismissed it.
+    expect(await page()).toContain('class="q-tooltip q-logo-tooltip"');
+    expect(await page(await buildSession(em, fresh))).toContain('class="q-tooltip q-logo-tooltip"');
+    expect(await page(await buildSession(em, dismissed))).not.toContain('class="q-tooltip q-logo-tooltip"');
+  });
+
+  it('allows its one inline script, and no other, by the hash in the Content-Security-Policy', async () => {
+    const res = await t.app.inject({ url: '/' });
+    const inline = [...res.body.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('renders a story from its paragraph model at its canonical URLs', async () => {
@@ -92,7 +122,7 @@ describe('server-rendered reader pages', () => {
 
   it('serves hashed static assets with a year-long immutable cache', async () => {
     const home = await t.app.inject({ url: '/' });
-    const script = home.body.match(/src="(\/static\/reader\/assets\/[^"]+\.js)"/)?.[1];
+    const script = home.body.match(/"entry":"(\/static\/reader\/assets\/[^"]+\.js)"/)?.[1];
     expect(script).toBeDefined();
     const res = await t.app.inject({ url: script! });
     expect(res.statusCode).toBe(200);

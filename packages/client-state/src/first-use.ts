@@ -1,8 +1,8 @@
+import { TOP_NAV_TOOLTIP_FLAG } from '@quire/domain';
 import { create } from 'zustand';
 import type { PrivacyStorage } from './privacy';
 
-/** Not from the spec (§1 says identifiers exist, values not shown): the logo's first-use tooltip flag. */
-export const TOP_NAV_TOOLTIP_FLAG = 'TOP_NAV_FIRST_USE_TOOLTIP';
+export { TOP_NAV_TOOLTIP_FLAG };
 /** Where a signed-out visitor's dismissal of the logo tooltip is remembered. */
 export const TOP_NAV_TOOLTIP_STORAGE_KEY = `quire:flag:${TOP_NAV_TOOLTIP_FLAG}`;
 

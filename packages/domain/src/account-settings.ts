@@ -4,9 +4,7 @@
  * wording for these forms: the limits, rules and every word here are ours.
  */
 
-import { z } from 'zod';
-import { textInput } from './text-input';
-import { colorStringSchema, emailSchema, parseColorString, type Rgba } from './validation';
+import { parseColorString, type Rgba } from './color-string';
 
 /** Not from the spec: the longest name and bio a profile keeps, and a username's length and characters. */
 export const ACCOUNT_LIMITS = {
@@ -117,37 +115,10 @@ export const usernameError = (value: string): string | null => {
   return USERNAME_PATTERN.test(s) ? null : accountTexts.usernameMalformed;
 };
 
-/** A username a reader may choose (issues carry our messages). */
-export const usernameSchema = textInput()
-  .trim()
-  .superRefine((value, ctx) => {
-    const message = usernameError(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
-
-/** A profile's name: trimmed, not empty, at most 100 characters. */
-export const profileNameSchema = textInput()
-  .trim()
-  .min(1, accountTexts.nameRequired)
-  .max(ACCOUNT_LIMITS.nameMax, accountTexts.nameTooLong);
-
-/** A profile's bio: trimmed, at most 160 characters (empty clears it). */
-export const bioSchema = textInput().trim().max(ACCOUNT_LIMITS.bioMax, accountTexts.bioTooLong);
-
-/** A new email address: the spec §5 email rule. */
-export const newEmailSchema = emailSchema;
-
 /** The colours a profile's custom style sheet sets (spec §3 custom style sheet), each a spec §5 colour string. */
 export const PROFILE_COLOR_KEYS = ['background', 'text', 'accent'] as const;
 export type ProfileColorKey = (typeof PROFILE_COLOR_KEYS)[number];
 export type ProfileColors = Record<ProfileColorKey, string>;
-
-/** Spec §5 colour strings for each profile colour (trimmed before the check). */
-export const profileColorsSchema = z.object({
-  background: z.string().trim().pipe(colorStringSchema),
-  text: z.string().trim().pipe(colorStringSchema),
-  accent: z.string().trim().pipe(colorStringSchema),
-});
 
 /** A parsed colour as CSS: 'rgba(r, g, b, a)' built from numbers only, so no user text reaches a style. */
 export function cssColor(rgba: Rgba): string {

@@ -428,3 +428,6 @@ export function isRollupNotificationType(type: string): boolean {
 export function isTaxNotificationType(type: string): boolean {
   return (TAX_NOTIFICATION_TYPES as readonly string[]).includes(type);
 }
+
+/** Not from the spec (§1 says identifiers exist, values not shown): the logo's first-use tooltip flag. */
+export const TOP_NAV_TOOLTIP_FLAG = 'TOP_NAV_FIRST_USE_TOOLTIP';

@@ -1,6 +1,7 @@
 /** Spec §5 validation rules as zod 4 schemas and pure helpers. */
 
 import { z } from 'zod';
+import { colorStringError } from './color-string';
 import {
   LOGIN_CODE_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -96,59 +97,6 @@ export function looksLikeGmail(email: string): boolean {
   const at = trimmed.lastIndexOf('@');
   const domain = at === -1 ? trimmed : trimmed.slice(at + 1);
   return domain.startsWith('gm') || domain.startsWith('goo');
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Colour strings
-// ---------------------------------------------------------------------------------------------------------
-
-/** A parsed colour: channels 0–255, alpha 0–1. */
-export interface Rgba {
-  red: number;
-  green: number;
-  blue: number;
-  alpha: number;
-}
-
-const HEX_ARGB = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i;
-const RGBA = /^rgba\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d*\.?\d+)\s*\)$/i;
-
-/**
- * Spec §5 colour strings: 8-digit hex with alpha first ('#AARRGGBB', e.g. '#FF112233') or 'rgba(r, g, b, a)'.
- * Throws 'Invalid color string' for a malformed '#…' or 'rgba(…' string, and
- * 'Unrecognized or invalid color string' for anything else.
- */
-export function parseColorString(input: string): Rgba {
-  const s = input.trim();
-  if (s.startsWith('#')) {
-    const m = HEX_ARGB.exec(s);
-    if (!m) throw new Error(validationMessages.invalidColor);
-    const [a, r, g, b] = [m[1], m[2], m[3], m[4]].map((h) => Number.parseInt(h ?? '', 16)) as [
-      number,
-      number,
-      number,
-      number,
-    ];
-    return { red: r, green: g, blue: b, alpha: a / 255 };
-  }
-  if (/^rgba\(/i.test(s)) {
-    const m = RGBA.exec(s);
-    if (!m) throw new Error(validationMessages.invalidColor);
-    const [r, g, b, a] = [m[1], m[2], m[3], m[4]].map(Number) as [number, number, number, number];
-    if (r > 255 || g > 255 || b > 255 || a > 1) throw new Error(validationMessages.invalidColor);
-    return { red: r, green: g, blue: b, alpha: a };
-  }
-  throw new Error(validationMessages.unrecognizedColor);
-}
-
-/** Spec §5: the colour validation error message for a string, or null when it is valid. */
-export function colorStringError(input: string): string | null {
-  try {
-    parseColorString(input);
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : validationMessages.unrecognizedColor;
-  }
 }
 
 /** Spec §5 colour strings as a zod schema (issues carry the spec's messages). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { colorStringError, parseColorString } from '../src/color-string';
 import { imageUrl } from '../src/images';
 import {
   assertUpsellSource,
-  colorStringError,
   colorStringSchema,
   digitsOnly,
   emailSchema,
@@ -12,7 +12,6 @@ import {
   looksLikeGmail,
   nameSchema,
   normalizeEmail,
-  parseColorString,
   parsePredefinedListId,
   passwordSchema,
   phoneSchema,

@@ -68,18 +68,61 @@ function Figure({ p, eager = false }: { p: Paragraph; eager?: boolean }) {
   );
 }
 
-function Block({ p, eager }: { p: Paragraph; eager: boolean }): ReactNode {
+/** The heading paragraph types by the size they show at (spec: H3 is a story's big heading, H4 its small one). */
+const HEADING_SIZE: Partial<Record<Paragraph['type'], number>> = {
+  H1: 1,
+  COVER_TITLE: 1,
+  H2: 2,
+  H3: 3,
+  H4: 4,
+};
+
+/**
+ * The element level of each heading: the page's title is its only h1, so a story's largest heading size is h2,
+ * the next size h3 and so on, and no heading is more than one level below the one before it, so assistive
+ * technology finds no skipped level.
+ */
+function headingLevels(paragraphs: readonly Paragraph[]): Map<Paragraph, number> {
+  const sizes = [...new Set(paragraphs.map((p) => HEADING_SIZE[p.type]).filter((s) => s !== undefined))];
+  const rank = new Map(sizes.sort((a, b) => a - b).map((size, i) => [size, Math.min(2 + i, 6)]));
+  const levels = new Map<Paragraph, number>();
+  let previous = 1;
+  for (const p of paragraphs) {
+    const size = HEADING_SIZE[p.type];
+    if (size === undefined) continue;
+    previous = Math.min(rank.get(size) ?? 2, previous + 1);
+    levels.set(p, previous);
+  }
+  return levels;
+}
+
+function Heading({ p, level, children }: { p: Paragraph; level: number; children: ReactNode }) {
+  const Tag = `h${level}` as 'h2';
+  return (
+    <Tag id={p.name} className={`q-heading-${p.type.toLowerCase()}`}>
+      {children}
+    </Tag>
+  );
+}
+
+function Block({
+  p,
+  eager,
+  levels,
+}: {
+  p: Paragraph;
+  eager: boolean;
+  levels: Map<Paragraph, number>;
+}): ReactNode {
   const text = <ParagraphText text={p.text} markups={p.markups} />;
+  if (levels.has(p)) {
+    return (
+      <Heading p={p} level={levels.get(p) ?? 2}>
+        {text}
+      </Heading>
+    );
+  }
   switch (p.type) {
-    case 'H1':
-    case 'COVER_TITLE':
-      return <h1 id={p.name}>{text}</h1>;
-    case 'H2':
-      return <h2 id={p.name}>{text}</h2>;
-    case 'H3':
-      return <h3 id={p.name}>{text}</h3>;
-    case 'H4':
-      return <h4 id={p.name}>{text}</h4>;
     case 'BQ':
       return <blockquote id={p.name}>{text}</blockquote>;
     case 'PQ':
@@ -124,6 +167,7 @@ function Block({ p, eager }: { p: Paragraph; eager: boolean }): ReactNode {
 export function PostBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
   const out: ReactNode[] = [];
   const firstImage = paragraphs.findIndex((p) => p.type === 'IMG' && p.metadata);
+  const levels = headingLevels(paragraphs);
   for (let i = 0; i < paragraphs.length; i++) {
     const p = paragraphs[i]!;
     if (p.type === 'OLI' || p.type === 'ULI') {
@@ -137,7 +181,9 @@ export function PostBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
       ));
       out.push(p.type === 'OLI' ? <ol key={p.name}>{children}</ol> : <ul key={p.name}>{children}</ul>);
     } else {
-      out.push(<Block key={p.name} p={p} eager={i === firstImage && i < EAGER_IMAGE_PARAGRAPHS} />);
+      out.push(
+        <Block key={p.name} p={p} levels={levels} eager={i === firstImage && i < EAGER_IMAGE_PARAGRAPHS} />,
+      );
     }
   }
   return <div className="q-post-body">{out}</div>;

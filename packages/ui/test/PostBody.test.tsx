@@ -56,8 +56,8 @@ describe('PostBody', () => {
     );
     const html = renderToStaticMarkup(<PostBody paragraphs={paragraphs} />);
     for (const fragment of [
-      '<h3',
-      '<h4',
+      'class="q-heading-h3"',
+      'class="q-heading-h4"',
       '<blockquote',
       'class="q-pullquote"',
       '<pre',
@@ -69,10 +69,30 @@ describe('PostBody', () => {
       '<iframe src="https://www.youtube.com/embed/abc"',
       'class="q-mixtape"',
       'class="q-section-caption"',
-      '<h1',
+      'class="q-heading-cover_title"',
     ]) {
       expect(html).toContain(fragment);
     }
+  });
+
+  it('gives the story headings the levels under the page title, with none skipped, sized by their type', () => {
+    const levels = (paragraphs: Paragraph[]) =>
+      [
+        ...renderToStaticMarkup(<PostBody paragraphs={paragraphs} />).matchAll(
+          /<(h\d) [^>]*class="([^"]+)"/g,
+        ),
+      ].map((m) => `${m[1]}.${m[2]}`);
+    // A story that uses only the small heading: it is the page's first level under the title.
+    expect(levels([p('P', 'intro'), p('H4', 'small'), p('P', 'x'), p('H4', 'again')])).toEqual([
+      'h2.q-heading-h4',
+      'h2.q-heading-h4',
+    ]);
+    expect(levels([p('H4', 'small first'), p('H3', 'big'), p('H4', 'small')])).toEqual([
+      'h2.q-heading-h4',
+      'h2.q-heading-h3',
+      'h3.q-heading-h4',
+    ]);
+    expect(renderToStaticMarkup(<PostBody paragraphs={[p('H1', 'a'), p('H3', 'b')]} />)).not.toContain('<h1');
   });
 
   it('groups consecutive list items into one list and starts a new list after another block', () => {

@@ -95,21 +95,25 @@ function browserStorage(): Storage | null {
 
 /**
  * Spec §2 first-use tooltip on the logo: signed-in users dismiss it through DismissFlag (recorded on the
- * server), visitors in local storage. Shown only in the browser, once the dismissals are known.
+ * server, so the server leaves it out), visitors in local storage. A visitor's page is the same HTML for everyone
+ * (it may come from the page cache): the boot script hides the tooltip before the first paint where this browser
+ * dismissed it, and after hydration it is left out.
  */
-function LogoTooltip({ signedIn, me }: { signedIn: boolean; me: MeData | undefined }) {
+function LogoTooltip({ viewer }: { viewer: PreloadedState['viewer'] }) {
   const hydrated = useClientStore((s) => s.hydrated);
   const dismissedNow = useFirstUseStore((s) => s.dismissed.includes(TOP_NAV_TOOLTIP_FLAG));
   const dismissFlag = useDismissFlag();
-  if (!hydrated || dismissedNow) return null;
-  if (signedIn && !me) return null;
-  const store = useFirstUseStore.getState();
-  if (store.isDismissed(TOP_NAV_TOOLTIP_FLAG, me?.dismissableFlags, signedIn ? null : browserStorage()))
+  if (dismissedNow || viewer?.dismissableFlags.includes(TOP_NAV_TOOLTIP_FLAG)) return null;
+  if (
+    !viewer &&
+    hydrated &&
+    useFirstUseStore.getState().isDismissed(TOP_NAV_TOOLTIP_FLAG, null, browserStorage())
+  )
     return null;
   const onDismiss = () => {
-    useFirstUseStore.getState().dismiss(TOP_NAV_TOOLTIP_FLAG, signedIn ? null : browserStorage());
+    useFirstUseStore.getState().dismiss(TOP_NAV_TOOLTIP_FLAG, viewer ? null : browserStorage());
     // Visitors keep the dismissal in local storage only.
-    dismissFlag(TOP_NAV_TOOLTIP_FLAG, { record: signedIn });
+    dismissFlag(TOP_NAV_TOOLTIP_FLAG, { record: !!viewer });
   };
   return (
     <div
@@ -227,12 +231,9 @@ export function TopBarActions({ viewer }: { viewer: PreloadedState['viewer'] }) 
  * avatar menu. Hidden while scrolling down past 40px, shown again at the top, with a 300ms fade.
  */
 export function TopBar({ viewer }: { viewer: PreloadedState['viewer'] }) {
-  const trpc = useTRPC();
   const hydrated = useClientStore((s) => s.hydrated);
   const { hidden } = useScrollDirection();
   const location = useLocation();
-  // Signed-in readers: the viewer's flags (tooltip, style reminder), shared with the avatar menu's query.
-  const me = useQuery({ ...trpc.viewer.me.queryOptions(), enabled: hydrated && !!viewer });
   const onLogoClick = (e: MouseEvent<HTMLAnchorElement>) => {
     // Spec §2: the logo goes home, and scrolls to the top when already there.
     if (location.pathname === '/' && hydrated) {
@@ -250,7 +251,7 @@ export function TopBar({ viewer }: { viewer: PreloadedState['viewer'] }) {
         <TopBarActions viewer={viewer} />
       </header>
       {/* Under the bar in the page's flow, so it never covers a page's title. */}
-      <LogoTooltip signedIn={!!viewer} me={me.data ?? undefined} />
+      <LogoTooltip viewer={viewer} />
     </>
   );
 }

@@ -114,6 +114,12 @@ export async function enforceActingAs(
 }
 
 /** Spec §4 style reminder popover: recorded once dismissed with 'Got it'. */
+/** Spec §3 User.dismissableFlags alone: what a page needs to render the viewer's popovers as they will stay. */
+export async function dismissedFlags(em: EntityManager, userId: string): Promise<string[]> {
+  const rows = await em.find(UserDismissedFlag, { user: userId }, { fields: ['flag'] });
+  return rows.map((row) => row.flag);
+}
+
 export async function setStyleReminderSeen(em: EntityManager, user: User) {
   user.hasSeenStyleReminder = true;
   await em.flush();
