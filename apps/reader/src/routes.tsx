@@ -17,7 +17,12 @@ import { matchRoutes } from 'react-router';
 import { SignInToSee } from './components/SignInToSee';
 import { type StaticPageName, staticHeads } from './content/static-heads';
 import { lazyPage, lazyPages } from './lib/lazy-page';
-import { discoveryRoutes, ProfileListPage } from './pages/discovery-routes';
+import {
+  discoveryRoutes,
+  isPublicationWriterPath,
+  ProfileListPage,
+  publicationWriterRoute,
+} from './pages/discovery-routes';
 import { domainRoutes } from './pages/domains/domain-routes';
 import { exportRoutes } from './pages/export/export-routes';
 import { giftRoutes } from './pages/gift-routes';
@@ -265,9 +270,13 @@ export const prefetchPublication = (ctx: PrefetchContext, slug: string) =>
 async function prefetchTopic(ctx: PrefetchContext, slug: string): Promise<number> {
   const status = await statusOf(ctx.queryClient.fetchQuery(ctx.trpc.topics.bySlug.queryOptions({ slug })));
   if (status !== 200) return status;
-  await ctx.queryClient.prefetchInfiniteQuery(
-    ctx.trpc.topics.stories.infiniteQueryOptions({ slug }, { getNextPageParam: (last) => last.next }),
-  );
+  await Promise.all([
+    ctx.queryClient.prefetchInfiniteQuery(
+      ctx.trpc.topics.stories.infiniteQueryOptions({ slug }, { getNextPageParam: (last) => last.next }),
+    ),
+    // Spec §9 RELATED_TAGS renders under the topic's name.
+    ctx.queryClient.prefetchQuery(ctx.trpc.topics.related.queryOptions({ slug })),
+  ]);
   return 200;
 }
 
@@ -303,6 +312,28 @@ export const showUser: PageRoute = {
   },
   prefetch: (ctx, params) => prefetchProfile(ctx, profileUsername(params.owner)),
   head: (ctx, params) => profileHead(ctx, profileUsername(params.owner)),
+};
+
+/**
+ * Spec §2 /@{username}/{postId} and /{collectionSlug}/{postId}. '/{collectionSlug}/@{username}' has the same
+ * shape: it dispatches to the publication's writer page (discovery-routes.tsx).
+ */
+const storyUnderOwner: PageRoute = {
+  path: '/:owner/:slug',
+  name: 'ShowPostUnderUser',
+  dispatch: (params) => (isPublicationWriterPath(params) ? publicationWriterRoute : storyUnderOwner),
+  render: (props) => {
+    if (isPublicationWriterPath(props.params)) return publicationWriterRoute.render(props);
+    const id = postUnderOwner(props.params);
+    return id ? (
+      <PostPage postId={id} viewer={props.viewer} shareKey={friendLinkKey(props.query)} />
+    ) : (
+      <NotFoundPage />
+    );
+  },
+  prefetch: (ctx, params) => prefetchPost(ctx, postUnderOwner(params)),
+  head: (ctx, params) => postHead(ctx, postUnderOwner(params)),
+  edgeCachePage: (ctx, params) => postEdgeCachePage(ctx, postUnderOwner(params)),
 };
 
 /** One of Quire's own pages (spec §2 Static paths, /help, and the footer's links). */
@@ -404,17 +435,7 @@ export const pageRoutes: PageRoute[] = [
     head: (ctx, params) => postHead(ctx, parsePostId(params.postId ?? '')),
     edgeCachePage: (ctx, params) => postEdgeCachePage(ctx, parsePostId(params.postId ?? '')),
   },
-  {
-    path: '/:owner/:slug',
-    name: 'ShowPostUnderUser',
-    render: ({ params, viewer, query }) => {
-      const id = postUnderOwner(params);
-      return id ? <PostPage postId={id} viewer={viewer} shareKey={friendLinkKey(query)} /> : <NotFoundPage />;
-    },
-    prefetch: (ctx, params) => prefetchPost(ctx, postUnderOwner(params)),
-    head: (ctx, params) => postHead(ctx, postUnderOwner(params)),
-    edgeCachePage: (ctx, params) => postEdgeCachePage(ctx, postUnderOwner(params)),
-  },
+  storyUnderOwner,
   {
     path: '/me/stories/:filterBy?',
     name: 'ShowYourStories',

@@ -90,6 +90,7 @@ describe('predictive search popover (spec §2)', () => {
             latestPublishedAt: 1,
             authorName: 'Ada',
             authorUsername: 'ada',
+            previewImageId: null,
             queryId: qid,
           },
         ]),

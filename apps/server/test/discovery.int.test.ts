@@ -340,7 +340,7 @@ describe('publication sub-pages (spec §2 /{collectionSlug}/…)', () => {
     em.create(FollowCollection, { follower: fan, collection: publication });
     await em.flush();
     await em.nativeUpdate(Clap, { user: editor.id, post: cold.id }, { updatedAt: daysAgo(40) });
-    return { publication, slug, tag, locked };
+    return { publication, slug, tag, locked, owner, writer };
   }
 
   it('serves latest, trending, about, archive, tagged and followers, each with only its stories', async () => {
@@ -393,6 +393,44 @@ describe('publication sub-pages (spec §2 /{collectionSlug}/…)', () => {
 
     const followers = await expectPage(`/${slug}/followers`, { title: 'Engine Room – Followers' });
     expect(followers).toContain('Publication Fan');
+  });
+
+  it('shows a writer within the publication: its header, the writer and only their stories there', async () => {
+    const { publication, slug, owner, writer } = await publicationWithStories();
+    const em = t.db.em();
+    writer.bio = 'Keeps the boilers warm.';
+    const blocked = await buildUser(em, { name: 'Blocked Reader' });
+    em.create(Block, { blocker: writer, blocked });
+    await em.flush();
+    const path = `/${slug}/@${writer.username}`;
+    const body = shown(await expectPage(path, { title: 'Writer Person – Engine Room' }));
+    // The publication's header (its name is the page's h1), then the writer with a Follow button.
+    expect(body).toMatch(/<h1>Engine Room<\/h1>/);
+    const writerPart = body.slice(body.indexOf('data-testid="publication-writer"'));
+    expect(writerPart).toMatch(/<h2>Writer Person<\/h2>/);
+    expect(writerPart).toContain('Keeps the boilers warm.');
+    expect(writerPart).toContain('>Follow<');
+    expect(writerPart).toContain('3 stories in Engine Room');
+    for (const story of ['Hot In The Room', 'Cold In The Room', 'Members In The Room'])
+      expect(writerPart).toContain(story);
+    for (const hidden of ['Room Draft', 'Room Unlisted', 'Outside The Room', 'A sentence only members read.'])
+      expect(body).not.toContain(hidden);
+
+    // Nobody with no story there, nobody missing, nowhere missing; not for a reader the writer blocked.
+    await expectNotFound(`/${slug}/@${owner.username}`);
+    await expectNotFound(`/${slug}/@${unique('nobody')}`);
+    await expectNotFound(`/${unique('nopub')}/@${writer.username}`);
+    await expectNotFound(path, { token: await buildSession(em, blocked) });
+    // A story's path under the writer is still the story, not this page.
+    expect((await page(`/@${writer.username}/@${writer.username}`)).statusCode).toBe(404);
+
+    // On the publication's own domain the path drops the publication's slug.
+    const host = `${slug}.example.org`;
+    em.create(CustomDomain, { domain: host, status: 'LIVE', collection: publication.id, liveAt: new Date() });
+    await em.flush();
+    expect(
+      shown(await expectPage(`/@${writer.username}`, { host, title: 'Writer Person – Engine Room' })),
+    ).toContain('Cold In The Room');
   });
 
   it('answers 404 for the sub-pages of a slug no publication has', async () => {
@@ -494,6 +532,31 @@ describe('tag sub-pages (spec §2 /tag/{tagSlug}/…)', () => {
 
     for (const sub of ['latest', 'top/week', 'top-writers', 'archive'])
       await expectNotFound(`/tag/${unique('none')}/${sub}`);
+  });
+  it('shows related topics (spec §9 RELATED_TAGS) under the name of a topic and its sub-pages', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em);
+    const main = em.create(Tag, { slug: unique('kiln'), name: 'Kilns' });
+    const related = em.create(Tag, { slug: unique('clay'), name: 'Clay Work' });
+    const staff = em.create(Tag, { slug: unique('staffclay'), name: 'Staff Glazes', visibility: 'STAFF' });
+    const apart = em.create(Tag, { slug: unique('apart'), name: 'Far Apart' });
+    const story = await buildPost(em, { creator: writer, title: 'Firing A Kiln' });
+    const elsewhere = await buildPost(em, { creator: writer, title: 'Somewhere Else' });
+    for (const tag of [main, related, staff]) em.create(PostTag, { post: story, tag });
+    em.create(PostTag, { post: elsewhere, tag: apart });
+    await em.flush();
+
+    for (const path of [`/tag/${main.slug}`, `/topic/${main.slug}`, `/tag/${main.slug}/top-writers`]) {
+      const body = shown(await expectPage(path));
+      const module = body.slice(body.indexOf('class="q-related-topics"'));
+      expect(module, path).toMatch(/^class="q-related-topics"[^>]*data-module-type="RELATED_TAGS"/);
+      expect(module, path).toContain('data-module-type-id="28"');
+      expect(module, path).toContain(`href="/tag/${related.slug}">Clay Work</a>`);
+      expect(body, path).not.toContain('Staff Glazes');
+      expect(body, path).not.toContain('Far Apart');
+    }
+    // A topic that shares no story with another shows no module at all.
+    expect(await expectPage(`/tag/${apart.slug}`)).not.toContain('class="q-related-topics"');
   });
 });
 

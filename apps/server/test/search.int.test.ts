@@ -7,7 +7,8 @@ import {
   Tag,
   type User,
 } from '@quire/db';
-import { buildCollection, buildPost, buildSession, buildUser } from '@quire/test-harness';
+import { CARD_THUMBNAIL, imageUrl } from '@quire/domain';
+import { buildCollection, buildPost, buildSession, buildUser, sampleContent } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_HEADERS } from '../src/search';
 import { authHeaders, useTestApp } from './helpers';
@@ -158,6 +159,31 @@ describe('search pages (spec §2 Paths Search), rendered on the server', () => {
     expect(people.statusCode).toBe(200);
     expect(people.body).toContain('Ada Lovelace');
     expect(people.body).toContain('@adalove');
+  });
+
+  it('shows a story hit with the thumbnail its cards show, and never members-only text', async () => {
+    const em = t.db.em();
+    const pictured = await buildPost(em, { creator: grace, title: 'Pictured zeppelin hangar' });
+    pictured.previewImageId = 'hangar-picture.jpg';
+    const content = sampleContent('Members zeppelin diary', 'An open first paragraph.');
+    content.paragraphs.push({ name: 'a006', type: 'P', text: 'Secret gondola paragraph.', markups: [] });
+    await buildPost(em, { creator: grace, title: 'Members zeppelin diary', isLocked: true, content });
+    await em.flush();
+    // The picture cropped to a card's thumbnail box, as a story card serves it.
+    const card = imageUrl('hangar-picture.jpg', {
+      width: CARD_THUMBNAIL.width,
+      height: CARD_THUMBNAIL.height,
+      strategy: 'crop',
+    }).replaceAll('&', '&amp;');
+    const res = await page('/search?q=zeppelin');
+    expect(res.statusCode).toBe(200);
+    const hits = res.body.slice(res.body.indexOf('q-search-results'));
+    expect(hits).toContain('Pictured zeppelin hangar');
+    expect(hits).toContain('Members zeppelin diary');
+    expect(hits).toContain(`class="q-story-card-thumb" src="${card}"`);
+    // One picture: the members-only story has none, and no broken image stands in for it.
+    expect(hits.match(/data-testid="thumbnail"/g)).toHaveLength(1);
+    expect(res.body).not.toContain('Secret gondola paragraph.');
   });
 
   it('scopes /{collectionSlug}/search and /@{username}/search to their stories', async () => {

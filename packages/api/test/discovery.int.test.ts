@@ -1,6 +1,24 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Catalog, CatalogItem, Clap, FollowUser, Highlight, Post, PostTag, Tag, type User } from '@quire/db';
-import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
+import {
+  Block,
+  Catalog,
+  CatalogItem,
+  Clap,
+  FollowUser,
+  Highlight,
+  Post,
+  PostTag,
+  Tag,
+  type User,
+} from '@quire/db';
+import { accessTexts, MODULE_TYPE_IDS } from '@quire/domain';
+import {
+  addCollectionMember,
+  buildCollection,
+  buildPost,
+  buildUser,
+  useTestDatabase,
+} from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { browser, testClock } from './auth-helpers';
 
@@ -305,5 +323,146 @@ describe('profile activity (spec §2 Profiles)', () => {
     });
     expect(second.people.map((p) => p.name)).toEqual(['fan 2', 'fan 1', 'fan 0']);
     expect(second.next).toBeNull();
+  });
+});
+
+describe('a writer within a publication (spec §2 /{collectionSlug}/@{username})', () => {
+  it("shows the writer's header and only their listed stories in the publication, paged", async () => {
+    const em = db.em();
+    const owner = await buildUser(em, { name: 'Room Owner' });
+    const writer = await buildUser(em, { name: 'Room Writer', bio: 'Writes about boilers.' });
+    const fan = await buildUser(em);
+    const room = await buildCollection(em, { creator: owner, slug: unique('room') });
+    for (let i = 0; i < 21; i++) {
+      await buildPost(em, {
+        creator: writer,
+        collection: room,
+        title: `in room ${i}`,
+        publishedAt: daysAgo(i + 1),
+      });
+    }
+    await buildPost(em, { creator: writer, collection: room, title: 'room draft', status: 'DRAFT' });
+    await buildPost(em, { creator: writer, collection: room, title: 'room unlisted', status: 'UNLISTED' });
+    await buildPost(em, { creator: writer, title: 'outside the room' });
+    await buildPost(em, { creator: owner, collection: room, title: "the owner's story" });
+    em.create(FollowUser, { follower: fan, target: writer });
+    await em.flush();
+
+    const input = { slug: room.slug, username: writer.username };
+    const header = await as(fan).discovery.publication.writer(input);
+    expect(header).toMatchObject({
+      id: writer.id,
+      name: 'Room Writer',
+      bio: 'Writes about boilers.',
+      followerCount: 1,
+      storyCount: 21,
+      viewerEdge: { isFollowing: true, isUser: false },
+    });
+    const first = await as(null).discovery.publication.writerStories(input);
+    expect(titles(first)).toEqual(Array.from({ length: 20 }, (_, i) => `in room ${i}`));
+    expect(first.next).not.toBeNull();
+    const second = await as(null).discovery.publication.writerStories({ ...input, cursor: first.next });
+    expect(titles(second)).toEqual(['in room 20']);
+    expect(second.next).toBeNull();
+  });
+
+  it('answers NOT_FOUND where the page would show nothing the viewer may see, and BAD_REQUEST for bad input', async () => {
+    const em = db.em();
+    const owner = await buildUser(em);
+    const writer = await buildUser(em);
+    const drafter = await buildUser(em);
+    const suspended = await buildUser(em);
+    const blocked = await buildUser(em);
+    const room = await buildCollection(em, { creator: owner, slug: unique('room') });
+    const secret = await buildCollection(em, { creator: owner, slug: unique('secret') });
+    secret.visibility = 'PRIVATE';
+    await addCollectionMember(em, secret, writer, 'WRITER');
+    await buildPost(em, { creator: writer, collection: room, title: 'open story' });
+    await buildPost(em, { creator: writer, collection: secret, title: 'secret story' });
+    await buildPost(em, { creator: drafter, collection: room, title: 'only a draft', status: 'DRAFT' });
+    await buildPost(em, { creator: suspended, collection: room, title: 'by a suspended writer' });
+    suspended.isSuspended = true;
+    em.create(Block, { blocker: writer, blocked });
+    await em.flush();
+
+    const notFound = async (viewer: User | null, slug: string, username: string, message?: string) => {
+      for (const call of [
+        () => as(viewer).discovery.publication.writer({ slug, username }),
+        () => as(viewer).discovery.publication.writerStories({ slug, username }),
+      ]) {
+        await expect(call()).rejects.toMatchObject({ code: 'NOT_FOUND', ...(message ? { message } : {}) });
+      }
+    };
+    await notFound(null, room.slug, drafter.username, accessTexts.writerNotInPublication);
+    await notFound(null, room.slug, suspended.username, accessTexts.writerNotInPublication);
+    await notFound(null, room.slug, owner.username, accessTexts.writerNotInPublication);
+    await notFound(null, room.slug, unique('nobody'), accessTexts.profileNotFound);
+    await notFound(null, unique('nowhere'), writer.username, accessTexts.publicationNotFound);
+    // The writer blocked this reader: their page within the publication is gone for them, as their profile is.
+    await notFound(blocked, room.slug, writer.username, accessTexts.profileNotFound);
+    expect(
+      (await as(null).discovery.publication.writer({ slug: room.slug, username: writer.username }))
+        .storyCount,
+    ).toBe(1);
+    // A private publication exists for its members alone.
+    await notFound(null, secret.slug, writer.username, accessTexts.publicationNotFound);
+    expect(
+      titles(
+        await as(writer).discovery.publication.writerStories({
+          slug: secret.slug,
+          username: writer.username,
+        }),
+      ),
+    ).toEqual(['secret story']);
+
+    for (const bad of [
+      { slug: room.slug, username: '' },
+      { slug: '', username: writer.username },
+      { slug: room.slug, username: 'x'.repeat(51) },
+    ]) {
+      await expect(as(null).discovery.publication.writer(bad)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+  });
+});
+
+describe('related topics (spec §9 RELATED_TAGS)', () => {
+  it('ranks the public topics most often on the same listed stories, as module 28', async () => {
+    const em = db.em();
+    const mark = unique('rel');
+    const tag = (name: string, visibility: Tag['visibility'] = 'PUBLIC') =>
+      em.create(Tag, { slug: `${mark}-${name}`, name: `${mark} ${name}`, visibility });
+    const main = tag('main');
+    const [often, once, staff, special, draftOnly, apart] = [
+      tag('often'),
+      tag('once'),
+      tag('staff', 'STAFF'),
+      tag('special', 'SPECIAL'),
+      tag('draft-only'),
+      tag('apart'),
+    ];
+    await em.flush();
+    const stories = [];
+    for (let i = 0; i < 3; i++) stories.push(await newStory(em, { title: `${mark} story ${i}` }));
+    const draft = await newStory(em, { title: `${mark} draft`, status: 'DRAFT' });
+    const elsewhere = await newStory(em, { title: `${mark} elsewhere` });
+    await tagged(main, ...stories, draft);
+    await tagged(often, ...stories);
+    await tagged(once, stories[0]!);
+    await tagged(staff, ...stories);
+    await tagged(special, ...stories);
+    await tagged(draftOnly, draft);
+    await tagged(apart, elsewhere);
+
+    const related = await as(null).topics.related({ slug: main.slug });
+    expect(related).toMatchObject({ moduleType: 'RELATED_TAGS', moduleTypeId: MODULE_TYPE_IDS.RELATED_TAGS });
+    expect(related.moduleTypeId).toBe(28);
+    expect(related.topics.map((t) => t.slug)).toEqual([often.slug, once.slug]);
+    // Staff topics are found by staff alone, and have no related topics for anyone else.
+    await expect(as(null).topics.related({ slug: staff.slug })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: accessTexts.topicNotFound,
+    });
+    expect((await as(null).topics.related({ slug: apart.slug })).topics).toEqual([]);
+    await expect(as(null).topics.related({ slug: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });

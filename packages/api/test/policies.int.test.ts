@@ -15,6 +15,7 @@ import {
   LISTED_STORY,
   LISTED_STORY_SQL,
   LISTED_TAG,
+  LISTED_TAG_SQL,
   listsVisibleTo,
   PUBLICATION_STORY,
   PUBLICATION_STORY_SQL,
@@ -143,12 +144,16 @@ describe('listing filters agree with the policy', () => {
         .sort(),
     );
     const listedTags = await em.find(Tag, { $and: [LISTED_TAG, { slug: { $like: `agree-%-${ids[0]}` } }] });
-    expect(listedTags.map((t) => t.slug).sort()).toEqual(
-      tags
-        .filter((t) => isListedTag(t))
-        .map((t) => t.slug)
-        .sort(),
+    const listedBySql = await em.execute<{ slug: string }[]>(
+      `select t.slug from tags t where ${LISTED_TAG_SQL} and t.slug like ?`,
+      [`agree-%-${ids[0]}`],
     );
+    const listable = tags
+      .filter((t) => isListedTag(t))
+      .map((t) => t.slug)
+      .sort();
+    expect(listedTags.map((t) => t.slug).sort()).toEqual(listable);
+    expect(listedBySql.map((t) => t.slug).sort()).toEqual(listable);
   });
 
   it('listsVisibleTo selects the lists viewList allows', async () => {

@@ -135,6 +135,7 @@ describe('the access audit', () => {
       'cache.tag': { slug: w.tag.slug },
       'topics.bySlug': { slug: w.tag.slug },
       'topics.stories': { slug: w.tag.slug },
+      'topics.related': { slug: w.tag.slug },
       'discovery.tag.top': { slug: w.tag.slug },
       'search.queries': { requests: [{ index: 'post', params: { query: 'audit' } }] },
       'search.click': { queryId: 'a'.repeat(32), indexName: 'post', objectIds: [w.post.id], positions: [1] },

@@ -23,6 +23,8 @@ export const accessTexts = {
   managePublication: 'Only the editors of this publication can do that.',
   publicationNotFound: socialMenuTexts.publicationNotFound,
   profileNotFound: socialMenuTexts.profileNotFound,
+  /** /{collectionSlug}/@{username} of a writer with no story on the publication's pages. */
+  writerNotInPublication: 'This writer has no stories in this publication.',
   topicNotFound: 'This topic does not exist.',
   listNotFound: 'This list does not exist.',
   editList: 'Only the creator of this list can change it.',

@@ -1,7 +1,8 @@
 import { MODULE_TYPE_IDS, type ModuleType } from './constants';
 
 /*
- * The home page's right column and the Read next section under a story (spec §9 module-type ids). The spec
+ * The home page's right column, the Read next section under a story and the related topics of a topic page
+ * (spec §9 module-type ids). The spec
  * gives the ids only: the sizes and every word here are ours.
  */
 
@@ -17,8 +18,10 @@ export const HOME_MODULE_SIZES = {
   readNextPerGroup: 3,
   /** Writers the Following tab's empty state and a search with no results suggest. */
   suggestedWriters: 5,
-  /** How many of a topic's newest stories its Read next group ranks by claps. */
+  /** How many of a topic's newest stories its Read next group ranks by claps (and RELATED_TAGS counts over). */
   topicWindow: 200,
+  /** RELATED_TAGS: topic chips on a topic or tag page. */
+  relatedTags: 8,
 } as const;
 
 /** A module as the API answers it: its spec §9 type and numeric id. */
@@ -39,6 +42,7 @@ export type ReadNextGroupKind = 'writer' | 'publication' | 'topic';
 export const homeTexts = {
   featuredStories: 'Staff picks',
   recommendedTopics: 'Recommended topics',
+  relatedTags: 'Related topics',
   seeMoreTopics: 'See more topics',
   topWriters: 'Who to follow',
   seeMoreSuggestions: 'See more suggestions',

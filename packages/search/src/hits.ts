@@ -47,7 +47,7 @@ export const HIT_COLUMNS: Record<SearchEntity, string> = {
   collection: 'c.id, c.name, c.slug, c.avatar_id, c.description',
   tag: 't.slug, t.name, t.post_count',
   post: `p.id, p.title, p.subtitle, p.latest_published_at, u.name as author_name,
-         u.username as author_username`,
+         u.username as author_username, p.preview_image_id`,
 };
 
 /**
@@ -86,6 +86,7 @@ export const HIT_FIELDS: {
     latestPublishedAt: ['latest_published_at', 'time'],
     authorName: ['author_name', 'text'],
     authorUsername: ['author_username', 'text'],
+    previewImageId: ['preview_image_id', 'nullable'],
   },
 };
 

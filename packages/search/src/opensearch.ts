@@ -54,6 +54,7 @@ export const INDEX_MAPPINGS: Record<SearchEntity, Record<string, unknown>> = {
     latestPublishedAt: { type: 'date', format: 'epoch_millis' },
     authorName: displayOnly('keyword'),
     authorUsername: displayOnly('keyword'),
+    previewImageId: displayOnly('keyword'),
     authorId: keyword,
     collectionId: keyword,
     highQualityUser: { type: 'boolean' },

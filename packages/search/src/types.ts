@@ -70,6 +70,8 @@ export interface PostHit {
   latestPublishedAt: number;
   authorName: string;
   authorUsername: string;
+  /** The story's picture (its first image, or the one its writer chose), the thumbnail its cards show. */
+  previewImageId: string | null;
 }
 
 export interface HitsByEntity {

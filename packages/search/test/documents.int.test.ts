@@ -25,6 +25,9 @@ describe('searchDocuments (what an external index is sent)', () => {
     await em.flush();
     const publishedAt = new Date('2026-11-01T10:00:00Z');
     const story = await buildPost(em, { creator: ada, collection: open, title: 'Doc story', publishedAt });
+    // The thumbnail its cards show (publishing sets it to the first image).
+    story.previewImageId = 'doc-picture.jpg';
+    await em.flush();
     await buildPost(em, { creator: ada, title: 'Doc draft', status: 'DRAFT' });
     await buildPost(em, { creator: ada, title: 'Doc unlisted', status: 'UNLISTED' });
     await buildPost(em, { creator: banned, title: 'Doc by a suspended writer' });
@@ -64,6 +67,7 @@ describe('searchDocuments (what an external index is sent)', () => {
         latestPublishedAt: publishedAt.getTime(),
         authorName: 'Doc Ada',
         authorUsername: 'docada',
+        previewImageId: 'doc-picture.jpg',
         authorId: ada.id,
         collectionId: open.id,
         highQualityUser: true,

@@ -151,6 +151,49 @@ describe('OpenSearchIndex against a fake cluster (contract)', () => {
     expect(posts?.hasMore).toBe(true);
   });
 
+  it('gives story hits the thumbnail of their cards, and never the text the index matches', async () => {
+    // The picture is kept for display only; what a story is matched by is never sent back.
+    expect(INDEX_MAPPINGS.post.previewImageId).toEqual({ type: 'keyword', index: false });
+    const source = (queryBody(query('post', { membersText: true })) as { _source: string[] })._source;
+    expect(source).toContain('previewImageId');
+    expect(source).not.toContain('searchText');
+    expect(source).not.toContain('membersSearchText');
+    answers['POST /_msearch'] = {
+      body: {
+        responses: [
+          {
+            hits: {
+              hits: [
+                {
+                  _id: 'p1',
+                  // A cluster that sends more than asked: the members-only text is still not passed on.
+                  _source: {
+                    postId: 'p1',
+                    title: 'Falcons',
+                    latestPublishedAt: 1,
+                    previewImageId: 'falcon.jpg',
+                    searchText: 'Falcons kestrels',
+                    membersSearchText: 'Secret merlin',
+                  },
+                },
+                { _id: 'p2', _source: { postId: 'p2', title: 'No picture', latestPublishedAt: 2 } },
+              ],
+            },
+          },
+        ],
+      },
+    };
+    const [posts] = await search(createOpenSearchIndex(url, 'test_'), [
+      query('post', { highQualityOnly: false, membersText: true }),
+    ]);
+    expect(posts?.hits.map((h) => ('previewImageId' in h ? h.previewImageId : undefined))).toEqual([
+      'falcon.jpg',
+      null,
+    ]);
+    expect(JSON.stringify(posts)).not.toContain('merlin');
+    expect(JSON.stringify(posts)).not.toContain('kestrels');
+  });
+
   it('matches stories by title, subtitle and text, members-only text for members, whatever the writer', () => {
     const match = (body: Record<string, unknown>) =>
       // biome-ignore lint/suspicious/noExplicitAny: deep reads into the query body
@@ -185,6 +228,7 @@ describe('OpenSearchIndex against a fake cluster (contract)', () => {
       latestPublishedAt: 1,
       authorName: 'Ada',
       authorUsername: 'ada',
+      previewImageId: 'falcon.jpg',
       authorId: 'u1',
       collectionId: null,
       highQualityUser: false,
@@ -330,6 +374,7 @@ describe.skipIf(!process.env.OPENSEARCH_URL)('OpenSearchIndex against OPENSEARCH
         latestPublishedAt: 1,
         authorName: 'Ada',
         authorUsername: 'ada',
+        previewImageId: null,
         authorId: 'u1',
         collectionId: null,
         highQualityUser: false,

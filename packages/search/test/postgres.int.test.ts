@@ -122,6 +122,36 @@ describe('PostgresSearchIndex (spec §7 search service, §5 search rules)', () =
     expect(asMember?.hits.map((h) => 'title' in h && h.title)).toEqual(['Members engine story']);
   });
 
+  it('gives story hits the thumbnail of their cards, and no text past what the hit shows', async () => {
+    const em = db.em();
+    const pictured = await buildPost(em, { creator: grace, title: 'Pictured ornithopter' });
+    pictured.previewImageId = 'ornithopter.jpg';
+    await em.flush();
+    const [withPicture, locked] = await run(
+      q('post', 'ornithopter'),
+      q('post', 'dirigible', { membersText: true }),
+    );
+    expect(withPicture?.hits).toEqual([
+      expect.objectContaining({ postId: pictured.id, previewImageId: 'ornithopter.jpg' }),
+    ]);
+    // A members-only story's hit, even for a member: the card's fields only, never its text.
+    const hit = locked?.hits[0];
+    expect(Object.keys(hit ?? {}).sort()).toEqual(
+      [
+        'authorName',
+        'authorUsername',
+        'latestPublishedAt',
+        'objectID',
+        'postId',
+        'previewImageId',
+        'queryId',
+        'subtitle',
+        'title',
+      ].sort(),
+    );
+    expect(JSON.stringify(hit)).not.toMatch(/dirigible|zeppelin/);
+  });
+
   it('scopes post search to a publication or an author, every hit with a publish date', async () => {
     const [inEngines, byGrace] = await run(
       q('post', 'engine', { scope: { collectionId: (await engineId()) ?? '' }, hitsPerPage: 8 }),

@@ -8,6 +8,7 @@ import { PreloadLink } from './PreloadLink';
 
 type HomeModules = RouterOutputs['discovery']['homeModules'];
 type Topic = HomeModules['recommendedTopics']['topics'][number];
+type RelatedTags = RouterOutputs['topics']['related'];
 type PickCard = HomeModules['featuredStories']['posts'][number];
 
 /** The module's spec §9 type on its element, for telemetry (rankedModuleType) and tests. */
@@ -69,6 +70,17 @@ export function TopicChips({ topics }: { topics: Topic[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Spec §9 RELATED_TAGS on a topic or tag page: the topics that most often tag the same stories (none: nothing). */
+export function RelatedTopics({ related }: { related: RelatedTags | undefined }) {
+  if (!related?.topics.length) return null;
+  return (
+    <section className="q-related-topics" aria-labelledby="q-related-topics" {...moduleAttrs(related)}>
+      <h2 id="q-related-topics">{homeTexts.relatedTags}</h2>
+      <TopicChips topics={related.topics} />
+    </section>
   );
 }
 

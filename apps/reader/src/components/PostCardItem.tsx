@@ -94,18 +94,38 @@ export function PostCardItem({
         </div>
       </div>
       {post.previewImageId ? (
-        <PreloadLink href={post.mediumUrl} preload={preload} tabIndex={-1} aria-hidden="true">
-          <Thumbnail
-            className="q-story-card-thumb"
-            imageId={post.previewImageId}
-            width={CARD_THUMBNAIL.width}
-            height={CARD_THUMBNAIL.height}
-            widths={THUMBNAIL_WIDTHS}
-            sizes={`(max-width: 551px) ${CARD_THUMBNAIL.smallWidth}px, ${CARD_THUMBNAIL.width}px`}
-            eager={eager}
-          />
-        </PreloadLink>
+        <StoryThumbnail imageId={post.previewImageId} href={post.mediumUrl} preload={preload} eager={eager} />
       ) : null}
     </article>
+  );
+}
+
+/**
+ * A story's picture as its card shows it (cropped to the card's box, smaller on phones), linked to the story; a
+ * story card and a story's search hit alike. The title link beside it is the one a keyboard or screen reader uses.
+ */
+export function StoryThumbnail({
+  imageId,
+  href,
+  preload,
+  eager = false,
+}: {
+  imageId: string;
+  href: string;
+  preload: 'hover' | 'none';
+  eager?: boolean;
+}) {
+  return (
+    <PreloadLink href={href} preload={preload} tabIndex={-1} aria-hidden="true">
+      <Thumbnail
+        className="q-story-card-thumb"
+        imageId={imageId}
+        width={CARD_THUMBNAIL.width}
+        height={CARD_THUMBNAIL.height}
+        widths={THUMBNAIL_WIDTHS}
+        sizes={`(max-width: 551px) ${CARD_THUMBNAIL.smallWidth}px, ${CARD_THUMBNAIL.width}px`}
+        eager={eager}
+      />
+    </PreloadLink>
   );
 }

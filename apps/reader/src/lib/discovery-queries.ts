@@ -40,6 +40,7 @@ export function discoveryQueries(trpc: Trpc) {
       ),
     topic: (slug: string) => trpc.topics.bySlug.queryOptions({ slug }, { staleTime: STALE_MS }),
     topicStories: (slug: string) => trpc.topics.stories.infiniteQueryOptions({ slug }, paged),
+    topicRelated: (slug: string) => trpc.topics.related.queryOptions({ slug }, { staleTime: STALE_MS }),
 
     profileAbout: (username: string) => d.profile.about.queryOptions({ username }, { staleTime: STALE_MS }),
     profileFollowers: (username: string) => d.profile.followers.infiniteQueryOptions({ username }, paged),
@@ -63,6 +64,10 @@ export function discoveryQueries(trpc: Trpc) {
     publicationTagged: (slug: string, tagSlug: string) =>
       d.publication.tagged.infiniteQueryOptions({ slug, tagSlug }, paged),
     publicationFollowers: (slug: string) => d.publication.followers.infiniteQueryOptions({ slug }, paged),
+    publicationWriter: (slug: string, username: string) =>
+      d.publication.writer.queryOptions({ slug, username }, { staleTime: STALE_MS }),
+    publicationWriterStories: (slug: string, username: string) =>
+      d.publication.writerStories.infiniteQueryOptions({ slug, username }, paged),
 
     tagTop: (slug: string, timePeriod: TopTimePeriod) =>
       d.tag.top.infiniteQueryOptions({ slug, timePeriod }, paged),

@@ -18,14 +18,14 @@ type Profile = RouterOutputs['profiles']['byUsername'];
 
 /**
  * The profile header every /@{username} page shares: photo (or initials), name, follow button, menu, bio, counts
- * and the RSS link.
+ * and the RSS link. Under a publication's own header (/{collectionSlug}/@{username}) the name is an h2.
  */
-export function ProfileHeader({ user }: { user: Profile }) {
+export function ProfileHeader({ user, heading: Heading = 'h1' }: { user: Profile; heading?: 'h1' | 'h2' }) {
   return (
-    <header className="q-profile-header q-entity-header">
+    <header className="q-profile-header q-entity-header" data-testid="profile-header">
       <Avatar name={user.name} imageId={user.imageId} size="XL" className="q-entity-avatar" />
       <div className="q-entity-title">
-        <h1>{user.name}</h1>
+        <Heading>{user.name}</Heading>
         <FollowButton
           target={{ kind: 'user', id: user.id, name: user.name }}
           isFollowing={user.viewerEdge.isFollowing}

@@ -5,7 +5,7 @@ import { PeopleList } from '../components/PeopleList';
 import { StoryList } from '../components/StoryList';
 import { type ArchiveParams, useDiscoveryQueries } from '../lib/discovery-queries';
 import { NotFoundPage } from './NotFoundPage';
-import { followers } from './ProfilePage';
+import { followers, ProfileHeader } from './ProfilePage';
 import { PublicationLayout } from './PublicationPage';
 import { storyCount } from './page-params';
 
@@ -113,6 +113,35 @@ export function PublicationFollowersPage({ slug }: { slug: string }) {
           next={people}
         />
       )}
+    </PublicationLayout>
+  );
+}
+
+/**
+ * Spec §2 /{collectionSlug}/@{username}: a writer within a publication, as Medium shows it: the publication's
+ * header, the writer's photo, name, bio and Follow button, then their stories in the publication. A profile the
+ * viewer may not see, or a writer with no story here, is the 404 page.
+ */
+export function PublicationWriterPage({ slug, username }: { slug: string; username: string }) {
+  const q = useDiscoveryQueries();
+  const writer = useQuery(q.publicationWriter(slug, username));
+  const stories = useInfiniteQuery(q.publicationWriterStories(slug, username));
+  if (writer.isError) return <NotFoundPage />;
+  return (
+    <PublicationLayout slug={slug} tab={null}>
+      {(publication) =>
+        writer.data ? (
+          <div className="q-publication-writer" data-testid="publication-writer">
+            <ProfileHeader user={writer.data} heading="h2" />
+            <h2 className="q-list-title">{`${storyCount(writer.data.storyCount)} in ${publication.name}`}</h2>
+            <StoryList
+              pages={stories.data?.pages}
+              next={stories}
+              empty={`${writer.data.name} has no stories in ${publication.name} yet.`}
+            />
+          </div>
+        ) : null
+      }
     </PublicationLayout>
   );
 }

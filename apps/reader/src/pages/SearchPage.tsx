@@ -2,6 +2,7 @@ import { HOME_MODULE_SIZES, homeTexts, PRODUCT_NAME, quireRoutes, searchTexts } 
 import { Avatar } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
 import { TopicChips, useHomeModules, WriterSuggestions } from '../components/HomeModules';
+import { StoryThumbnail } from '../components/PostCardItem';
 import { fullSearchPath, type SearchData } from '../components/SearchBox';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
@@ -52,18 +53,27 @@ function Hits({ data }: { data: SearchData }) {
         </li>
       ));
     case 'post':
-      return result.hits.map((h) => (
-        <li key={h.objectID} className="q-search-result">
-          <a href={quireRoutes.build('ShowPost', { postId: h.postId })}>
-            <strong>{h.title}</strong>
-          </a>
-          {h.subtitle ? <p>{h.subtitle}</p> : null}
-          <p className="q-search-sub">
-            {h.authorName} ·{' '}
-            {new Date(h.latestPublishedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
-          </p>
-        </li>
-      ));
+      return result.hits.map((h) => {
+        const href = quireRoutes.build('ShowPost', { postId: h.postId });
+        return (
+          <li key={h.objectID} className="q-search-result q-search-result-story">
+            <div>
+              <a href={href}>
+                <strong>{h.title}</strong>
+              </a>
+              {h.subtitle ? <p>{h.subtitle}</p> : null}
+              <p className="q-search-sub">
+                {h.authorName} ·{' '}
+                {new Date(h.latestPublishedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+              </p>
+            </div>
+            {/* The hit does not say whether the story is members-only: never preloaded (that could spend a free story). */}
+            {h.previewImageId ? (
+              <StoryThumbnail imageId={h.previewImageId} href={href} preload="none" />
+            ) : null}
+          </li>
+        );
+      });
   }
 }
 

@@ -6,13 +6,17 @@ import { useLocation } from 'react-router';
 import { type TagTab, TagTabs } from '../components/DiscoveryTabs';
 import { FeedLink } from '../components/FeedLink';
 import { TopicFollowButton } from '../components/FollowButton';
+import { RelatedTopics } from '../components/HomeModules';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { EntityColumn } from './EntityColumn';
 
 type TopicHeader = RouterOutputs['topics']['bySlug'];
 
-/** A topic or tag page: its name and counts, its tabs and the page's own content; an unknown slug is a 404. */
+/**
+ * A topic or tag page: its name and counts, its related topics (spec §9 RELATED_TAGS), its tabs and the page's own
+ * content; an unknown slug is a 404.
+ */
 export function TopicLayout({
   slug,
   tab,
@@ -22,7 +26,9 @@ export function TopicLayout({
   tab: TagTab;
   children: (tag: TopicHeader) => ReactNode;
 }) {
-  const topic = useQuery(useDiscoveryQueries().topic(slug));
+  const q = useDiscoveryQueries();
+  const topic = useQuery(q.topic(slug));
+  const related = useQuery(q.topicRelated(slug));
   // /topic/{slug} links the topic's feed, /tag/{slug} the tag's.
   const feedOf = useLocation().pathname.startsWith('/topic/') ? pageFeeds.topic : pageFeeds.tag;
   return (
@@ -36,6 +42,7 @@ export function TopicLayout({
               <FeedLink feed={feedOf(tag)} />
             </p>
             <TopicFollowButton topic={tag} followSource="topic_header" />
+            <RelatedTopics related={related.data} />
           </header>
           <TagTabs tagSlug={tag.slug} current={tab} />
           {children(tag)}

@@ -49,6 +49,7 @@ const PublicationArchivePage = publicationSub('PublicationArchivePage');
 const PublicationFollowersPage = publicationSub('PublicationFollowersPage');
 const PublicationTaggedPage = publicationSub('PublicationTaggedPage');
 const PublicationTrendingPage = publicationSub('PublicationTrendingPage');
+const PublicationWriterPage = publicationSub('PublicationWriterPage');
 const TagArchivePage = tagSub('TagArchivePage');
 const TagTopPage = tagSub('TagTopPage');
 const TagTopWritersPage = tagSub('TagTopWritersPage');
@@ -118,8 +119,12 @@ const publicationOwner: Owner = {
 
 const tagOwner: Owner = {
   key: (params) => params.tagSlug ?? '',
-  prefetch: (ctx, slug) =>
-    statusOf(ctx.queryClient.fetchQuery(ctx.trpc.topics.bySlug.queryOptions({ slug }))),
+  // The header with its related topics (spec §9 RELATED_TAGS), as on the tag's own page.
+  prefetch: async (ctx, slug) => {
+    const status = await statusOf(ctx.queryClient.fetchQuery(ctx.trpc.topics.bySlug.queryOptions({ slug })));
+    if (status === 200) await ctx.queryClient.prefetchQuery(ctx.trpc.topics.related.queryOptions({ slug }));
+    return status;
+  },
   nameOf: (ctx, slug) => ctx.queryClient.getQueryData(ctx.trpc.topics.bySlug.queryKey({ slug }))?.name,
   feedOf: (ctx, slug) => {
     const tag = ctx.queryClient.getQueryData(ctx.trpc.topics.bySlug.queryKey({ slug }));
@@ -335,6 +340,35 @@ const publicationPages: PageRoute[] = [
     }),
   ),
 ];
+
+/** The writer a '/{collectionSlug}/@{username}' path names; null for a story's path ('/@ada/@bob' names nothing). */
+function writerInPublication(params: Params): { username: string } | null {
+  const username = profileUsername(params.slug);
+  return username && !params.owner?.startsWith('@') ? { username } : null;
+}
+
+/**
+ * Spec §2 /{collectionSlug}/@{username}: a writer within a publication. Its path has the story route's shape
+ * ('/:owner/:slug'), which dispatches here when the second segment names a profile (routes.tsx).
+ */
+export const publicationWriterRoute: PageRoute = subPageRoute(publicationOwner, {
+  path: '/:owner/:slug',
+  name: 'ShowByCollectionSlugUser',
+  title: (name, ctx, params) => {
+    const username = writerInPublication(params)?.username;
+    const writer = username
+      ? ctx.queryClient.getQueryData(queries(ctx).publicationWriter(params.owner ?? '', username).queryKey)
+      : undefined;
+    return writer ? `${writer.name} – ${name}` : name;
+  },
+  parse: writerInPublication,
+  render: (slug, { username }) => <PublicationWriterPage slug={slug} username={username} />,
+  load: ({ q, one, many }, slug, { username }) =>
+    Promise.all([one(q.publicationWriter(slug, username)), many(q.publicationWriterStories(slug, username))]),
+});
+
+/** Whether a '/:owner/:slug' path is a publication's writer page rather than a story. */
+export const isPublicationWriterPath = (params: Params) => writerInPublication(params) !== null;
 
 // ── Owner routes: a profile's or a publication's page on the same path ─────────────────────
 

@@ -64,3 +64,6 @@ export const listsVisibleTo = (viewerId: string | null): FilterQuery<Catalog> =>
 
 /** isListedTag as a filter: the topics lists offer (public ones only). */
 export const LISTED_TAG = { visibility: 'PUBLIC' } as const satisfies FilterQuery<Tag>;
+
+/** LISTED_TAG in SQL, for the tags table aliased `t`. */
+export const LISTED_TAG_SQL = `t.visibility = 'PUBLIC'`;

@@ -22,6 +22,8 @@ import {
   publicationFollowers,
   publicationTagged,
   publicationTrending,
+  publicationWriter,
+  publicationWriterStories,
 } from '../services/publications';
 import { publicTag, tagArchive, tagArchiveStories, tagTopStories, topicsPage } from '../services/topics';
 import { publicProcedure, router } from '../trpc';
@@ -131,6 +133,17 @@ const publicationPagesRouter = router({
   /** /{collectionSlug}/followers: who follows the publication, newest first. */
   followers: onPublication(z.object({ slug, cursor: timeCursor })).query(({ ctx, input }) =>
     publicationFollowers(ctx.em, ctx.viewer, ctx.publication, input.cursor),
+  ),
+  /**
+   * /{collectionSlug}/@{username}: the writer's header; NOT_FOUND for a profile the viewer may not see or a
+   * writer with no story in the publication.
+   */
+  writer: onPublication(z.object({ slug, username })).query(({ ctx, input }) =>
+    publicationWriter(ctx.em, ctx.viewer, ctx.publication, input.username),
+  ),
+  /** The writer's stories in the publication, newest first. */
+  writerStories: onPublication(z.object({ slug, username, cursor: timeCursor })).query(({ ctx, input }) =>
+    publicationWriterStories(ctx.em, ctx.viewer, ctx.publication, input.username, input.cursor),
   ),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { slug, timeCursor } from '../schemas';
-import { topicHeader, topicStories } from '../services/topics';
+import { relatedTags, topicHeader, topicStories } from '../services/topics';
 import { publicProcedure, router } from '../trpc';
 
 export const topicsRouter = router({
@@ -8,6 +8,10 @@ export const topicsRouter = router({
   bySlug: publicProcedure
     .input(z.object({ slug }))
     .query(({ ctx, input }) => topicHeader(ctx.em, ctx.viewer, input.slug)),
+  /** Spec §9 RELATED_TAGS: the public topics that most often tag the same stories. */
+  related: publicProcedure
+    .input(z.object({ slug }))
+    .query(({ ctx, input }) => relatedTags(ctx.em, ctx.viewer, input.slug)),
   /** The tagged published stories, newest first, keyset-paged. */
   stories: publicProcedure
     .input(z.object({ slug, cursor: timeCursor }))

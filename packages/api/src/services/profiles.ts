@@ -27,7 +27,11 @@ async function followCounts(em: EntityManager, userId: string) {
 
 /** Spec §2 /@{username}: the profile header, with the spec §3 User viewerEdge fields it shows. */
 export async function profileHeader(em: EntityManager, viewer: User | null, username: string) {
-  const user = await visibleProfile(em, viewer, username);
+  return profileHeaderOf(em, viewer, await visibleProfile(em, viewer, username));
+}
+
+/** The profile header of a user the viewer may see (found through visibleProfile). */
+export async function profileHeaderOf(em: EntityManager, viewer: User | null, user: User) {
   const [counts, edge, colors] = await Promise.all([
     followCounts(em, user.id),
     userViewerEdge(em, viewer?.id ?? null, user.id),

@@ -14,6 +14,7 @@ import {
   publishedIn,
 } from './discovery';
 import type { ScoreCursor, TimeCursor } from './keyset';
+import { profileHeaderOf, visibleProfile } from './profiles';
 import { collectionViewerEdge } from './social';
 import { storyPage, taggedWith } from './story-lists';
 import { publicTag } from './topics';
@@ -198,3 +199,42 @@ export const publicationFollowers = (
   c: Pick<Collection, 'id'>,
   cursor: TimeCursor | null | undefined,
 ) => followPage(em, FollowCollection, { collection: c.id }, 'follower', viewer?.id ?? null, cursor);
+
+/**
+ * The writer of /{collectionSlug}/@{username}: one the viewer may see (the policy's viewProfile) with at least one
+ * story on the publication's pages (PUBLICATION_STORY, the listing rule); NOT_FOUND otherwise.
+ */
+async function writerIn(em: EntityManager, viewer: User | null, c: Pick<Collection, 'id'>, username: string) {
+  const writer = await visibleProfile(em, viewer, username);
+  const storyCount = await em.count(Post, {
+    $and: [PUBLICATION_STORY, { collection: c.id, creator: writer.id }],
+  });
+  if (!storyCount) throw new TRPCError({ code: 'NOT_FOUND', message: accessTexts.writerNotInPublication });
+  return { writer, storyCount };
+}
+
+/** /{collectionSlug}/@{username}: the writer's profile header and how many of their stories the publication has. */
+export async function publicationWriter(
+  em: EntityManager,
+  viewer: User | null,
+  c: Pick<Collection, 'id'>,
+  username: string,
+) {
+  const { writer, storyCount } = await writerIn(em, viewer, c, username);
+  return { ...(await profileHeaderOf(em, viewer, writer)), storyCount };
+}
+
+/** The writer's stories in the publication, newest first; NOT_FOUND as publicationWriter. */
+export async function publicationWriterStories(
+  em: EntityManager,
+  viewer: User | null,
+  c: Pick<Collection, 'id'>,
+  username: string,
+  cursor: TimeCursor | null | undefined,
+) {
+  const { writer } = await writerIn(em, viewer, c, username);
+  return storyPage(em, { collection: c.id, creator: writer.id }, cursor, {
+    limit: DISCOVERY_PAGE_SIZE,
+    inPublication: true,
+  });
+}

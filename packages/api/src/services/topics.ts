@@ -1,8 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FollowTag, Tag, type User } from '@quire/db';
-import { accessTexts, type TopTimePeriod, topPeriodStart } from '@quire/domain';
+import {
+  accessTexts,
+  HOME_MODULE_SIZES,
+  moduleTypeOf,
+  type TopTimePeriod,
+  topPeriodStart,
+} from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import { allows, enforce, LISTED_TAG } from '../policies';
+import { allows, enforce, LISTED_STORY_SQL, LISTED_TAG, LISTED_TAG_SQL } from '../policies';
 import {
   type ArchivePath,
   archiveIndex,
@@ -38,6 +44,32 @@ export async function topicHeader(em: EntityManager, viewer: User | null, slug: 
     postCount: tag.postCount,
     followerCount: tag.followerCount,
     viewerEdge: { isFollowing: following > 0 },
+  };
+}
+
+/**
+ * Spec §9 RELATED_TAGS on a topic or tag page: the public topics that most often tag the same stories, counted
+ * over the tag's newest listed stories (HOME_MODULE_SIZES.topicWindow, so a big topic costs the same), in one
+ * statement. NOT_FOUND, as the page, for a tag the viewer may not see.
+ */
+export async function relatedTags(em: EntityManager, viewer: User | null, slug: string) {
+  const tag = await publicTag(em, viewer, slug);
+  const rows = await em.execute<{ id: string; slug: string; name: string }[]>(
+    `with recent as (
+       select p.id from posts p join post_tags pt on pt.post_id = p.id
+        where pt.tag_id = ? and ${LISTED_STORY_SQL}
+        order by p.latest_published_at desc, p.id desc limit ?)
+     select t.id, t.slug, t.name
+       from recent r join post_tags o on o.post_id = r.id join tags t on t.id = o.tag_id
+      where o.tag_id <> ? and ${LISTED_TAG_SQL}
+      group by t.id, t.slug, t.name, t.post_count
+      order by count(*) desc, t.post_count desc, t.name, t.id
+      limit ?`,
+    [tag.id, HOME_MODULE_SIZES.topicWindow, tag.id, HOME_MODULE_SIZES.relatedTags],
+  );
+  return {
+    ...moduleTypeOf('RELATED_TAGS'),
+    topics: rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name })),
   };
 }
 
