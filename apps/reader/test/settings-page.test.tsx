@@ -17,6 +17,16 @@ describe('the settings page (spec §2 /me/settings, /me/settings/{setting})', ()
     // Deleting the account asks for the username first.
     expect(html).toContain(accountDeletionTexts.confirmLabel);
     expect(html).toMatch(/<button type="submit"[^>]*disabled/);
+    // The settings with pages of their own are linked after the sections.
+    for (const href of [
+      '/me/settings/promote-memberships',
+      '/me/settings/promote-subscriptions',
+      '/me/settings/tipping',
+      '/me/settings/custom-domain',
+      '/me/settings/mobile-beta',
+    ]) {
+      expect(html).toContain(`href="${href}"`);
+    }
   });
 
   it('opens /me/settings/{setting} at a section, and only at one that exists', () => {
@@ -29,7 +39,16 @@ describe('the settings page (spec §2 /me/settings, /me/settings/{setting})', ()
     expect(comingSoonFor('/m/goodbye')).toBeUndefined();
     expect(routeFor('/me/settings/tipping').route.name).toBe('ShowMeSettingsTipping');
     expect(comingSoonFor('/me/settings/tipping')).toBeUndefined();
-    // The named sub-pages stay their own routes until they are built.
-    expect(comingSoonFor('/me/settings/mobile-beta')).toBe('Settings');
+    for (const [path, name] of [
+      ['/me/settings/promote-memberships', 'ShowMeSettingsPromoteMemberships'],
+      ['/me/settings/promote-subscriptions', 'ShowMeSettingsPromoteSubscriptions'],
+      ['/me/settings/mobile-beta', 'ShowMeSettingsMobileBeta'],
+      ['/m/account/convert/abc', 'AcctMAccountConvertByToken'],
+    ] as const) {
+      expect(routeFor(path).route.name).toBe(name);
+      expect(comingSoonFor(path)).toBeUndefined();
+    }
+    // The named sub-pages not built yet stay 'Coming soon'.
+    expect(comingSoonFor('/me/settings/payout/setup')).toBe('Settings');
   });
 });

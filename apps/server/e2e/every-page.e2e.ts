@@ -1,4 +1,5 @@
-import { Catalog, CatalogItem, Charge, DataExport, Gift, Post, PostTag, User } from '@quire/db';
+import { createHash, randomBytes } from 'node:crypto';
+import { AuthToken, Catalog, CatalogItem, Charge, DataExport, Gift, Post, PostTag, User } from '@quire/db';
 import { monthDayYearSlug, quireRoutes } from '@quire/domain';
 import { emailSettingsUrl } from '@quire/mail';
 import { comingSoonFor } from '@quire/reader/server';
@@ -45,6 +46,8 @@ interface Samples {
   exportId: string;
   chargeId: string;
   giftCode: string;
+  /** A usable /m/account/convert/{token} link's token. */
+  convertToken: string;
   /** The signed /me/email-settings link of the demo writer (path and query). */
   emailSettingsPath: string;
   session: string;
@@ -109,6 +112,20 @@ const e2e = useBrowserApp({
       code: 'EVERYPAGEGIFT',
       charge: paid,
     });
+    // A reader who signs in through a connected account, and the mailed link that adds a password (its form).
+    const convertToken = randomBytes(32).toString('base64url');
+    const convertReader = em.create(User, {
+      name: 'Connected Reader',
+      username: 'connectedreader',
+      email: 'connected.reader@example.com',
+    });
+    em.create(AuthToken, {
+      kind: 'ACCOUNT_CONVERT',
+      tokenHash: createHash('sha256').update(convertToken).digest('hex'),
+      email: convertReader.email,
+      user: convertReader,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     await em.flush();
     const settingsLink = new URL(
       emailSettingsUrl(emailLinkSigner(loadConfig({ NODE_ENV: 'test' })), writer.id, 'emailFollower'),
@@ -126,6 +143,7 @@ const e2e = useBrowserApp({
       exportId: dataExport.id,
       chargeId: charge.id,
       giftCode: gift.code,
+      convertToken,
       emailSettingsPath: settingsLink.pathname + settingsLink.search,
       session: await buildSession(em, writer),
     };
@@ -155,6 +173,7 @@ function pathFor(pattern: string, s: Samples): string {
     category: 'posts',
     exportId: s.exportId,
     chargeId: s.chargeId,
+    token: s.convertToken,
   };
   const path = pattern.replace(/\{(\w+)\}/g, (_m, key: string) => {
     const value = values[key];

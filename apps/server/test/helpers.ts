@@ -19,6 +19,8 @@ export interface TestApp {
     variables: Record<string, unknown>,
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
+  /** GETs a page, signed in with a session token when one is given. */
+  page(url: string, token?: string | null): Promise<LightMyRequestResponse>;
 }
 
 /**
@@ -59,6 +61,7 @@ export function useTestApp(
     },
     gql: (operationName, variables, headers = {}) =>
       ready().inject({ method: 'POST', url: '/_/graphql', payload: { operationName, variables }, headers }),
+    page: (url, token) => ready().inject({ url, headers: token ? { cookie: `sid=${token}` } : {} }),
   };
 }
 

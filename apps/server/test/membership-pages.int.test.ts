@@ -49,8 +49,7 @@ async function member(): Promise<{ user: User; periodEnd: Date }> {
   return { user, periodEnd };
 }
 
-const page = async (url: string, token?: string) =>
-  t.app.inject({ url, headers: token ? { cookie: `sid=${token}` } : {} });
+const { page } = t;
 
 describe('the membership offer (spec §2 /plans, /upgrade, /payment, Static /membership)', () => {
   it('renders the plans in dollars with a button per plan on each path', async () => {

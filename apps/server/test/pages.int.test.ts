@@ -12,8 +12,7 @@ import { useTestApp } from './helpers';
 
 const t = useTestApp();
 
-const page = (url: string, token?: string) =>
-  t.app.inject({ url, headers: token ? { cookie: `sid=${token}` } : {} });
+const { page } = t;
 
 describe('profile, publication and topic pages (spec §2 Paths)', () => {
   it("lists a writer's published stories on their profile, never their drafts", async () => {

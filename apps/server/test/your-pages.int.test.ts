@@ -22,8 +22,7 @@ import { useTestApp } from './helpers';
 
 const t = useTestApp();
 
-const page = (url: string, token?: string) =>
-  t.app.inject({ url, headers: token ? { cookie: `sid=${token}` } : {} });
+const { page } = t;
 
 const PATHS = [
   '/me/following',

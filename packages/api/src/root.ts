@@ -23,6 +23,7 @@ import { socialRouter } from './routers/social';
 import { tippingRouter } from './routers/tipping';
 import { topicsRouter } from './routers/topics';
 import { viewerRouter } from './routers/viewer';
+import { writerPromotionsRouter } from './routers/writer-promotions';
 import { yourPagesRouter } from './routers/your-pages';
 import { createCallerFactory, router } from './trpc';
 
@@ -51,6 +52,7 @@ export const appRouter = router({
   yourPages: yourPagesRouter,
   onboarding: onboardingRouter,
   tipping: tippingRouter,
+  writerPromotions: writerPromotionsRouter,
   exports: exportsRouter,
   customDomains: customDomainsRouter,
 });

@@ -104,6 +104,7 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     // Nobody's username: deleting an account is refused after the policy was asked.
     confirmUsername: 'not-anyones-username',
     link: 'https://ko-fi.com/audit',
+    promotion: 'promoteMemberships',
   };
 }
 

@@ -292,6 +292,8 @@ export const AuthTokenKind = values(
   'TWO_FACTOR_SMS',
   'TWO_FACTOR_SETUP',
   'ACCOUNT_TOKEN',
+  /** Not from the spec: the link that adds a password to an account (/m/account/convert/{token}). */
+  'ACCOUNT_CONVERT',
 );
 export type AuthTokenKind = (typeof AuthTokenKind)[number];
 

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './account-convert';
 export * from './account-deletion';
 export * from './account-settings';
 export * from './account-settings-input';
@@ -35,4 +36,5 @@ export * from './telemetry-names';
 export * from './text-input';
 export * from './tipping';
 export * from './validation';
+export * from './writer-settings';
 export * from './your-pages';

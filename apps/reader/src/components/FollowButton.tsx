@@ -69,9 +69,13 @@ export function FollowButton({
 export function AuthorFollowButton({
   author,
   viewerId,
+  followSource = 'post_header',
+  className = 'q-link-button q-follow-link',
 }: {
   author: { id: string; name: string };
   viewerId: string | null;
+  followSource?: string;
+  className?: string;
 }) {
   const trpc = useTRPC();
   const isSelf = viewerId === author.id;
@@ -84,8 +88,8 @@ export function AuthorFollowButton({
       target={{ kind: 'user', id: author.id, name: author.name }}
       isFollowing={edge.data?.isFollowing ?? false}
       isSelf={isSelf}
-      followSource="post_header"
-      className="q-link-button q-follow-link"
+      followSource={followSource}
+      className={className}
     />
   );
 }

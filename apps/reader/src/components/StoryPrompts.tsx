@@ -5,9 +5,10 @@ import {
   useClientStore,
   type ViewingCounters,
 } from '@quire/client-state';
-import { POST_PROMPT_MIN_STORIES, postPromptTexts, topBarTexts } from '@quire/domain';
+import { POST_PROMPT_MIN_STORIES, postPromptTexts, topBarTexts, writerPromotionTexts } from '@quire/domain';
 import { useEffect, useState } from 'react';
 import type { PreloadedState } from '../state';
+import { AuthorFollowButton } from './FollowButton';
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -26,10 +27,13 @@ export function PostPrompt({
   isLocked,
   isAuthor,
   viewer,
+  quiet = false,
 }: {
   isLocked: boolean;
   isAuthor: boolean;
   viewer: PreloadedState['viewer'];
+  /** The writer's own membership invitation is shown instead: count the view, show nothing. */
+  quiet?: boolean;
 }) {
   const hydrated = useClientStore((s) => s.hydrated);
   const [counters, setCounters] = useState<ViewingCounters | null>(null);
@@ -37,7 +41,7 @@ export function PostPrompt({
     if (!hydrated) return;
     setCounters(recordPostView(localStorageOrNull(), { isLocked, now: new Date() }));
   }, [hydrated, isLocked]);
-  if (!counters || isAuthor || viewer?.isMember) return null;
+  if (!counters || quiet || isAuthor || viewer?.isMember) return null;
   const prompt = postPrompt({
     storiesReadThisMonth: counters.month.count,
     hasPastMemberships: !!viewer?.hasPastMemberships,
@@ -48,6 +52,56 @@ export function PostPrompt({
       <a className="q-button q-button-dark" href="/plans">
         {prompt.action}
       </a>
+    </aside>
+  );
+}
+
+/**
+ * The writer's membership invitation under their public story (/me/settings/promote-memberships), rendered by the
+ * server; the server decides who sees it (not the writer, not members). Joining from it credits the writer.
+ */
+export function WriterMembershipPrompt({ writer }: { writer: { name: string; username: string } }) {
+  return (
+    <aside className="q-post-prompt" data-testid="writer-membership-prompt">
+      <p>{writerPromotionTexts.membershipPrompt(writer.name)}</p>
+      <a className="q-button q-button-dark" href={`/membership/@${encodeURIComponent(writer.username)}`}>
+        {writerPromotionTexts.membershipAction}
+      </a>
+    </aside>
+  );
+}
+
+/**
+ * The writer's invitation to follow them under their story (/me/settings/promote-subscriptions): the follow
+ * action (a visitor is asked to sign up), and for a signed-in reader the email settings that govern their mail.
+ */
+export function WriterFollowPrompt({
+  writer,
+  viewerId,
+}: {
+  writer: { id: string; name: string };
+  viewerId: string | null;
+}) {
+  return (
+    <aside className="q-post-prompt" data-testid="writer-follow-prompt">
+      <p>
+        <strong>{writerPromotionTexts.subscriptionPrompt(writer.name)}</strong>
+      </p>
+      <p>{writerPromotionTexts.subscriptionLead(writer.name)}</p>
+      <p>
+        <AuthorFollowButton
+          author={writer}
+          viewerId={viewerId}
+          followSource="post_follow_prompt"
+          className="q-button q-follow-button"
+        />
+        {viewerId ? (
+          <>
+            {' '}
+            <a href="/me/settings#notifications">{writerPromotionTexts.subscriptionEmails}</a>
+          </>
+        ) : null}
+      </p>
     </aside>
   );
 }

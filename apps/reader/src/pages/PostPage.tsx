@@ -9,7 +9,12 @@ import { ReadNext } from '../components/ReadNext';
 import { ReadTracker } from '../components/ReadTracker';
 import { ResponsesSection } from '../components/ResponsesSection';
 import { SaveButton } from '../components/SaveButton';
-import { PostPrompt, ReadNextMeter } from '../components/StoryPrompts';
+import {
+  PostPrompt,
+  ReadNextMeter,
+  WriterFollowPrompt,
+  WriterMembershipPrompt,
+} from '../components/StoryPrompts';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
@@ -101,11 +106,16 @@ export function PostPage({
             ))}
           </ul>
         ) : null}
+        {post.writerPrompts.membership ? <WriterMembershipPrompt writer={post.creator} /> : null}
+        {post.writerPrompts.subscription ? (
+          <WriterFollowPrompt writer={post.creator} viewerId={viewerId} />
+        ) : null}
         {post.content.isLockedPreviewOnly ? null : (
           <PostPrompt
             isLocked={post.isLocked}
             isAuthor={!post.viewerCan.seeMembershipPrompts}
             viewer={viewer}
+            quiet={post.writerPrompts.membership}
           />
         )}
         <footer className="q-post-footer">

@@ -1,4 +1,5 @@
 import {
+  accountConvertInput,
   bioSchema,
   newEmailSchema,
   profileColorsSchema,
@@ -7,6 +8,7 @@ import {
   usernameSchema,
 } from '@quire/domain';
 import { z } from 'zod';
+import { convertAccount, convertLink } from '../services/account/convert';
 import { cancelEmailChange, changeEmail } from '../services/account/email';
 import {
   accountSettings,
@@ -15,7 +17,7 @@ import {
   usernameAvailability,
 } from '../services/account/profile';
 import { setProfileColors } from '../services/account/style';
-import { authedProcedure, router, transactionalProcedure } from '../trpc';
+import { authedProcedure, openProcedure, router, transactionalProcedure } from '../trpc';
 
 /** A stored image's id as POST /_/upload answers it ('{mediaId}.{ext}'). */
 const imageId = textInput()
@@ -65,4 +67,16 @@ export const accountRouter = router({
   setColors: transactionalProcedure
     .input(z.object({ colors: profileColorsSchema.nullable() }))
     .mutation(({ ctx, input }) => setProfileColors(ctx.em, ctx.viewer.id, input.colors)),
+
+  /*
+   * /m/account/convert/{token}: the mailed link that adds a password. Open to anyone by nature: the link is its
+   * own key (256 random bits, stored as a hash, single use), as a password-reset link is.
+   */
+  /** The link's state without using it: the address it adds a password for, or why it cannot be used. */
+  convertLink: openProcedure
+    // Any text up to a size: a malformed link is answered like a forged one, on the page, not as an error.
+    .input(z.object({ token: textInput().max(1000) }))
+    .query(({ ctx, input }) => convertLink(ctx.em, ctx, input.token)),
+  /** Adds the password with the link, which it uses up; nothing changes on a bad link or password. */
+  convert: openProcedure.input(accountConvertInput).mutation(({ ctx, input }) => convertAccount(ctx, input)),
 });

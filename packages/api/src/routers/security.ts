@@ -1,6 +1,7 @@
 import { OAuthProvider } from '@quire/domain';
 import { z } from 'zod';
 import { entityId } from '../schemas';
+import { mailConvertLink } from '../services/account/convert';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 import {
   disconnectProvider,
@@ -34,4 +35,6 @@ export const securityRouter = router({
   disconnectProvider: ownMutation
     .input(z.object({ provider: z.enum(OAuthProvider) }))
     .mutation(({ ctx, input }) => disconnectProvider(ctx.em, ctx.viewer.id, input.provider)),
+  /** Mails an account with no password the link that adds one (/m/account/convert/{token}). */
+  mailConvertLink: ownMutation.mutation(({ ctx }) => mailConvertLink(ctx.em, ctx, ctx.viewer.id)),
 });

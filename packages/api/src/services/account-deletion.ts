@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Membership, User } from '@quire/db';
 import { ACCOUNT_DELETION_GRACE_DAYS, formatLongDate, accountDeletionTexts as texts } from '@quire/domain';
@@ -104,7 +105,7 @@ async function userReferences(em: EntityManager): Promise<string[]> {
 
 /** Removes the personal data of one deleted account, in the caller's transaction. */
 export async function purgeAccount(em: EntityManager, userId: string, now: Date): Promise<void> {
-  const user = await em.findOneOrFail(User, userId, { lockMode: 4 /* pessimistic write */ });
+  const user = await em.findOneOrFail(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (!user.isDeleted || user.purgedAt) return;
   const email = user.email;
   // A publication keeps an owner: its oldest editor (or writer) takes over from a departing sole owner.

@@ -7,6 +7,7 @@ import {
   enforce,
   isAuthor,
   isEditorOf,
+  isMember,
   LISTED_STORY,
   loadPolicyViewer,
   postUnavailable,
@@ -204,6 +205,7 @@ export async function postForViewer(
       /** The membership prompts under a story are not for its author. */
       seeMembershipPrompts: !isAuthor(policy, post),
     },
+    writerPrompts: writerPrompts(post, isAuthor(policy, post), isMember(policy)),
     content: {
       isLockedPreviewOnly: !access.full,
       paragraphs: access.full ? post.content.paragraphs : lockedPreview(post.content),
@@ -211,6 +213,21 @@ export async function postForViewer(
   };
 }
 export type PostResult = Awaited<ReturnType<typeof postForViewer>>;
+
+/**
+ * The prompts the writer's settings put under their story (/me/settings/promote-memberships and
+ * promote-subscriptions), never for the writer: a membership invitation under a public, published story for a
+ * reader who is not a member (members-only stories have their own), and an invitation to follow the writer
+ * under any published story.
+ */
+function writerPrompts(post: Post, author: boolean, member: boolean) {
+  const published = post.status === 'PUBLISHED' || post.status === 'UNLISTED';
+  const isPublic = post.status === 'PUBLISHED' && post.visibility === 'PUBLIC' && !post.isLocked;
+  return {
+    membership: !author && !member && isPublic && post.creator.promoteMemberships,
+    subscription: !author && published && post.creator.promoteSubscriptions,
+  };
+}
 
 /**
  * A story page's post with its writer, publications, primary topic and topics, in one query mapped into the

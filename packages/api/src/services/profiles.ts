@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { FollowUser, Post, type User } from '@quire/db';
 import { formatLongDate, memberSinceLabel, profileStyleProperties } from '@quire/domain';
 import { hasMembership, LISTED_STORY } from '../policies';
+import { profileFields } from './account/profile';
 import { profileColors } from './account/style';
 import type { TimeCursor } from './keyset';
 import { userViewerEdge, visibleUser } from './social';
@@ -38,11 +39,7 @@ export async function profileHeaderOf(em: EntityManager, viewer: User | null, us
     profileColors(em, user.id),
   ]);
   return {
-    id: user.id,
-    name: user.name,
-    username: user.username,
-    bio: user.bio,
-    imageId: user.imageId ?? null,
+    ...profileFields(user),
     /** Spec §3 tipping link: where readers tip the writer (an https page, checked when it was saved). */
     tippingLink: user.tippingLink ?? null,
     ...counts,

@@ -11,12 +11,12 @@ import { useTRPC } from '../../trpc';
 import {
   type AccountSettings,
   Field,
-  PhotoField,
-  ProfileForm,
+  ProfileFields,
   ResendVerification,
   refusalOf,
   useAccountSettings,
 } from './AccountSection';
+import { FormStatus } from './FormStatus';
 
 /*
  * The viewer's own account pages outside /me/settings: /@{username}/edit, /me/design and /me/styles (the
@@ -36,8 +36,7 @@ export function ProfileEditPage() {
   return (
     <main className="q-column q-settings" data-testid="profile-edit">
       <h1>{texts.editProfileTitle}</h1>
-      <PhotoField settings={settings.data} />
-      <ProfileForm settings={settings.data} onSaved={onSaved} />
+      <ProfileFields settings={settings.data} onSaved={onSaved} />
       <p>
         <a href={`/@${encodeURIComponent(settings.data.username)}`}>{settings.data.name}</a>
         {' · '}
@@ -118,11 +117,7 @@ export function DesignPage() {
           >
             {texts.designReset}
           </button>
-          {message ? (
-            <p className={message === texts.saved ? 'q-account-status' : 'q-form-error'} role="status">
-              {message}
-            </p>
-          ) : null}
+          <FormStatus message={message} ok={message === texts.saved} />
         </div>
       </form>
     </main>

@@ -15,6 +15,7 @@ import {
 } from 'react';
 import { readPreloadedState } from '../../state';
 import { useTRPC } from '../../trpc';
+import { FormStatus } from './FormStatus';
 
 /*
  * The account section of /me/settings (#account), also the form of /@{username}/edit: name, username (checked as
@@ -194,11 +195,7 @@ export function ProfileForm({
         <button type="submit" className="q-button q-button-dark" disabled={save.isPending}>
           {save.isPending ? texts.saving : texts.saveProfile}
         </button>
-        {message ? (
-          <p className={message === texts.saved ? 'q-account-status' : 'q-form-error'} role="status">
-            {message}
-          </p>
-        ) : null}
+        <FormStatus message={message} ok={message === texts.saved} />
       </div>
     </form>
   );
@@ -449,11 +446,7 @@ export function PhotoField({ settings }: { settings: AccountSettings }) {
           {error}
         </p>
       ) : null}
-      {status ? (
-        <p className="q-account-status" role="status">
-          {status}
-        </p>
-      ) : null}
+      <FormStatus message={status} ok />
     </div>
   );
 }
@@ -584,6 +577,22 @@ export function EmailField({ settings }: { settings: AccountSettings }) {
   );
 }
 
+/** The profile's photo, then its name, username and bio: the account section and /@{username}/edit show both. */
+export function ProfileFields({
+  settings,
+  onSaved,
+}: {
+  settings: AccountSettings;
+  onSaved?: (next: AccountSettings) => void;
+}) {
+  return (
+    <>
+      <PhotoField settings={settings} />
+      <ProfileForm settings={settings} onSaved={onSaved} />
+    </>
+  );
+}
+
 /** The account section of /me/settings: photo, name, username, bio and email. */
 export function AccountSection() {
   const { settings } = useAccountSettings();
@@ -591,8 +600,7 @@ export function AccountSection() {
   return (
     <div className="q-account" data-testid="account-settings">
       <p className="q-settings-intro">{texts.sectionIntro}</p>
-      <PhotoField settings={settings.data} />
-      <ProfileForm settings={settings.data} />
+      <ProfileFields settings={settings.data} />
       <EmailField settings={settings.data} />
     </div>
   );

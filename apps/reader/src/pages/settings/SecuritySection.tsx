@@ -1,9 +1,10 @@
 import type { RouterOutputs } from '@quire/api';
-import { securityTexts as texts } from '@quire/domain';
+import { accountConvertTexts, securityTexts as texts } from '@quire/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import { FormError } from '../../components/susi/fields';
+import { failureMessage } from '../../lib/social';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useTRPC } from '../../trpc';
 
@@ -49,6 +50,7 @@ function PasswordAndTwoFactor({ data }: { data: Overview }) {
           <a href={PASSWORD_PATH} data-testid="security-password">
             {data.hasPassword ? texts.changePassword : texts.setPassword}
           </a>
+          {!data.hasPassword && data.email ? <ConvertLinkOffer /> : null}
         </dd>
       </div>
       <div>
@@ -61,6 +63,42 @@ function PasswordAndTwoFactor({ data }: { data: Overview }) {
         </dd>
       </div>
     </dl>
+  );
+}
+
+/** An account with no password may have a link mailed that adds one (/m/account/convert/{token}). */
+function ConvertLinkOffer() {
+  const trpc = useTRPC();
+  const mail = useMutation(trpc.security.mailConvertLink.mutationOptions());
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (sentTo) {
+    return (
+      <p className="q-account-status" role="status">
+        {accountConvertTexts.offerSent(sentTo)}
+      </p>
+    );
+  }
+  const onClick = async () => {
+    setError(null);
+    try {
+      setSentTo((await mail.mutateAsync()).sentTo);
+    } catch (e) {
+      setError(failureMessage(e));
+    }
+  };
+  return (
+    <div>
+      <button
+        type="button"
+        className="q-link-button"
+        disabled={mail.isPending}
+        onClick={() => void onClick()}
+      >
+        {accountConvertTexts.offer}
+      </button>
+      <FormError text={error} />
+    </div>
   );
 }
 

@@ -1,4 +1,14 @@
-import { type SettingsSection, settingsTexts as texts } from '@quire/domain';
+import {
+  CUSTOM_DOMAIN_PATH,
+  customDomainTexts,
+  MOBILE_BETA_PATH,
+  mobileBetaTexts,
+  type SettingsSection,
+  settingsTexts as texts,
+  tippingTexts,
+  WRITER_PROMOTION_PATHS,
+  writerPromotionTexts,
+} from '@quire/domain';
 import { type ReactNode, useEffect } from 'react';
 import { MembershipSettings } from '../MembershipSettingsPages';
 import { AccountSection } from './AccountSection';
@@ -13,6 +23,18 @@ const SECTIONS: { id: SettingsSection; body: () => ReactNode }[] = [
   { id: 'notifications', body: () => <NotificationsSection /> },
   { id: 'membership', body: () => <MembershipSettings /> },
   { id: 'delete-account', body: () => <DeleteAccountSection /> },
+];
+
+/** The settings with pages of their own, listed after the sections. */
+const MORE: { href: string; label: string }[] = [
+  { href: WRITER_PROMOTION_PATHS.promoteMemberships, label: writerPromotionTexts.promoteMemberships.title },
+  {
+    href: WRITER_PROMOTION_PATHS.promoteSubscriptions,
+    label: writerPromotionTexts.promoteSubscriptions.title,
+  },
+  { href: '/me/settings/tipping', label: tippingTexts.title },
+  { href: CUSTOM_DOMAIN_PATH, label: customDomainTexts.title },
+  { href: MOBILE_BETA_PATH, label: mobileBetaTexts.title },
 ];
 
 /** The sections this page shows, in page order (the nav and /me/settings/{setting} use it too). */
@@ -46,6 +68,16 @@ export function SettingsPage({ section = null }: { section?: SettingsSection | n
           {s.body()}
         </section>
       ))}
+      <nav className="q-settings-section" aria-labelledby="more-settings-heading" data-testid="more-settings">
+        <h2 id="more-settings-heading">{writerPromotionTexts.moreHeading}</h2>
+        <ul className="q-settings-links">
+          {MORE.map((item) => (
+            <li key={item.href}>
+              <a href={item.href}>{item.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </main>
   );
 }

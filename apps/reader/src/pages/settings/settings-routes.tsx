@@ -1,4 +1,15 @@
-import { accountDeletionTexts, settingsSectionOf, settingsTexts as texts, tippingTexts } from '@quire/domain';
+import {
+  accountConvertTexts,
+  accountDeletionTexts,
+  MOBILE_BETA_PATH,
+  mobileBetaTexts,
+  settingsSectionOf,
+  settingsTexts as texts,
+  tippingTexts,
+  WRITER_PROMOTION_PATHS,
+  type WriterPromotion,
+  writerPromotionTexts,
+} from '@quire/domain';
 import { lazyPages } from '../../lib/lazy-page';
 import { prefetchSignedIn, signedInRoute } from '../../lib/signed-in-route';
 import type { PageRoute, PrefetchContext } from '../../routes';
@@ -17,6 +28,24 @@ const goodbye = lazyPages(
 const GoodbyePage = goodbye('GoodbyePage');
 const tipping = lazyPages('src/pages/settings/TippingPage.tsx', () => import('./TippingPage'));
 const TippingPage = tipping('TippingPage');
+const promotions = lazyPages('src/pages/settings/PromotionPages.tsx', () => import('./PromotionPages'));
+const PromoteMembershipsPage = promotions('PromoteMembershipsPage');
+const PromoteSubscriptionsPage = promotions('PromoteSubscriptionsPage');
+const MobileBetaPage = promotions('MobileBetaPage');
+const convert = lazyPages('src/pages/settings/AccountConvertPage.tsx', () => import('./AccountConvertPage'));
+const AccountConvertPage = convert('AccountConvertPage');
+
+/** /me/settings/promote-memberships and promote-subscriptions: the writer's switch for one prompt. */
+const promotionRoute = (promotion: WriterPromotion, name: string, page: PageRoute['render']): PageRoute =>
+  signedInRoute(
+    WRITER_PROMOTION_PATHS[promotion],
+    name,
+    'your story prompts',
+    writerPromotionTexts[promotion].title,
+    page,
+    ({ trpc, queryClient }) =>
+      prefetchSignedIn(() => queryClient.fetchQuery(trpc.writerPromotions.current.queryOptions())),
+  );
 
 /** The settings page's queries: each section's, loaded together. */
 const prefetchSettings = async (ctx: PrefetchContext) =>
@@ -66,5 +95,30 @@ export const settingsRoutes: PageRoute[] = [
     ({ trpc, queryClient }) =>
       prefetchSignedIn(() => queryClient.fetchQuery(trpc.tipping.current.queryOptions())),
   ),
+  promotionRoute('promoteMemberships', 'ShowMeSettingsPromoteMemberships', () => <PromoteMembershipsPage />),
+  promotionRoute('promoteSubscriptions', 'ShowMeSettingsPromoteSubscriptions', () => (
+    <PromoteSubscriptionsPage />
+  )),
+  {
+    // Anyone may read how Quire works on a phone; nothing here is the viewer's own.
+    path: MOBILE_BETA_PATH,
+    name: 'ShowMeSettingsMobileBeta',
+    render: () => <MobileBetaPage />,
+    prefetch: async () => 200,
+    head: () => ({ title: mobileBetaTexts.title }),
+  },
+  {
+    // The mailed link that adds a password; a link that cannot be used says why on the page.
+    path: '/m/account/convert/:token',
+    name: 'AcctMAccountConvertByToken',
+    render: ({ params }) => <AccountConvertPage token={params.token ?? ''} />,
+    prefetch: async ({ trpc, queryClient }, params) => {
+      await queryClient
+        .fetchQuery(trpc.account.convertLink.queryOptions({ token: params.token ?? '' }, { retry: false }))
+        .catch(() => undefined);
+      return 200;
+    },
+    head: () => ({ title: accountConvertTexts.title }),
+  },
   ...emailSettingsRoutes,
 ];

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuthToken, User } from '@quire/db';
+import { User } from '@quire/db';
 import { ACCOUNT_LIMITS, AUTH_POLICY, accountEmailTexts, accountTexts, normalizeEmail } from '@quire/domain';
 import { enqueueEmail } from '@quire/mail';
 import type { Context } from '../../trpc';
 import { userByEmail } from '../auth/accounts';
-import { issueToken, retireTokens } from '../auth/tokens';
+import { retireTokens } from '../auth/tokens';
 import { fieldError } from './field-errors';
+import { mailAccountLink } from './links';
 
 /*
  * Spec §3 email and unverifiedEmail: a new address waits in unverifiedEmail until its owner opens the
@@ -20,42 +21,24 @@ function securityMail(to: string, subject: string, template: string, payload: Re
   return message;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-
 /**
  * Mails the confirmation link for `email` to it; earlier links of the viewer stop working. An account that asked
  * for too many in the last hour is refused, so no one can use it to mail an address again and again.
  */
 export async function mailEmailConfirmation(em: EntityManager, ctx: Context, user: User, email: string) {
-  const now = ctx.now();
-  const recent = await em.count(AuthToken, {
-    kind: 'EMAIL_VERIFICATION',
-    user: user.id,
-    createdAt: { $gt: new Date(now.getTime() - HOUR_MS) },
-  });
-  if (recent >= ACCOUNT_LIMITS.emailChangesPerHour) {
-    throw fieldError('email', accountTexts.emailTooMany, 'TOO_MANY_REQUESTS');
-  }
-  await retireTokens(em, 'EMAIL_VERIFICATION', { userId: user.id }, now);
-  const { raw, row } = issueToken(em, {
+  const days = Math.round(AUTH_POLICY.emailVerificationTtlMs / DAY_MS);
+  await mailAccountLink(em, ctx, user, {
     kind: 'EMAIL_VERIFICATION',
     ttlMs: AUTH_POLICY.emailVerificationTtlMs,
-    now,
     email,
-    user,
+    perHour: ACCOUNT_LIMITS.emailChangesPerHour,
+    tooMany: { field: 'email', message: accountTexts.emailTooMany },
+    path: (raw) => `/m/account/confirm/${raw}`,
     payload: { change: true },
-    ip: ctx.ip,
+    subject: accountEmailTexts.confirmSubject(ctx.env.productName),
+    template: 'confirm-email-change',
+    text: (link) => accountEmailTexts.confirmText(ctx.env.productName, link, days),
   });
-  row.createdAt = now; // the hourly count reads the request's clock
-  const link = `${ctx.env.publicUrl}/m/account/confirm/${raw}`;
-  const days = Math.round(AUTH_POLICY.emailVerificationTtlMs / DAY_MS);
-  enqueueEmail(
-    em,
-    securityMail(email, accountEmailTexts.confirmSubject(ctx.env.productName), 'confirm-email-change', {
-      link,
-      text: accountEmailTexts.confirmText(ctx.env.productName, link, days),
-    }),
-  );
 }
 
 /**

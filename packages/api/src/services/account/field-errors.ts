@@ -2,7 +2,15 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 
 /** The settings form fields a refusal can name. */
-export type AccountField = 'name' | 'bio' | 'username' | 'imageId' | 'email' | 'colors';
+export type AccountField =
+  | 'name'
+  | 'bio'
+  | 'username'
+  | 'imageId'
+  | 'email'
+  | 'colors'
+  | 'password'
+  | 'token';
 
 /** A zod error naming one field, made by zod itself (a ZodError built by hand is no Error, and tRPC drops it). */
 function zodErrorFor(field: AccountField, message: string) {

@@ -14,16 +14,23 @@ import { profileColorsOf } from './style';
 /** A LIKE pattern matching `text` literally (usernames may hold '_', a LIKE wildcard). */
 const literalLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The viewer's settings as the forms show them. */
-export async function accountSettings(em: EntityManager, viewerId: string) {
-  const user = await em.findOneOrFail(User, viewerId);
-  const sheet = await em.findOne(CustomStyleSheet, { user: viewerId });
+/** The profile's own fields (spec §3 editable account fields) as the settings forms and the profile header show them. */
+export function profileFields(user: Pick<User, 'id' | 'name' | 'username' | 'bio' | 'imageId'>) {
   return {
     id: user.id,
     name: user.name,
     username: user.username,
     bio: user.bio,
     imageId: user.imageId ?? null,
+  };
+}
+
+/** The viewer's settings as the forms show them. */
+export async function accountSettings(em: EntityManager, viewerId: string) {
+  const user = await em.findOneOrFail(User, viewerId);
+  const sheet = await em.findOne(CustomStyleSheet, { user: viewerId });
+  return {
+    ...profileFields(user),
     email: user.email ?? null,
     unverifiedEmail: user.unverifiedEmail ?? null,
     emailVerified: !!user.emailVerifiedAt,

@@ -46,6 +46,19 @@ export function issueToken(
 /** Outcome of redeeming a token. */
 export type Redeemed = { status: 'ok'; token: AuthToken } | { status: 'expired' } | { status: 'invalid' };
 
+/** What redeeming a token would find, without using it up (a page that shows a link's state before it acts). */
+export async function peekToken(
+  em: EntityManager,
+  kind: AuthTokenKind,
+  tokenHash: string,
+  now: Date,
+): Promise<Redeemed> {
+  const token = await em.findOne(AuthToken, { kind, tokenHash }, { populate: ['user'] });
+  if (!token || token.usedAt) return { status: 'invalid' };
+  if (token.expiresAt <= now) return { status: 'expired' };
+  return { status: 'ok', token };
+}
+
 /**
  * Redeems a single-use token by its hash: marks it used so a replay finds nothing. An unknown or
  * already-used token is `invalid`; a known one past its time is `expired`.
@@ -56,9 +69,9 @@ export async function redeemToken(
   tokenHash: string,
   now: Date,
 ): Promise<Redeemed> {
-  const token = await em.findOne(AuthToken, { kind, tokenHash }, { populate: ['user'] });
-  if (!token || token.usedAt) return { status: 'invalid' };
-  if (token.expiresAt <= now) return { status: 'expired' };
+  const found = await peekToken(em, kind, tokenHash, now);
+  if (found.status !== 'ok') return found;
+  const { token } = found;
   // One conditional update claims the token: of parallel redemptions (a link opened twice at once) one wins.
   const claimed = await em.nativeUpdate(AuthToken, { id: token.id, usedAt: null }, { usedAt: now });
   if (claimed === 0) return { status: 'invalid' };

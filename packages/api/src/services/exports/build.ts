@@ -208,6 +208,8 @@ async function writeZip(
 ) {
   const base = deps.publicUrl.replace(/\/+$/, '');
   const storyUrl = (p: Post) => `${base}/p/${p.id}`;
+  /** A story another record points at (a response's parent, a list item, a highlight's story). */
+  const storyRef = (p: Post) => ({ id: p.id, title: p.title, url: storyUrl(p) });
   const posts = await em.find(
     Post,
     { creator: user.id, deletedAt: null, status: { $ne: 'DELETED' } },
@@ -270,25 +272,26 @@ async function writeZip(
   };
 
   const zip = zipWriter(writer);
-  await zip.add(
-    'profile.json',
-    json({
-      id: user.id,
-      name: user.name,
-      username: user.username,
-      email: user.email,
-      bio: user.bio,
-      imageId: user.imageId,
-      image: user.imageId && images.has(user.imageId) ? `images/${images.get(user.imageId)}` : null,
-      profileUrl: `${base}/@${user.username}`,
-      twitterScreenName: user.twitterScreenName,
-      tippingLink: user.tippingLink,
-      memberSince: user.mediumMemberAt ? new Date(user.mediumMemberAt).toISOString() : null,
-      joinedAt: user.createdAt.toISOString(),
-      exportedAt: (deps.now ?? (() => new Date()))().toISOString(),
-    }),
-  );
-  await step();
+  /** One JSON file of the export, then a step of progress. */
+  const addJson = async (name: string, value: unknown) => {
+    await zip.add(name, json(value));
+    await step();
+  };
+  await addJson('profile.json', {
+    id: user.id,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    bio: user.bio,
+    imageId: user.imageId,
+    image: user.imageId && images.has(user.imageId) ? `images/${images.get(user.imageId)}` : null,
+    profileUrl: `${base}/@${user.username}`,
+    twitterScreenName: user.twitterScreenName,
+    tippingLink: user.tippingLink,
+    memberSince: user.mediumMemberAt ? new Date(user.mediumMemberAt).toISOString() : null,
+    joinedAt: user.createdAt.toISOString(),
+    exportedAt: (deps.now ?? (() => new Date()))().toISOString(),
+  });
 
   for (const story of stories) {
     const published = isPublished(story);
@@ -312,70 +315,59 @@ async function writeZip(
     await step();
   }
 
-  await zip.add(
+  await addJson(
     'responses.json',
-    json(
-      responses.map((r) => {
-        const parent = r.inResponseToPost ? parentById.get(r.inResponseToPost.id) : null;
-        return {
-          id: r.id,
-          status: r.status,
-          url: isPublished(r) ? storyUrl(r) : null,
-          inResponseTo: parent ? { id: parent.id, title: parent.title, url: storyUrl(parent) } : null,
-          inResponseToListId: r.inResponseToCatalog?.id ?? null,
-          text: paragraphsMarkdown(r.content.paragraphs, (id) =>
-            images.has(id) ? `images/${images.get(id)}` : null,
-          ),
-          createdAt: r.createdAt.toISOString(),
-          publishedAt: r.firstPublishedAt?.toISOString() ?? null,
-        };
-      }),
-    ),
+    responses.map((r) => {
+      const parent = r.inResponseToPost ? parentById.get(r.inResponseToPost.id) : null;
+      return {
+        id: r.id,
+        status: r.status,
+        url: isPublished(r) ? storyUrl(r) : null,
+        inResponseTo: parent ? storyRef(parent) : null,
+        inResponseToListId: r.inResponseToCatalog?.id ?? null,
+        text: paragraphsMarkdown(r.content.paragraphs, (id) =>
+          images.has(id) ? `images/${images.get(id)}` : null,
+        ),
+        createdAt: r.createdAt.toISOString(),
+        publishedAt: r.firstPublishedAt?.toISOString() ?? null,
+      };
+    }),
   );
-  await step();
 
-  await zip.add(
+  await addJson(
     'lists.json',
-    json(
-      lists.map((list) => ({
-        id: list.id,
-        name: list.name,
-        description: list.description,
-        visibility: list.visibility,
-        predefined: list.predefined,
-        createdAt: list.createdAt.toISOString(),
-        items: items
-          .filter((item) => item.catalog.id === list.id)
-          .map((item) => ({
-            type: item.itemType,
-            story: item.post
-              ? { id: item.post.id, title: item.post.title, url: storyUrl(item.post as Post) }
-              : null,
-            list: item.targetCatalog ? { id: item.targetCatalog.id, name: item.targetCatalog.name } : null,
-            note: item.note,
-            archived: !!item.archivedAt,
-            addedAt: item.createdAt.toISOString(),
-          })),
-      })),
-    ),
+    lists.map((list) => ({
+      id: list.id,
+      name: list.name,
+      description: list.description,
+      visibility: list.visibility,
+      predefined: list.predefined,
+      createdAt: list.createdAt.toISOString(),
+      items: items
+        .filter((item) => item.catalog.id === list.id)
+        .map((item) => ({
+          type: item.itemType,
+          story: item.post ? storyRef(item.post as Post) : null,
+          list: item.targetCatalog ? { id: item.targetCatalog.id, name: item.targetCatalog.name } : null,
+          note: item.note,
+          archived: !!item.archivedAt,
+          addedAt: item.createdAt.toISOString(),
+        })),
+    })),
   );
-  await step();
 
-  await zip.add(
+  await addJson(
     'highlights.json',
-    json(
-      highlights.map((h) => ({
-        id: h.id,
-        quote: h.quote,
-        story: { id: h.post.id, title: (h.post as Post).title, url: storyUrl(h.post as Post) },
-        paragraphName: h.paragraphName,
-        startOffset: h.startOffset,
-        endOffset: h.endOffset,
-        createdAt: h.createdAt.toISOString(),
-      })),
-    ),
+    highlights.map((h) => ({
+      id: h.id,
+      quote: h.quote,
+      story: storyRef(h.post as Post),
+      paragraphName: h.paragraphName,
+      startOffset: h.startOffset,
+      endOffset: h.endOffset,
+      createdAt: h.createdAt.toISOString(),
+    })),
   );
-  await step();
   await zip.end();
 }
 

@@ -20,6 +20,10 @@ export const UserSchema = defineEntity({
     /** Null for accounts that only sign in by magic link, login code or OAuth. */
     passwordHash: p.string().length(255).nullable(),
     tippingLink: p.string().length(2048).nullable(),
+    /** /me/settings/promote-memberships: the writer's public stories end with a membership invitation. */
+    promoteMemberships: p.boolean().default(false),
+    /** /me/settings/promote-subscriptions: the writer's stories end with an invitation to follow them. */
+    promoteSubscriptions: p.boolean().default(false),
     twitterScreenName: p.string().length(50).nullable(),
     /** ISO 3166-1 alpha-2 country of the last sign-in (spec §3 geolocation.country). */
     geolocationCountry: p.string().length(2).nullable(),

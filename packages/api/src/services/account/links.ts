@@ -1,0 +1,61 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AuthToken, type User } from '@quire/db';
+import type { AuthTokenKind } from '@quire/domain';
+import { enqueueEmail } from '@quire/mail';
+import type { Context } from '../../trpc';
+import { issueToken, retireTokens } from '../auth/tokens';
+import { type AccountField, fieldError } from './field-errors';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Mails a signed-in account a single-use link (stored as a hash) and retires its earlier links of that kind. An
+ * account that asked for `perHour` of them in the last hour is refused next to `field`, so no one can use it to
+ * mail an address again and again. Always sent: it is account-security mail. Runs in the caller's transaction.
+ */
+export async function mailAccountLink(
+  em: EntityManager,
+  ctx: Context,
+  user: User,
+  link: {
+    kind: AuthTokenKind;
+    ttlMs: number;
+    email: string;
+    perHour: number;
+    tooMany: { field: AccountField; message: string };
+    /** The page the link opens, for its raw token. */
+    path: (raw: string) => string;
+    payload?: Record<string, unknown>;
+    subject: string;
+    template: string;
+    text: (url: string) => string;
+  },
+) {
+  const now = ctx.now();
+  const recent = await em.count(AuthToken, {
+    kind: link.kind,
+    user: user.id,
+    createdAt: { $gt: new Date(now.getTime() - HOUR_MS) },
+  });
+  if (recent >= link.perHour) throw fieldError(link.tooMany.field, link.tooMany.message, 'TOO_MANY_REQUESTS');
+  await retireTokens(em, link.kind, { userId: user.id }, now);
+  const { raw, row } = issueToken(em, {
+    kind: link.kind,
+    ttlMs: link.ttlMs,
+    now,
+    email: link.email,
+    user,
+    payload: link.payload ?? {},
+    ip: ctx.ip,
+  });
+  row.createdAt = now; // the hourly count reads the request's clock
+  const url = `${ctx.env.publicUrl}${link.path(raw)}`;
+  enqueueEmail(em, {
+    category: 'security',
+    to: link.email,
+    subject: link.subject,
+    template: link.template,
+    payload: { link: url, text: link.text(url) },
+  });
+  return url;
+}
