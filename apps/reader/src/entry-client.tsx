@@ -41,100 +41,107 @@ import './account.css';
 import './your-pages.css';
 import './home.css';
 
-const state = readPreloadedState(document);
-const xsrfCookie = () => readCookie(document.cookie, 'xsrf');
-useSessionStore.getState().setSession({ xsrf: xsrfCookie(), isLoggedIn: !!state.viewer });
-// A page from a shared cache carries no cookies: a first-time visitor gets theirs from an uncached path.
-const cookiesReady: Promise<void> = xsrfCookie()
-  ? Promise.resolve()
-  : fetch(CLIENT_COOKIES_PATH, { credentials: 'same-origin', cache: 'no-store' }).then(
-      () => useSessionStore.getState().setSession({ xsrf: xsrfCookie() }),
-      () => {},
-    );
+/**
+ * Reads what the server sent, hydrates its HTML and starts the page's telemetry. The boot script calls it in a
+ * task of its own once the modules are evaluated, so the browser gets a turn in between; evaluating the modules
+ * starts nothing (no request, timer or listener from their top level).
+ */
+export async function start(): Promise<void> {
+  const state = readPreloadedState(document);
+  const xsrfCookie = () => readCookie(document.cookie, 'xsrf');
+  useSessionStore.getState().setSession({ xsrf: xsrfCookie(), isLoggedIn: !!state.viewer });
+  // A page from a shared cache carries no cookies: a first-time visitor gets theirs from an uncached path.
+  const cookiesReady: Promise<void> = xsrfCookie()
+    ? Promise.resolve()
+    : fetch(CLIENT_COOKIES_PATH, { credentials: 'same-origin', cache: 'no-store' }).then(
+        () => useSessionStore.getState().setSession({ xsrf: xsrfCookie() }),
+        () => {},
+      );
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
-const trpcClient = createTRPCClient<AppRouter>({
-  links: [
-    httpBatchLink({
-      url: state.config.trpcUri,
-      headers: async () => {
-        await cookiesReady;
-        const xsrf = useSessionStore.getState().xsrf;
-        return xsrf ? { 'x-xsrf-token': xsrf } : {};
-      },
-    }),
-  ],
-});
-
-// The server rendered the sign-in screens on this page: their chunk must be here before hydration matches.
-if (routeFor(window.location.pathname).route.authUi) await loadAuthUi();
-// The pages the server rendered, so hydration finds the same tree (their chunks are preloaded in the HTML).
-await loadPages(state.pages ?? []);
-
-const xsrf = () => useSessionStore.getState().xsrf;
-const errors = createErrorReporter({ send: (reports) => postTelemetry(ERRORS_PATH, reports, xsrf()) });
-
-// Hydration as a transition renders in slices that yield to the browser, so the page stays responsive while
-// it becomes interactive instead of freezing for one long task.
-startTransition(() => {
-  hydrateRoot(
-    document.getElementById('root')!,
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <HydrationBoundary state={state.queries}>
-          <BrowserRouter>
-            <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
-          </BrowserRouter>
-        </HydrationBoundary>
-      </TRPCProvider>
-    </QueryClientProvider>,
-    {
-      // A page that hydrated differently from the server's HTML is a bug: logged and reported, not hidden.
-      onRecoverableError: (error) => {
-        console.error(error);
-        errors.report(error);
-      },
-    },
-  );
-});
-
-// Spec §7/§9 telemetry: web vitals to the metrics endpoint, uncaught errors to the error reporter.
-const metrics = createMetricsReporter({
-  route: metricsRouteName(routeFor(window.location.pathname).route.name),
-  send: (report) =>
-    postTelemetry(METRICS_REPORT_PATH, report, xsrf(), { [CLIENT_NAME_HEADER]: LITE_CLIENT_NAME }),
-});
-// Spec §7 analytics events, batched; the common data says where the page was and how wide.
-const events = createEventReporter({
-  send: (batch) =>
-    postTelemetry(
-      EVENTS_PATH,
-      {
-        common: {
-          service: LITE_CLIENT_NAME,
-          location: window.location.href.slice(0, 2000),
-          browserWidth: window.innerWidth,
-          ...(document.referrer ? { referrer: document.referrer.slice(0, 2000) } : {}),
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+  const trpcClient = createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: state.config.trpcUri,
+        headers: async () => {
+          await cookiesReady;
+          const xsrf = useSessionStore.getState().xsrf;
+          return xsrf ? { 'x-xsrf-token': xsrf } : {};
         },
-        events: batch,
+      }),
+    ],
+  });
+
+  // The server rendered the sign-in screens on this page: their chunk must be here before hydration matches.
+  if (routeFor(window.location.pathname).route.authUi) await loadAuthUi();
+  // The pages the server rendered, so hydration finds the same tree (their chunks are preloaded in the HTML).
+  await loadPages(state.pages ?? []);
+
+  const xsrf = () => useSessionStore.getState().xsrf;
+  const errors = createErrorReporter({ send: (reports) => postTelemetry(ERRORS_PATH, reports, xsrf()) });
+
+  // Hydration as a transition renders in slices that yield to the browser, so the page stays responsive while
+  // it becomes interactive instead of freezing for one long task.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <HydrationBoundary state={state.queries}>
+            <BrowserRouter>
+              <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
+            </BrowserRouter>
+          </HydrationBoundary>
+        </TRPCProvider>
+      </QueryClientProvider>,
+      {
+        // A page that hydrated differently from the server's HTML is a bug: logged and reported, not hidden.
+        onRecoverableError: (error) => {
+          console.error(error);
+          errors.report(error);
+        },
       },
-      xsrf(),
-    ),
-});
-setAnalyticsReporter(events);
-// Spec §4 client viewing counters: whether the viewer was signed in, kept locally.
-try {
-  rememberViewerLoggedIn(window.localStorage, !!state.viewer);
-} catch {
-  // No local storage (privacy modes): nothing to remember.
+    );
+  });
+
+  // Spec §7/§9 telemetry: web vitals to the metrics endpoint, uncaught errors to the error reporter.
+  const metrics = createMetricsReporter({
+    route: metricsRouteName(routeFor(window.location.pathname).route.name),
+    send: (report) =>
+      postTelemetry(METRICS_REPORT_PATH, report, xsrf(), { [CLIENT_NAME_HEADER]: LITE_CLIENT_NAME }),
+  });
+  // Spec §7 analytics events, batched; the common data says where the page was and how wide.
+  const events = createEventReporter({
+    send: (batch) =>
+      postTelemetry(
+        EVENTS_PATH,
+        {
+          common: {
+            service: LITE_CLIENT_NAME,
+            location: window.location.href.slice(0, 2000),
+            browserWidth: window.innerWidth,
+            ...(document.referrer ? { referrer: document.referrer.slice(0, 2000) } : {}),
+          },
+          events: batch,
+        },
+        xsrf(),
+      ),
+  });
+  setAnalyticsReporter(events);
+  // Spec §4 client viewing counters: whether the viewer was signed in, kept locally.
+  try {
+    rememberViewerLoggedIn(window.localStorage, !!state.viewer);
+  } catch {
+    // No local storage (privacy modes): nothing to remember.
+  }
+  // Spec §6 Bot: crawlers and headless browsers send no click analytics.
+  useClientStore.setState({ viewerIsBot: isBotUserAgent(navigator.userAgent) });
+  addEventListener('pagehide', () => {
+    metrics.flush();
+    events.flushNow();
+  });
+  addEventListener('error', (e) =>
+    errors.report(e.error ?? e.message, { url: e.filename, line: e.lineno, column: e.colno }),
+  );
+  addEventListener('unhandledrejection', (e) => errors.report(e.reason));
 }
-// Spec §6 Bot: crawlers and headless browsers send no click analytics.
-useClientStore.setState({ viewerIsBot: isBotUserAgent(navigator.userAgent) });
-addEventListener('pagehide', () => {
-  metrics.flush();
-  events.flushNow();
-});
-addEventListener('error', (e) =>
-  errors.report(e.error ?? e.message, { url: e.filename, line: e.lineno, column: e.colno }),
-);
-addEventListener('unhandledrejection', (e) => errors.report(e.reason));

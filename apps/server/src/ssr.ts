@@ -176,10 +176,7 @@ ${opts.state ? `<script>${BOOT_SCRIPT}</script>` : ''}
 ${
   opts.state
     ? `<script type="application/json" id="${PRELOADED_STATE_ID}">${embedJson(opts.state)}</script>
-<script type="application/json" id="${BOOT_DATA_ID}">${embedJson({ entry: assets.script } satisfies BootData)}</script>
-${pageChunks(assets, opts.state)
-  .map((href) => `<link rel="modulepreload" fetchpriority="low" href="${href}">`)
-  .join('\n')}`
+<script type="application/json" id="${BOOT_DATA_ID}">${embedJson({ entry: assets.script, preload: pageChunks(assets, opts.state) } satisfies BootData)}</script>`
     : ''
 }
 </body>

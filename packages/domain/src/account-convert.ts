@@ -3,10 +3,6 @@
  * /m/account/convert/{token}). The spec names the path only; the flow, the limits and every word here are ours.
  */
 
-import { z } from 'zod';
-import { textInput } from './text-input';
-import { passwordSchema } from './validation';
-
 /** Not from the spec: how long a convert link works, and how many an account may ask for in an hour. */
 export const ACCOUNT_CONVERT_POLICY = {
   ttlMs: 24 * 60 * 60 * 1000,
@@ -15,15 +11,6 @@ export const ACCOUNT_CONVERT_POLICY = {
 
 /** The convert page's path for a raw token. */
 export const accountConvertPath = (token: string) => `/m/account/convert/${encodeURIComponent(token)}`;
-
-/** A convert link's token as the page and the API take it (the raw token is 43 base64url characters). */
-export const convertTokenSchema = textInput()
-  .trim()
-  .min(1, 'This link is not valid.')
-  .max(200, 'This link is not valid.')
-  .regex(/^[A-Za-z0-9_-]+$/, 'This link is not valid.');
-
-export const accountConvertInput = z.object({ token: convertTokenSchema, password: passwordSchema });
 
 export const accountConvertTexts = {
   title: 'Add a password',

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './account-convert';
+export * from './account-convert-input';
 export * from './account-deletion';
 export * from './account-settings';
 export * from './account-settings-input';

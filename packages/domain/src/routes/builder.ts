@@ -23,15 +23,20 @@ function escapeRegExp(text: string) {
 }
 
 interface Compiled {
-  entry: RouteEntry;
   segments: { regex: RegExp; keys: string[] }[];
   ranks: number[];
+}
+
+/** A route as added: its pattern is compiled on its first match, so a page start does not build 322 matchers. */
+interface Route {
+  entry: RouteEntry;
+  depth: number;
+  compiled?: Compiled;
 }
 
 function compile(entry: RouteEntry): Compiled {
   const parts = splitPath(entry.pattern);
   return {
-    entry,
     ranks: parts.map(segmentRank),
     segments: parts.map((part) => {
       const keys: string[] = [];
@@ -51,9 +56,9 @@ function compile(entry: RouteEntry): Compiled {
 
 /** Spec §2 URL shapes: named routes, URL building and path matching. */
 export class RouteTable {
-  private readonly byName = new Map<string, Compiled>();
+  private readonly byName = new Map<string, Route>();
   private readonly shapes = new Set<string>();
-  private readonly compiled: Compiled[] = [];
+  private readonly routes: Route[] = [];
 
   constructor(
     entries: Iterable<RouteEntry> = [],
@@ -69,15 +74,15 @@ export class RouteTable {
       this.warn(`${routeErrors.cannotAddRoute}: ${entry.name} ${entry.pattern}`);
       return false;
     }
-    const compiled = compile(entry);
+    const route: Route = { entry, depth: splitPath(entry.pattern).length };
     this.shapes.add(shape);
-    this.byName.set(entry.name, compiled);
-    this.compiled.push(compiled);
+    this.byName.set(entry.name, route);
+    this.routes.push(route);
     return true;
   }
 
   get entries(): RouteEntry[] {
-    return this.compiled.map((c) => c.entry);
+    return this.routes.map((r) => r.entry);
   }
 
   get(name: string): RouteEntry | undefined {
@@ -116,9 +121,11 @@ export class RouteTable {
   /** The route a pathname names, the most specific first (static segments beat placeholders). */
   match(pathname: string): RouteMatch | null {
     const parts = splitPath(pathname.split(/[?#]/, 1)[0] ?? '');
-    let best: { compiled: Compiled; params: Record<string, string> } | null = null;
-    for (const compiled of this.compiled) {
-      if (compiled.segments.length !== parts.length) continue;
+    let best: { route: Route; compiled: Compiled; params: Record<string, string> } | null = null;
+    for (const route of this.routes) {
+      if (route.depth !== parts.length) continue;
+      route.compiled ??= compile(route.entry);
+      const compiled = route.compiled;
       const params: Record<string, string> = {};
       const ok = compiled.segments.every((segment, i) => {
         const found = segment.regex.exec(parts[i]!);
@@ -128,9 +135,10 @@ export class RouteTable {
         });
         return true;
       });
-      if (ok && (!best || moreSpecific(compiled.ranks, best.compiled.ranks))) best = { compiled, params };
+      if (ok && (!best || moreSpecific(compiled.ranks, best.compiled.ranks)))
+        best = { route, compiled, params };
     }
-    return best ? { entry: best.compiled.entry, params: best.params } : null;
+    return best ? { entry: best.route.entry, params: best.params } : null;
   }
 }
 

@@ -1,46 +1,12 @@
 import type { RouterOutputs } from '@quire/api';
-import {
-  type ExportStatus,
-  exportPagePath,
-  formatExportSize,
-  formatShortDate,
-  exportTexts as texts,
-} from '@quire/domain';
+import { exportPagePath, formatExportSize, formatShortDate, exportTexts as texts } from '@quire/domain';
 import { Button, buttonClass, EmptyState } from '@quire/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { failureMessage, toast } from '../../lib/social';
 import { useTRPC } from '../../trpc';
+import { exportQueries, onItsWay } from './export-queries';
 
 type ExportItem = RouterOutputs['exports']['list']['exports'][number];
-type Trpc = ReturnType<typeof useTRPC>;
-
-/** How often a page showing an export on its way asks for its progress. */
-const PROGRESS_POLL_MS = 1000;
-
-const onItsWay = (status: ExportStatus) => status === 'QUEUED' || status === 'RUNNING';
-
-/** The queries of the export pages, one place for the server's prefetch and the page's render. */
-export function exportQueries(trpc: Trpc) {
-  return {
-    list: () =>
-      trpc.exports.list.queryOptions(undefined, {
-        staleTime: 0,
-        refetchInterval: (query) =>
-          query.state.data?.exports.some((e) => onItsWay(e.status)) ? PROGRESS_POLL_MS : false,
-      }),
-    byId: (exportId: string) =>
-      trpc.exports.byId.queryOptions(
-        { exportId },
-        {
-          staleTime: 0,
-          retry: false,
-          refetchInterval: (query) =>
-            query.state.data && onItsWay(query.state.data.status) ? PROGRESS_POLL_MS : false,
-        },
-      ),
-  };
-}
-
 function StatusLine({ item }: { item: ExportItem }) {
   return (
     <span className="q-person-note" data-testid="export-status" data-status={item.status}>

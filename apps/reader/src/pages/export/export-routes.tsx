@@ -2,7 +2,7 @@ import { exportTexts as texts } from '@quire/domain';
 import { lazyPages } from '../../lib/lazy-page';
 import { prefetchSignedIn, signedInRoute } from '../../lib/signed-in-route';
 import type { PageRoute } from '../../routes';
-import { exportQueries } from './ExportPages';
+import { exportQueries } from './export-queries';
 
 // The export pages load on demand (see lib/lazy-page.tsx), together.
 const pages = lazyPages('src/pages/export/ExportPages.tsx', () => import('./ExportPages'));
