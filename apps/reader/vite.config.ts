@@ -10,6 +10,10 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
-    rollupOptions: { input: 'src/entry-client.tsx' },
+    rollupOptions: {
+      input: 'src/entry-client.tsx',
+      // The boot script calls the entry's exported `start` (apps/reader/src/boot-script.ts).
+      preserveEntrySignatures: 'exports-only',
+    },
   },
 });

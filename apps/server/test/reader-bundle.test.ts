@@ -15,6 +15,11 @@ const hasZod = (url: string) => /[`'"]ZodError[`'"]/.test(file(url));
 const firstLoad = (page: string) => [assets.script, ...assets.preloads, ...(assets.chunks?.[page] ?? [])];
 
 describe('the reader bundle', () => {
+  it('exports the start that the boot script calls from the entry', () => {
+    // A build that drops the entry's exports leaves every page unhydrated.
+    expect(file(assets.script)).toMatch(/\bas start[,}]/);
+  });
+
   for (const page of ['src/pages/HomePage.tsx', 'src/pages/PostPage.tsx']) {
     it(`leaves the validation library out of the first load of ${page}`, () => {
       expect(assets.chunks?.[page]?.length).toBeGreaterThan(0);
