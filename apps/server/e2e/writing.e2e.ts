@@ -131,7 +131,8 @@ describe('writing in Chromium', () => {
     expect(published.status).toBe('PUBLISHED');
     await waitForHydration(page);
     const story = page.locator('.q-post-body');
-    expect(await story.locator('h3').textContent()).toBe('A heading of its own');
+    // The story's heading (an H3 paragraph) is the first level under the page's title, sized as an H3.
+    expect(await story.locator('h2.q-heading-h3').textContent()).toBe('A heading of its own');
     expect(await story.locator('ul li').allTextContents()).toEqual(['First point', 'Second point']);
     expect(await story.locator('blockquote').textContent()).toBe('A quoted thought');
     expect(await story.locator('pre code').textContent()).toBe('const answer = 42;');
