@@ -143,6 +143,18 @@ describe('adding a password through the convert link', () => {
     for (let i = 0; i < ACCOUNT_CONVERT_POLICY.linksPerHour; i++) await me.security.mailConvertLink();
     await expect(me.security.mailConvertLink()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
 
+    // Requests sent at once pass the hourly limit no more than requests one after another.
+    const racer = await googleAccount();
+    const results = await Promise.allSettled(
+      Array.from({ length: ACCOUNT_CONVERT_POLICY.linksPerHour + 3 }, () =>
+        browser(db, clock, { viewer: racer }).caller.security.mailConvertLink(),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(ACCOUNT_CONVERT_POLICY.linksPerHour);
+    expect(await db.em().count(AuthToken, { user: racer.id, kind: 'ACCOUNT_CONVERT' })).toBe(
+      ACCOUNT_CONVERT_POLICY.linksPerHour,
+    );
+
     // A password set another way after the link was mailed: the link no longer applies.
     const token = await mailedToken(user);
     const other = db.em();

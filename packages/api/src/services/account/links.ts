@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthToken, type User } from '@quire/db';
 import type { AuthTokenKind } from '@quire/domain';
@@ -31,6 +32,8 @@ export async function mailAccountLink(
     text: (url: string) => string;
   },
 ) {
+  // The account's row is locked for the count and the new link: requests at once cannot pass the hourly limit.
+  await em.lock(user, LockMode.PESSIMISTIC_WRITE);
   const now = ctx.now();
   const recent = await em.count(AuthToken, {
     kind: link.kind,
