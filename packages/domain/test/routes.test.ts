@@ -9,9 +9,9 @@ import {
   linkHost,
   postUrl,
   quireRoutes,
-  ROUTE_ENTRIES,
   type RouteEntry,
   RouteTable,
+  routeEntries,
   SPEC_ROUTE_NAMES,
   stripForCustomDomain,
   userUrl,
@@ -75,9 +75,9 @@ const entry = (over: Partial<RouteEntry>): RouteEntry => ({
 describe('route table (spec §2 Route table and Paths)', () => {
   it('builds without a refused route', () => {
     const warn = vi.fn();
-    const table = new RouteTable(ROUTE_ENTRIES, warn);
+    const table = new RouteTable(routeEntries(), warn);
     expect(warn).not.toHaveBeenCalled();
-    expect(table.entries).toHaveLength(ROUTE_ENTRIES.length);
+    expect(table.entries).toHaveLength(routeEntries().length);
   });
 
   it('has every route name of the spec', () => {

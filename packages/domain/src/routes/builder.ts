@@ -59,16 +59,27 @@ export class RouteTable {
   private readonly byName = new Map<string, Route>();
   private readonly shapes = new Set<string>();
   private readonly routes: Route[] = [];
+  /** Entries given as a function are added on the table's first use. */
+  private pending: (() => Iterable<RouteEntry>) | null;
 
   constructor(
-    entries: Iterable<RouteEntry> = [],
+    entries: Iterable<RouteEntry> | (() => Iterable<RouteEntry>) = [],
     private readonly warn: RouteLogger = (message) => console.warn(message),
   ) {
-    for (const entry of entries) this.add(entry);
+    this.pending = typeof entries === 'function' ? entries : null;
+    if (typeof entries !== 'function') for (const entry of entries) this.add(entry);
+  }
+
+  private ready(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    for (const entry of pending()) this.add(entry);
   }
 
   /** Adds a route; a second route with the same pattern (or name) is ambiguous: refused with a warning. */
   add(entry: RouteEntry): boolean {
+    this.ready();
     const shape = shapeOf(entry.pattern);
     if (this.shapes.has(shape) || this.byName.has(entry.name)) {
       this.warn(`${routeErrors.cannotAddRoute}: ${entry.name} ${entry.pattern}`);
@@ -82,10 +93,12 @@ export class RouteTable {
   }
 
   get entries(): RouteEntry[] {
+    this.ready();
     return this.routes.map((r) => r.entry);
   }
 
   get(name: string): RouteEntry | undefined {
+    this.ready();
     return this.byName.get(name)?.entry;
   }
 
@@ -98,6 +111,7 @@ export class RouteTable {
     params: Record<string, string | number | undefined> = {},
     options: { host?: string } = {},
   ): string {
+    this.ready();
     const route = this.byName.get(name);
     if (!route) throw new Error(routeErrors.routeNotFound(name));
     const used = new Set<string>();
@@ -120,6 +134,7 @@ export class RouteTable {
 
   /** The route a pathname names, the most specific first (static segments beat placeholders). */
   match(pathname: string): RouteMatch | null {
+    this.ready();
     const parts = splitPath(pathname.split(/[?#]/, 1)[0] ?? '');
     let best: { route: Route; compiled: Compiled; params: Record<string, string> } | null = null;
     for (const route of this.routes) {

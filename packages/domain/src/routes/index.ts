@@ -1,9 +1,9 @@
 import { RouteTable } from './builder';
-import { ROUTE_ENTRIES } from './table';
+import { routeEntries } from './table';
 
 export * from './builder';
 export * from './table';
 export * from './urls';
 
-/** The application's route table (spec §2), built once. */
-export const quireRoutes = new RouteTable(ROUTE_ENTRIES);
+/** The application's route table (spec §2), built once, when first used. */
+export const quireRoutes = new RouteTable(routeEntries);

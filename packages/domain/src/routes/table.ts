@@ -675,9 +675,17 @@ const LEGACY_GROUP: RouteGroup = {
   paths: [],
 };
 
-/** Every route entry, in spec order, legacy redirects after the landing pages. */
-export const ROUTE_ENTRIES: readonly RouteEntry[] = [
-  ...GROUPS.slice(0, 2).flatMap((g) => g.paths.flatMap(expandPattern).map((p) => entryFor(p, g))),
-  ...LEGACY_REDIRECTS.map((r) => entryFor(r.pattern, LEGACY_GROUP, r)),
-  ...GROUPS.slice(2).flatMap((g) => g.paths.flatMap(expandPattern).map((p) => entryFor(p, g))),
-];
+let entries: readonly RouteEntry[] | undefined;
+
+/**
+ * Every route entry, in spec order, legacy redirects after the landing pages. Built on first use, so a page
+ * that starts in the browser does not derive 322 entries before it needs one.
+ */
+export function routeEntries(): readonly RouteEntry[] {
+  entries ??= [
+    ...GROUPS.slice(0, 2).flatMap((g) => g.paths.flatMap(expandPattern).map((p) => entryFor(p, g))),
+    ...LEGACY_REDIRECTS.map((r) => entryFor(r.pattern, LEGACY_GROUP, r)),
+    ...GROUPS.slice(2).flatMap((g) => g.paths.flatMap(expandPattern).map((p) => entryFor(p, g))),
+  ];
+  return entries;
+}
