@@ -1,7 +1,7 @@
 import { useClientStore, useToastStore } from '@quire/client-state';
 import { generalTexts, TOAST_DURATION_FOREVER } from '@quire/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { Footer, MinimalFooter } from './components/Footer';
 import { LegacyBar } from './components/LegacyBar';
@@ -13,6 +13,8 @@ import { GoogleOneTap, SusiModal } from './components/susi';
 import { Toaster } from './components/Toaster';
 import { TopBar } from './components/TopBar';
 import { VerifyEmailBanner } from './components/VerifyEmailBanner';
+import { HydrateLater } from './lib/hydrate-later';
+import { HydratedContext } from './lib/hydrated';
 import { PRELOADABLE_ROUTES, preloadUrl } from './lib/preload';
 import { ComingSoonContext, NotFoundPage } from './pages/NotFoundPage';
 import { comingSoonFor, friendLinkKey, matchPageRoute, type PageRoute, routeFor, storyIdAt } from './routes';
@@ -64,11 +66,17 @@ export function App({
   const location = useLocation();
   const routeName = routeFor(location.pathname).route.name;
   const { matched } = matchPageRoute(location.pathname);
-  // Effects run only in the browser, after hydration commits: the page is interactive from here.
+  // Effects run only in the browser, after hydration commits: the browser-only parts render next, in a
+  // transition, and once they are committed the page is marked interactive.
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
+    if (!hydrated) {
+      startTransition(() => setHydrated(true));
+      return;
+    }
     markHydrated();
     document.documentElement.dataset.hydrated = 'true';
-  }, [markHydrated]);
+  }, [hydrated, markHydrated]);
   // Spec §4 Toasts USER_SUSPENDED: a suspended viewer is told so, for as long as the page lives.
   const suspended = !!viewer?.isSuspended;
   useEffect(() => {
@@ -81,39 +89,41 @@ export function App({
   }, [suspended]);
   return (
     <PreloadContext.Provider value={preloadPage}>
-      <ComingSoonContext.Provider value={comingSoonFor}>
-        <OpenInAppStrip
-          signedIn={!!viewer}
-          routeName={routeName}
-          path={`${location.pathname}${location.search}`}
-        />
-        {site.kind !== 'main' && site.legacyBar ? (
-          <LegacyBar
-            viewer={viewer}
-            site={site}
-            postId={storyIdAt(location.pathname)}
-            shareKey={friendLinkKey(new URLSearchParams(location.search))}
+      <HydratedContext.Provider value={hydrated}>
+        <ComingSoonContext.Provider value={comingSoonFor}>
+          <OpenInAppStrip
+            signedIn={!!viewer}
+            routeName={routeName}
+            path={`${location.pathname}${location.search}`}
           />
-        ) : (
-          <TopBar viewer={viewer} />
-        )}
-        {viewer && !viewer.emailVerified ? <VerifyEmailBanner email={viewer.email} /> : null}
-        {/* The server decided this URL names nothing; the browser shows the same page it rendered. */}
-        {status === 404 ? (
-          <NotFoundPage />
-        ) : (
-          // The route is matched once (cached); <Routes> with just it gives the page its params.
-          <Routes>
-            <Route path={matched.path} element={<RoutedPage route={matched} viewer={viewer} />} />
-          </Routes>
-        )}
-        {/* The overlay the top bar opens; pages that embed the modal render their own. */}
-        {routeName === 'ShowSignin' ? <MinimalFooter /> : <Footer />}
-        <PrivacyBanner signedIn={!!viewer} />
-        <SusiModal />
-        <Toaster />
-        {viewer ? <PartnerToasts routeName={routeName} /> : null}
-      </ComingSoonContext.Provider>
+          {site.kind !== 'main' && site.legacyBar ? (
+            <LegacyBar
+              viewer={viewer}
+              site={site}
+              postId={storyIdAt(location.pathname)}
+              shareKey={friendLinkKey(new URLSearchParams(location.search))}
+            />
+          ) : (
+            <TopBar viewer={viewer} />
+          )}
+          {viewer && !viewer.emailVerified ? <VerifyEmailBanner email={viewer.email} /> : null}
+          {/* The server decided this URL names nothing; the browser shows the same page it rendered. */}
+          {status === 404 ? (
+            <NotFoundPage />
+          ) : (
+            // The route is matched once (cached); <Routes> with just it gives the page its params.
+            <Routes>
+              <Route path={matched.path} element={<RoutedPage route={matched} viewer={viewer} />} />
+            </Routes>
+          )}
+          {/* The overlay the top bar opens; pages that embed the modal render their own. */}
+          <HydrateLater>{routeName === 'ShowSignin' ? <MinimalFooter /> : <Footer />}</HydrateLater>
+          <PrivacyBanner signedIn={!!viewer} />
+          <SusiModal />
+          <Toaster />
+          {viewer ? <PartnerToasts routeName={routeName} /> : null}
+        </ComingSoonContext.Provider>
+      </HydratedContext.Provider>
     </PreloadContext.Provider>
   );
 }

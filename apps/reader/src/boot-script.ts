@@ -10,6 +10,8 @@ export const LOGO_TOOLTIP_OFF_CLASS = 'q-logo-tooltip-off';
 export interface BootData {
   entry: string;
   preload: string[];
+  /** Chunks to evaluate before the entry, in order, each in a task of its own (they are in `preload` too). */
+  stages: string[];
 }
 
 /*
@@ -18,13 +20,15 @@ export interface BootData {
  *   visitor, and cacheable) never moves when the app starts;
  * - starts the app only after the server's HTML has been painted: the page shows, and its pictures load,
  *   without sharing the connection with its scripts; then the scripts download together (modulepreload) and
- *   run. A hidden tab paints nothing, so it starts at once. The entry's `start` runs in a task after the one
- *   that evaluates the modules.
+ *   run. A hidden tab paints nothing, so it starts at once. React is evaluated first, then the entry, and the
+ *   entry's `start` runs in a task after the one that evaluates it: no one task evaluates all the code.
  */
 export const BOOT_SCRIPT = `(function(d){
 try{if(localStorage.getItem(${JSON.stringify(TOP_NAV_TOOLTIP_STORAGE_KEY)})==='1')d.documentElement.classList.add(${JSON.stringify(LOGO_TOOLTIP_OFF_CLASS)})}catch(e){}
 function start(){var el=d.getElementById(${JSON.stringify(BOOT_DATA_ID)});if(!el)return;var b=JSON.parse(el.textContent);
 b.preload.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});
-import(b.entry).then(function(m){setTimeout(m.start,0)})}
+function next(i){if(i<b.stages.length)return import(b.stages[i]).then(function(){return new Promise(function(r){setTimeout(r,0)})},function(){}).then(function(){return next(i+1)});
+return import(b.entry).then(function(m){setTimeout(m.start,0)})}
+next(0)}
 function afterPaint(){if(d.visibilityState==='hidden')start();else requestAnimationFrame(function(){setTimeout(start,0)})}
 if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',afterPaint);else afterPaint()})(document)`;

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { STAGED_CHUNK } from '@quire/reader/chunks';
 import { repoRoot } from './config';
 
 export const readerDist = path.join(repoRoot, 'apps/reader/dist');
@@ -7,6 +8,7 @@ export const editorDist = path.join(repoRoot, 'apps/editor/dist');
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
@@ -23,6 +25,8 @@ export const INLINE_CSS_MAX_BYTES = 48 * 1024;
 export interface PageAssets {
   script: string;
   preloads: string[];
+  /** The preloads the boot script evaluates before the entry, each in a task of its own (React). */
+  stages: string[];
   /** Stylesheet URLs; empty when the CSS is inlined. */
   styles: string[];
   /** The whole CSS, for a <style> element, when it is small enough. */
@@ -59,9 +63,11 @@ export function readReaderAssets(base = '/static/reader/', dist = readerDist): P
   );
   const css = [...styles].map((f) => readFileSync(path.join(dist, f), 'utf8')).join('\n');
   const inline = Buffer.byteLength(css) <= INLINE_CSS_MAX_BYTES && !/<\/style/i.test(css);
+  const staged = Object.values(manifest).filter((c) => c.name === STAGED_CHUNK && preloads.has(c.file));
   return {
     script: base + entry.file,
     preloads: [...preloads].map((f) => base + f),
+    stages: staged.map((c) => base + c.file),
     styles: inline ? [] : [...styles].map((f) => base + f),
     ...(inline && css ? { inlineCss: css } : {}),
     chunks,

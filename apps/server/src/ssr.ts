@@ -176,7 +176,7 @@ ${opts.state ? `<script>${BOOT_SCRIPT}</script>` : ''}
 ${
   opts.state
     ? `<script type="application/json" id="${PRELOADED_STATE_ID}">${embedJson(opts.state)}</script>
-<script type="application/json" id="${BOOT_DATA_ID}">${embedJson({ entry: assets.script, preload: pageChunks(assets, opts.state) } satisfies BootData)}</script>`
+<script type="application/json" id="${BOOT_DATA_ID}">${embedJson({ entry: assets.script, preload: pageChunks(assets, opts.state), stages: assets.stages } satisfies BootData)}</script>`
     : ''
 }
 </body>
@@ -192,7 +192,11 @@ export function errorStatusFor(error: unknown): number {
 export function sendErrorPage(reply: FastifyReply, assets: PageAssets | null, status: number) {
   const body = renderErrorPage(status);
   const html = assets
-    ? htmlDocument({ title: `${PRODUCT_NAME}`, body, assets: { ...assets, preloads: [], script: '' } })
+    ? htmlDocument({
+        title: `${PRODUCT_NAME}`,
+        body,
+        assets: { ...assets, preloads: [], stages: [], script: '' },
+      })
     : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${PRODUCT_NAME}</title></head><body>${body}</body></html>`;
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }

@@ -21,7 +21,8 @@ function fakeDist(css: string): string {
   writeFileSync(
     path.join(dist, '.vite/manifest.json'),
     JSON.stringify({
-      '_shared.js': { file: 'assets/shared-2.js' },
+      '_shared.js': { file: 'assets/shared-2.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-6.js', name: 'react' },
       '_list.js': { file: 'assets/list-5.js', imports: ['_shared.js'] },
       'src/pages/PostPage.tsx': { file: 'assets/PostPage-4.js', imports: ['_shared.js', '_list.js'] },
       'src/entry-client.tsx': {
@@ -41,7 +42,9 @@ describe('reader page assets', () => {
     const assets = readReaderAssets('/static/reader/', fakeDist(css));
     expect(assets).toEqual({
       script: '/static/reader/assets/entry-3.js',
-      preloads: ['/static/reader/assets/shared-2.js'],
+      preloads: ['/static/reader/assets/shared-2.js', '/static/reader/assets/react-6.js'],
+      // React is evaluated on its own before the entry.
+      stages: ['/static/reader/assets/react-6.js'],
       styles: [],
       inlineCss: css,
       chunks: {
@@ -98,9 +101,11 @@ describe('starting the app after the first paint', () => {
       entry: '/static/reader/assets/entry-3.js',
       preload: [
         '/static/reader/assets/shared-2.js',
+        '/static/reader/assets/react-6.js',
         '/static/reader/assets/PostPage-4.js',
         '/static/reader/assets/list-5.js',
       ],
+      stages: ['/static/reader/assets/react-6.js'],
     });
   });
 });

@@ -1,4 +1,4 @@
-import { useClientStore, useSessionStore } from '@quire/client-state';
+import { useSessionStore } from '@quire/client-state';
 import {
   ADMIN_COLLECTIONS_SHOWN,
   accountMenuTexts,
@@ -10,6 +10,7 @@ import {
 import { Avatar, MemberStarIcon } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { useHydrated } from '../lib/hydrated';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { PreloadLink } from './PreloadLink';
@@ -167,7 +168,7 @@ type Viewer = NonNullable<PreloadedState['viewer']>;
 export function AvatarMenu({ viewer, showDesignProfile }: { viewer: Viewer; showDesignProfile?: boolean }) {
   const trpc = useTRPC();
   const xsrf = useSessionStore((s) => s.xsrf);
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   // Spec §2: without the token there is no Sign out, and 'No xsrf token found.' is logged.
   useEffect(() => {
     if (hydrated && !useSessionStore.getState().xsrf) console.warn(logTexts.noXsrfToken);

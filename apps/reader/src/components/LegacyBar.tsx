@@ -1,5 +1,5 @@
-import { useClientStore } from '@quire/client-state';
 import { useQuery } from '@tanstack/react-query';
+import { useHydrated } from '../lib/hydrated';
 import type { PreloadedState, SiteInfo } from '../state';
 import { useTRPC } from '../trpc';
 import { TopBarActions } from './TopBar';
@@ -47,7 +47,7 @@ export function LegacyBar({
   postId: string | null;
   shareKey: string | null;
 }) {
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const aggressive = hydrated && window.matchMedia('(max-width: 551px)').matches;
   const { hidden } = useMetabarScroll({ aggressive });
   return (

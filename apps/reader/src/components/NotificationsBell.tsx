@@ -1,8 +1,8 @@
-import { useClientStore } from '@quire/client-state';
 import { unreadBadge } from '@quire/domain';
 import { BellIcon } from '@quire/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../lib/hydrated';
 import { lazyModule } from '../lib/lazy-module';
 import { useTRPC } from '../trpc';
 
@@ -27,7 +27,7 @@ export function NotificationsBadge({ count }: { count: number }) {
 export function NotificationsBell() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const Popover = popover.use(open);
   const root = useRef<HTMLDivElement>(null);

@@ -1,6 +1,7 @@
-import { track, useClientStore } from '@quire/client-state';
+import { track } from '@quire/client-state';
 import { BREAKPOINT_MIN_WIDTHS, topBarTexts } from '@quire/domain';
 import { useEffect } from 'react';
+import { useHydrated } from '../lib/hydrated';
 
 /** Where the app's deep link lands; the route table's /m/app. */
 const APP_PATH = '/m/app';
@@ -33,7 +34,7 @@ export function OpenInAppStrip({
   routeName: string;
   path: string;
 }) {
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const hidden = NO_APP_BUTTON_ROUTES.has(routeName);
   useEffect(() => {
     if (hydrated && !hidden && window.matchMedia(OPEN_IN_APP_MEDIA).matches) {

@@ -1,4 +1,4 @@
-import { useClientStore, useToastStore } from '@quire/client-state';
+import { useToastStore } from '@quire/client-state';
 import {
   dialogTexts,
   PP_TERMS_ACKNOWLEDGEMENT_FLAG,
@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useDismissFlag } from '../lib/dismiss-flag';
+import { useHydrated } from '../lib/hydrated';
 import { useTRPC } from '../trpc';
 
 const PARTNER_PROGRAM_PATH = '/me/partner/dashboard';
@@ -24,7 +25,7 @@ const TAX_FORMS_PATH = '/me/partner/taxes';
  */
 export function PartnerToasts({ routeName }: { routeName: string }) {
   const trpc = useTRPC();
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const me = useQuery({ ...trpc.viewer.me.queryOptions(), enabled: hydrated }).data;
   const dismiss = useDismissFlag();
   // A NEXTPAGE toast leaves with the page; the tax toast comes back on the next one.

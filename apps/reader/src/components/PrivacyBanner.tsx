@@ -1,6 +1,7 @@
-import { track, useClientStore, usePrivacyStore } from '@quire/client-state';
+import { track, usePrivacyStore } from '@quire/client-state';
 import { dialogTexts, PRODUCT_NAME, privacyBannerText, TOAST_WIDTHS } from '@quire/domain';
 import { useEffect } from 'react';
+import { useHydrated } from '../lib/hydrated';
 import { readPreloadedState } from '../state';
 
 function localStorageOrNull(): Storage | null {
@@ -25,7 +26,7 @@ function preloadedCountry(): string | null {
  * has not accepted the policy; 'Got it' stores the acceptance (value 1 under the key dated 201805).
  */
 export function PrivacyBanner({ signedIn }: { signedIn: boolean }) {
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const visible = usePrivacyStore((s) => s.visible);
   useEffect(() => {
     if (!hydrated) return;

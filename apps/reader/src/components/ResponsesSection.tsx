@@ -1,21 +1,25 @@
 import { responseTexts } from '@quire/domain';
 import { type ComponentType, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/browser';
 
 type Props = { postId: string; responsesCount: number; canHideResponses: boolean };
 
 /**
- * The responses under a story, loaded once the page is interactive: they sit below the story, so neither the
+ * The responses under a story, loaded once the page is interactive and the browser idle: they sit below the story, so neither the
  * server render nor the story page's own JavaScript carries them.
  */
 export function ResponsesSection(props: Props) {
   const [Panel, setPanel] = useState<ComponentType<Props> | null>(null);
   useEffect(() => {
     let live = true;
-    void import('./ResponsesPanel').then((m) => {
-      if (live) setPanel(() => m.ResponsesPanel);
+    const cancel = whenIdle(() => {
+      void import('./ResponsesPanel').then((m) => {
+        if (live) setPanel(() => m.ResponsesPanel);
+      });
     });
     return () => {
       live = false;
+      cancel();
     };
   }, []);
   if (Panel) return <Panel {...props} />;

@@ -1,5 +1,5 @@
 import type { RouterOutputs } from '@quire/api';
-import { searchQueryKey, track, useClientStore, useSearchStore } from '@quire/client-state';
+import { searchQueryKey, track, useSearchStore } from '@quire/client-state';
 import { LAYOUT, PRODUCT_NAME, quireRoutes, searchTexts } from '@quire/domain';
 import { SearchIcon } from '@quire/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useHydrated } from '../lib/hydrated';
 import { useTRPC } from '../trpc';
 
 export type SearchData = RouterOutputs['search']['query'];
@@ -204,7 +205,7 @@ export function SearchBox() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const scope = searchScopeFor(location.pathname);
   const onSearchPage = /(^|\/)search(\/|$)/.test(location.pathname);
   // Spec §2: the box starts empty unless initialised from the q URL parameter.

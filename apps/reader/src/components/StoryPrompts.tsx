@@ -2,11 +2,11 @@ import {
   hideReadNextMeter,
   isReadNextMeterHidden,
   recordPostView,
-  useClientStore,
   type ViewingCounters,
 } from '@quire/client-state';
 import { POST_PROMPT_MIN_STORIES, postPromptTexts, topBarTexts, writerPromotionTexts } from '@quire/domain';
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../lib/hydrated';
 import type { PreloadedState } from '../state';
 import { AuthorFollowButton } from './FollowButton';
 
@@ -35,7 +35,7 @@ export function PostPrompt({
   /** The writer's own membership invitation is shown instead: count the view, show nothing. */
   quiet?: boolean;
 }) {
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const [counters, setCounters] = useState<ViewingCounters | null>(null);
   useEffect(() => {
     if (!hydrated) return;
@@ -124,7 +124,7 @@ export function postPrompt(opts: { storiesReadThisMonth: number; hasPastMembersh
 
 /** Spec §4: the metered reader's free-stories notice, which can be hidden for one day. */
 export function ReadNextMeter({ freeStoriesLeft }: { freeStoriesLeft: number }) {
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     if (hydrated) setHidden(isReadNextMeterHidden(localStorageOrNull(), new Date()));

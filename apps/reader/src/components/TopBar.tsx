@@ -1,11 +1,5 @@
 import type { RouterOutputs } from '@quire/api';
-import {
-  TOP_NAV_TOOLTIP_FLAG,
-  track,
-  useClientStore,
-  useFirstUseStore,
-  useSusiStore,
-} from '@quire/client-state';
+import { TOP_NAV_TOOLTIP_FLAG, track, useFirstUseStore, useSusiStore } from '@quire/client-state';
 import {
   dialogTexts,
   firstUseTooltip,
@@ -18,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useDismissFlag } from '../lib/dismiss-flag';
+import { useHydrated } from '../lib/hydrated';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { AvatarMenu } from './AvatarMenu';
@@ -45,7 +40,7 @@ export function SusiEntry({
   className?: string;
   children: string;
 }) {
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const onSigninPage = location.pathname === '/m/signin';
@@ -100,7 +95,7 @@ function browserStorage(): Storage | null {
  * dismissed it, and after hydration it is left out.
  */
 function LogoTooltip({ viewer }: { viewer: PreloadedState['viewer'] }) {
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const dismissedNow = useFirstUseStore((s) => s.dismissed.includes(TOP_NAV_TOOLTIP_FLAG));
   const dismissFlag = useDismissFlag();
   if (dismissedNow || viewer?.dismissableFlags.includes(TOP_NAV_TOOLTIP_FLAG)) return null;
@@ -203,7 +198,7 @@ function StyleReminder({ me }: { me: MeData | undefined }) {
  */
 export function TopBarActions({ viewer }: { viewer: PreloadedState['viewer'] }) {
   const trpc = useTRPC();
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const me = useQuery({ ...trpc.viewer.me.queryOptions(), enabled: hydrated && !!viewer });
   return (
     <nav className="q-topbar-actions" aria-label="Main">
@@ -231,7 +226,7 @@ export function TopBarActions({ viewer }: { viewer: PreloadedState['viewer'] }) 
  * avatar menu. Hidden while scrolling down past 40px, shown again at the top, with a 300ms fade.
  */
 export function TopBar({ viewer }: { viewer: PreloadedState['viewer'] }) {
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const { hidden } = useScrollDirection();
   const location = useLocation();
   const onLogoClick = (e: MouseEvent<HTMLAnchorElement>) => {

@@ -6,6 +6,19 @@ export function navigateTo(url: string): void {
   window.location.assign(url);
 }
 
+/**
+ * Runs `work` once the browser is idle (within two seconds at the latest), in a task of its own, so what a
+ * page loads after it starts never joins the task that finishes hydrating it. Returns a cancel function.
+ */
+export function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: 2_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, 0);
+  return () => clearTimeout(timer);
+}
+
 /** Spec §9 breakpoints: below `sm` (552px) is a narrow screen (xs). */
 export const NARROW_SCREEN_QUERY = `(max-width: ${BREAKPOINT_MIN_WIDTHS.sm - 0.02}px)`;
 

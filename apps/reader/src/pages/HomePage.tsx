@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { HomeAside, useHomeModules, WriterSuggestions } from '../components/HomeModules';
 import { PostCardItem } from '../components/PostCardItem';
 import { useLoadMore } from '../components/useLoadMore';
+import { HydrateLater } from '../lib/hydrate-later';
 import { useTRPC } from '../trpc';
 import { HOME_PAGE_SIZE } from './page-params';
 
@@ -156,16 +157,20 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
               />
             ) : null}
             {tab === 'following' && following.isSuccess && posts.length === 0 ? <FollowingEmpty /> : null}
-            {posts.map((post, index) => (
-              <PostCardItem
-                key={post.id}
-                post={post}
-                eager={index < CARDS_ABOVE_THE_FOLD}
-                onShowFewer={
-                  signedIn && tab === 'for-you' ? () => showFewer.mutate({ postId: post.id }) : undefined
-                }
-              />
-            ))}
+            {posts.map((post, index) => {
+              const card = (
+                <PostCardItem
+                  key={post.id}
+                  post={post}
+                  eager={index < CARDS_ABOVE_THE_FOLD}
+                  onShowFewer={
+                    signedIn && tab === 'for-you' ? () => showFewer.mutate({ postId: post.id }) : undefined
+                  }
+                />
+              );
+              // Cards below the fold become interactive after the page, each in a task of its own.
+              return index < CARDS_ABOVE_THE_FOLD ? card : <HydrateLater key={post.id}>{card}</HydrateLater>;
+            })}
             {shown.isPending ? <StoryCardSkeleton /> : null}
             <div ref={sentinel} aria-hidden="true" />
             {shown.hasNextPage ? (
@@ -181,7 +186,9 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
           </section>
         )}
       </main>
-      <HomeAside signedIn={signedIn} />
+      <HydrateLater>
+        <HomeAside signedIn={signedIn} />
+      </HydrateLater>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import {
   WriterFollowPrompt,
   WriterMembershipPrompt,
 } from '../components/StoryPrompts';
+import { HydrateLater } from '../lib/hydrate-later';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
@@ -94,7 +95,10 @@ export function PostPage({
         {post.meterState === 'metered' && post.freeStoriesLeft !== null ? (
           <ReadNextMeter freeStoriesLeft={post.freeStoriesLeft} />
         ) : null}
-        <PostBody paragraphs={body} />
+        {/* The story's text has nothing to click but its links: it hydrates after the parts that do. */}
+        <HydrateLater>
+          <PostBody paragraphs={body} />
+        </HydrateLater>
         <ReadTracker postId={post.id} shareKey={shareKey} />
         {post.paywall ? <Paywall reason={post.paywall} /> : null}
         {post.topics.length ? (
@@ -132,7 +136,11 @@ export function PostPage({
         responsesCount={post.responsesCount}
         canHideResponses={post.viewerCan.hideResponses}
       />
-      {post.isPublished ? <ReadNext postId={post.id} /> : null}
+      {post.isPublished ? (
+        <HydrateLater>
+          <ReadNext postId={post.id} />
+        </HydrateLater>
+      ) : null}
     </main>
   );
 }

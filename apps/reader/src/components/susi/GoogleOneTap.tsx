@@ -1,10 +1,11 @@
 import type { RouterOutputs } from '@quire/api';
-import { useClientStore, useSusiStore } from '@quire/client-state';
+import { useSusiStore } from '@quire/client-state';
 import { authUiTexts, BREAKPOINT_MIN_WIDTHS, susiTexts } from '@quire/domain';
 import { CloseIcon } from '@quire/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isInAppBrowser, loadScript, navigateTo } from '../../lib/browser';
+import { useHydrated } from '../../lib/hydrated';
 import { useTRPC } from '../../trpc';
 import { socialHref } from './social';
 
@@ -77,7 +78,7 @@ function emailOfCredential(credential: string): string | null {
 export function GoogleOneTap({ routeName }: { routeName: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const hydrated = useClientStore((s) => s.hydrated);
+  const hydrated = useHydrated();
   const allowedRoute = ONE_TAP_ROUTES.has(routeName);
   const options = useQuery(
     trpc.auth.options.queryOptions(undefined, {

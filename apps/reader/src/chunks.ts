@@ -1,0 +1,2 @@
+/** The build's chunk of React, which the boot script evaluates before the entry, in a task of its own. */
+export const STAGED_CHUNK = 'react';
