@@ -13,7 +13,7 @@ import { GoogleOneTap, SusiModal } from './components/susi';
 import { Toaster } from './components/Toaster';
 import { TopBar } from './components/TopBar';
 import { VerifyEmailBanner } from './components/VerifyEmailBanner';
-import { HydrateLater } from './lib/hydrate-later';
+import { HydrateLater, pageHydrated } from './lib/hydrate-later';
 import { HydratedContext } from './lib/hydrated';
 import { PRELOADABLE_ROUTES, preloadUrl } from './lib/preload';
 import { ComingSoonContext, NotFoundPage } from './pages/NotFoundPage';
@@ -71,6 +71,7 @@ export function App({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     if (!hydrated) {
+      pageHydrated();
       startTransition(() => setHydrated(true));
       return;
     }
