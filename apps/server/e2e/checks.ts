@@ -94,9 +94,16 @@ export async function imagesWithoutPixels(page: Page, timeoutMs = 10_000): Promi
   await page.evaluate(async (timeout) => {
     const until = Date.now() + timeout;
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    // Pictures a late query renders (responses, read next) arrive after the first round: go again until none wait.
-    for (let round = 0; round < 5 && Date.now() < until; round++) {
-      const pending = [...document.images].filter((img) => !img.complete);
+    const idle = () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 }));
+    // Pictures a late query renders (responses, read next) arrive after the first round, and the page loads some
+    // parts once the browser is idle: go again until none wait, even after the page has had its idle moments.
+    for (let round = 0; round < 8 && Date.now() < until; round++) {
+      let pending = [...document.images].filter((img) => !img.complete);
+      if (!pending.length) {
+        await idle();
+        await idle();
+        pending = [...document.images].filter((img) => !img.complete);
+      }
       if (!pending.length) break;
       for (const img of pending) img.loading = 'eager';
       const settled = pending.map(

@@ -220,3 +220,54 @@ describe('pages kept per country', () => {
     );
   });
 });
+
+describe('pages rendered for several signed-in readers at once', () => {
+  it("never lets one reader's personal parts, or a member's text, reach another reader's page", async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em);
+    const secret = 'Only the member among these two readers may read this sentence.';
+    const content = {
+      paragraphs: [
+        ...['Free opening.', 'Free middle.', 'Free end of preview.'].map((text, i) => ({
+          name: `p${i}`,
+          type: 'P' as const,
+          text,
+          markups: [],
+        })),
+        { name: 'p9', type: 'P' as const, text: secret, markups: [] },
+      ],
+    };
+    const story = await buildPost(em, { creator: writer, isLocked: true, content });
+    const readers = {
+      member: await buildUser(em, { name: 'Concurrent Member Alpha', mediumMemberAt: Date.now() }),
+      reader: await buildUser(em, { name: 'Concurrent Reader Beta' }),
+    };
+    const cookies = {
+      member: `sid=${await buildSession(em, readers.member)}`,
+      reader: `sid=${await buildSession(em, readers.reader)}`,
+    };
+    // The non-member has read their free members-only stories of the month, so the paywall stops them here.
+    for (let i = 0; i < 3; i++) {
+      const other = await buildPost(em, { creator: writer, isLocked: true, content });
+      await t.app.inject({ url: `/p/${other.id}`, headers: { cookie: cookies.reader } });
+    }
+    const urls = ['/', `/p/${story.id}`];
+    // Interleaved, so renders of both readers overlap on every page.
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => {
+        const who = i % 2 ? ('member' as const) : ('reader' as const);
+        const url = urls[Math.floor(i / 2) % urls.length]!;
+        return t.app.inject({ url, headers: { cookie: cookies[who] } }).then((res) => ({ who, url, res }));
+      }),
+    );
+    for (const { who, url, res } of answers) {
+      const other = who === 'member' ? readers.reader : readers.member;
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(res.body, `${who} ${url}`).toContain(readers[who].name);
+      expect(res.body, `${who} ${url}`).not.toContain(other.name);
+      expect(res.body, `${who} ${url}`).not.toContain(other.id);
+      if (url !== '/') expect(res.body.includes(secret), `${who} ${url}`).toBe(who === 'member');
+    }
+  });
+});
