@@ -6,6 +6,19 @@ import { useTestApp } from './helpers';
 
 const t = useTestApp(undefined, { PAGE_CACHE_FRESH_MS: '60000' });
 
+/** A members-only story's paragraphs: three free ones for the preview, then `secret` behind the paywall. */
+const lockedStoryContent = (secret: string) => ({
+  paragraphs: [
+    ...['Free opening.', 'Free middle.', 'Free end of preview.'].map((text, i) => ({
+      name: `p${i}`,
+      type: 'P' as const,
+      text,
+      markups: [],
+    })),
+    { name: 'p9', type: 'P' as const, text: secret, markups: [] },
+  ],
+});
+
 describe('anonymous page micro-cache', () => {
   it('serves the home page to anonymous readers from the cache, with its surrogate key', async () => {
     const em = t.db.em();
@@ -170,17 +183,7 @@ describe('simultaneous renders of one page', () => {
     const em = t.db.em();
     const writer = await buildUser(em);
     const secret = 'Only readers the paywall lets in may read this sentence.';
-    const content = {
-      paragraphs: [
-        ...['Free opening.', 'Free middle.', 'Free end of preview.'].map((text, i) => ({
-          name: `p${i}`,
-          type: 'P' as const,
-          text,
-          markups: [],
-        })),
-        { name: 'p9', type: 'P' as const, text: secret, markups: [] },
-      ],
-    };
+    const content = lockedStoryContent(secret);
     const stories = [];
     for (let i = 0; i < 4; i++)
       stories.push(await buildPost(em, { creator: writer, isLocked: true, content }));
@@ -226,17 +229,7 @@ describe('pages rendered for several signed-in readers at once', () => {
     const em = t.db.em();
     const writer = await buildUser(em);
     const secret = 'Only the member among these two readers may read this sentence.';
-    const content = {
-      paragraphs: [
-        ...['Free opening.', 'Free middle.', 'Free end of preview.'].map((text, i) => ({
-          name: `p${i}`,
-          type: 'P' as const,
-          text,
-          markups: [],
-        })),
-        { name: 'p9', type: 'P' as const, text: secret, markups: [] },
-      ],
-    };
+    const content = lockedStoryContent(secret);
     const story = await buildPost(em, { creator: writer, isLocked: true, content });
     const readers = {
       member: await buildUser(em, { name: 'Concurrent Member Alpha', mediumMemberAt: Date.now() }),
