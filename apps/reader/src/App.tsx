@@ -117,9 +117,9 @@ export function App({
               <Route path={matched.path} element={<RoutedPage route={matched} viewer={viewer} />} />
             </Routes>
           )}
-          {/* The overlay the top bar opens; pages that embed the modal render their own. */}
           <HydrateLater>{routeName === 'ShowSignin' ? <MinimalFooter /> : <Footer />}</HydrateLater>
           <PrivacyBanner signedIn={!!viewer} />
+          {/* The overlay the top bar opens; pages that embed the modal render their own. */}
           <SusiModal />
           <Toaster />
           {viewer ? <PartnerToasts routeName={routeName} /> : null}

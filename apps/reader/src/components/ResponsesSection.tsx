@@ -5,8 +5,8 @@ import { whenIdle } from '../lib/browser';
 type Props = { postId: string; responsesCount: number; canHideResponses: boolean };
 
 /**
- * The responses under a story, loaded once the page is interactive and the browser idle: they sit below the story, so neither the
- * server render nor the story page's own JavaScript carries them.
+ * The responses under a story, loaded once the page is interactive and the browser idle: they sit below the
+ * story, so neither the server render nor the story page's own JavaScript carries them.
  */
 export function ResponsesSection(props: Props) {
   const [Panel, setPanel] = useState<ComponentType<Props> | null>(null);
