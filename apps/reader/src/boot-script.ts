@@ -9,8 +9,9 @@ export const LOGO_TOOLTIP_OFF_CLASS = 'q-logo-tooltip-off';
 /** What the boot script reads from the BOOT_DATA_ID block. */
 export interface BootData {
   entry: string;
+  /** The chunks of the server-rendered pages, which the entry would otherwise fetch only once it runs. */
   preload: string[];
-  /** Chunks to evaluate before the entry, in order, each in a task of its own (they are in `preload` too). */
+  /** Chunks to evaluate before the entry, in order, each in a task of its own. */
   stages: string[];
 }
 
@@ -19,8 +20,8 @@ export interface BootData {
  * - hides the logo tooltip at once where this browser dismissed it, so the server's HTML (the same for every
  *   visitor, and cacheable) never moves when the app starts;
  * - starts the app only after the server's HTML has been painted: the page shows, and its pictures load,
- *   without sharing the connection with its scripts; then the scripts download together (modulepreload) and
- *   run. A hidden tab paints nothing, so it starts at once. React is evaluated first, then the entry, and the
+ *   without sharing the connection with its scripts; then the rendered pages' chunks are preloaded while
+ *   React and the entry are imported (which fetches the entry's own chunks). A hidden tab paints nothing, so it starts at once. React is evaluated first, then the entry, and the
  *   entry's `start` runs in a task after the one that evaluates it: no one task evaluates all the code.
  */
 export const BOOT_SCRIPT = `(function(d){

@@ -21,7 +21,7 @@ interface ManifestChunk {
  */
 export const INLINE_CSS_MAX_BYTES = 48 * 1024;
 
-/** The hashed files a page needs: entry script, its imported chunks (modulepreload) and CSS. */
+/** The hashed files a page needs: entry script, its imported chunks and CSS. */
 export interface PageAssets {
   script: string;
   preloads: string[];
