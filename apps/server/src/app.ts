@@ -46,6 +46,7 @@ import { registerSearchService } from './search';
 import { BOOT_SCRIPT_SOURCE, errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
 import { registerStripeWebhook } from './stripe-webhook';
 import { registerTelemetry } from './telemetry';
+import { registerUnreadStream } from './unread-stream';
 import { registerUsernameRedirects } from './username-redirects';
 
 /** Largest JSON body any endpoint accepts; uploads get their own limit on their own route. */
@@ -245,6 +246,7 @@ export async function buildApp(opts: {
   registerExportRoutes(app, orm, config, env);
   registerSearchService(app, orm, config, env);
   registerTelemetry(app, orm);
+  await registerUnreadStream(app, orm);
   await registerStripeWebhook(app, orm, env);
 
   registerHealth(app, orm);

@@ -100,10 +100,7 @@ describe('starting the app after the first paint', () => {
     expect(boot).toEqual({
       entry: '/static/reader/assets/entry-3.js',
       // The entry's own chunks are fetched by importing it; preloading them too costs the main thread.
-      preload: [
-        '/static/reader/assets/PostPage-4.js',
-        '/static/reader/assets/list-5.js',
-      ],
+      preload: ['/static/reader/assets/PostPage-4.js', '/static/reader/assets/list-5.js'],
       stages: ['/static/reader/assets/react-6.js'],
     });
   });

@@ -71,6 +71,7 @@ export {
   type NotifyInput,
   notificationPage,
   notify,
+  UNREAD_COUNT_CHANNEL,
   unreadCount,
 } from './services/notifications';
 export { lockedPreview, type PostCard, type PostPage, postPath } from './services/posts';

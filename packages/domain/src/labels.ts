@@ -136,6 +136,13 @@ export function unreadBadge(count: number): string | null {
   return count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(Math.floor(count));
 }
 
+/** Not a spec path: server-sent events with the signed-in reader's unread count, sent again on each change. */
+export const UNREAD_STREAM_PATH = '/_/notifications/unread/stream';
+/** The event name of each count on that stream. */
+export const UNREAD_STREAM_EVENT = 'unread';
+/** Not from the spec: how often the bell asks for its count while the stream is down. */
+export const UNREAD_POLL_MS = 15_000;
+
 // ---------------------------------------------------------------------------------------------------------
 // Tax banner
 // ---------------------------------------------------------------------------------------------------------

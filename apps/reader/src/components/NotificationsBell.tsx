@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../lib/hydrated';
 import { lazyModule } from '../lib/lazy-module';
+import { useLiveUnreadCount } from '../lib/live-unread';
 import { useTRPC } from '../trpc';
 
 const popover = lazyModule(() => import('./NotificationsPopover'));
@@ -32,7 +33,13 @@ export function NotificationsBell() {
   const Popover = popover.use(open);
   const root = useRef<HTMLDivElement>(null);
   const countKey = trpc.notifications.unreadCount.queryKey();
-  const count = useQuery({ ...trpc.notifications.unreadCount.queryOptions(), enabled: hydrated });
+  // Spec §2 badge, kept current without a reload: pushed by the server, polled while the push is down.
+  const poll = useLiveUnreadCount(countKey, hydrated);
+  const count = useQuery({
+    ...trpc.notifications.unreadCount.queryOptions(),
+    enabled: hydrated,
+    refetchInterval: poll,
+  });
   const markViewed = useMutation(
     trpc.notifications.markViewed.mutationOptions({
       onSettled: () => queryClient.invalidateQueries({ queryKey: countKey }),

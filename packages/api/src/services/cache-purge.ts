@@ -5,13 +5,13 @@ export const CACHE_PURGE_CHANNEL = 'quire_cache_purge';
 
 /**
  * Asks every process to drop cached pages with these surrogate keys (spec §4 edge cache tags).
- * NOTIFY inside the transaction is delivered only when it commits, so a rolled-back change
- * purges nothing.
+ * NOTIFY inside the transaction (em.execute runs there; the connection's own execute would not) is
+ * delivered only when it commits, so a rolled-back change purges nothing.
  */
 export async function purgeCacheTags(em: EntityManager, tags: string[]) {
   const unique = [...new Set(tags.filter(Boolean))];
   if (!unique.length) return;
-  await em.getConnection().execute('select pg_notify(?, ?)', [CACHE_PURGE_CHANNEL, unique.join(' ')]);
+  await em.execute('select pg_notify(?, ?)', [CACHE_PURGE_CHANNEL, unique.join(' ')]);
 }
 
 /** The surrogate keys a story's pages carry (and the home page, whose list it may be on). */

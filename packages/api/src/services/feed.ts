@@ -292,7 +292,8 @@ export async function showFewerLikeThis(em: EntityManager, viewer: User, postId:
     { fields: ['creator'] },
   );
   if (!post) throw storyNotFound();
-  await em.getConnection().execute(
+  // em.execute, not the connection's: it runs in the request's transaction.
+  await em.execute(
     `insert into negative_signals (id, created_at, updated_at, user_id, post_id, creator_id)
        values (?, now(), now(), ?, ?, ?) on conflict do nothing`,
     [newId(), viewer.id, post.id, post.creator.id],

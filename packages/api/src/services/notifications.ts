@@ -26,6 +26,14 @@ import { lockUntilCommit } from './locks';
 import { emailNotification } from './notification-emails';
 import { postPath } from './posts';
 
+/** The PostgreSQL channel that tells every app process whose unread count may have changed (payload: user id). */
+export const UNREAD_COUNT_CHANNEL = 'quire_unread_count';
+
+/** Sent inside the caller's transaction, so it is delivered only if the change commits. */
+async function announceUnreadCount(em: EntityManager, userId: string) {
+  await em.execute('select pg_notify(?, ?)', [UNREAD_COUNT_CHANNEL, userId]);
+}
+
 /** Not from the spec (§9 leaves the shared page size unshown): notifications per widget page. */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 /** Not from the spec: the most a client may ask for in one page. */
@@ -101,6 +109,7 @@ export async function notify(em: EntityManager, input: NotifyInput): Promise<Not
       if (occurredAt > unread.occurredAt) unread.occurredAt = occurredAt;
       if (actorId) unread.actor = em.getReference(User, actorId);
       await em.flush();
+      await announceUnreadCount(em, recipientId);
       return unread;
     }
   }
@@ -123,6 +132,7 @@ export async function notify(em: EntityManager, input: NotifyInput): Promise<Not
     occurredAt,
   });
   await em.flush();
+  await announceUnreadCount(em, recipientId);
   // A new row (not one folded into an unread row) is also emailed, when the recipient's settings allow.
   await emailNotification(em, notification, { recipientId, actorId, type: input.type });
   return notification;
@@ -152,6 +162,8 @@ export async function markViewed(em: EntityManager, userId: string, now: Date): 
   const user = await em.findOneOrFail(User, userId);
   user.notificationsLastViewedAt = now;
   await em.flush();
+  // The viewer's other tabs clear their badges too.
+  await announceUnreadCount(em, userId);
   return true;
 }
 
