@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notify } from '@quire/api';
-import { User } from '@quire/db';
-import { notificationTexts } from '@quire/domain';
+import { notify, postPath } from '@quire/api';
+import { Post, User } from '@quire/db';
+import { clapTexts, notificationTexts } from '@quire/domain';
+import { launchBrowser } from '@quire/e2e';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useBrowserApp, waitForHydration } from './harness';
+import { pageErrors, useBrowserApp, waitForHydration } from './harness';
 
 const e2e = useBrowserApp();
 const { db } = e2e;
@@ -84,6 +85,43 @@ describe('notifications bell (spec §2, §4)', () => {
     await waitForHydration(page);
     await page.waitForTimeout(500);
     expect(await page.getByTestId('notifications-badge').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('the live unread count (server-sent events)', () => {
+  it('rises in one browser, without a reload, as a reader in another follows and claps', async () => {
+    const em = db.em();
+    const writer = await buildUser(em, { name: 'Live Writer' });
+    const fan = await buildUser(em, { name: 'Live Fan' });
+    const story = await buildPost(em, { creator: writer, title: 'Live story' });
+    const storyPath = postPath(
+      await db.em().findOneOrFail(Post, story.id, { populate: ['creator', 'collection'] }),
+    );
+
+    const page = await e2e.openPage({ session: await buildSession(em, writer) });
+    const errors = pageErrors(page);
+    await e2e.gotoHydrated(page, '/');
+    const badge = page.getByTestId('notifications-badge');
+    expect(await badge.count()).toBe(0);
+
+    const second = await launchBrowser();
+    try {
+      await second.context.addCookies([{ name: 'sid', value: await buildSession(em, fan), url: e2e.origin }]);
+      const other = await second.context.newPage();
+      await other.goto(`${e2e.origin}/@${writer.username}`);
+      await waitForHydration(other);
+      await other.getByTestId('follow-button').click();
+      await expect.poll(() => badge.textContent(), { timeout: 2_000 }).toBe('1');
+
+      await other.goto(`${e2e.origin}${storyPath}`);
+      await waitForHydration(other);
+      await other.getByRole('button', { name: clapTexts.clap, exact: true }).click();
+      await expect.poll(() => badge.textContent(), { timeout: 3_000 }).toBe('2');
+    } finally {
+      await second.close();
+    }
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -38,7 +38,7 @@ export class UnreadStreams {
     return n;
   }
 
-  add(userId: string, res: ServerResponse) {
+  private add(userId: string, res: ServerResponse) {
     const set = this.byUser.get(userId) ?? new Set<ServerResponse>();
     this.byUser.set(userId, set);
     // A Set keeps insertion order: the first is the oldest.
@@ -50,11 +50,24 @@ export class UnreadStreams {
     set.add(res);
   }
 
-  remove(userId: string, res: ServerResponse) {
+  private remove(userId: string, res: ServerResponse) {
     const set = this.byUser.get(userId);
     if (!set) return;
     set.delete(res);
     if (!set.size) this.byUser.delete(userId);
+  }
+
+  /** Starts the stream on `res` with the count now; it stays open until the browser leaves. */
+  open(res: ServerResponse, userId: string, count: number) {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: ${RETRY_MS}\n\n${countEvent(count)}`);
+    this.add(userId, res);
+    // Only the id and the response stay referenced while the stream is open, not the request's entities.
+    res.on('close', () => this.remove(userId, res));
   }
 
   /** The count of `userId` may have changed: read it and send it to their streams (batched per tick). */
@@ -144,15 +157,7 @@ export async function registerUnreadStream(app: FastifyInstance, orm: Orm) {
     }
     const count = await unreadCount(em, viewer.id);
     reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-    });
-    res.write(`retry: ${RETRY_MS}\n\n${countEvent(count)}`);
-    streams.add(viewer.id, res);
-    res.on('close', () => streams.remove(viewer.id, res));
+    streams.open(reply.raw, viewer.id, count);
   });
   return streams;
 }
