@@ -8,6 +8,7 @@ import {
   pageFeeds,
   parsePostId,
   quireRoutes,
+  responseTexts,
   topBarTexts,
 } from '@quire/domain';
 import type { QueryClient } from '@tanstack/react-query';
@@ -55,6 +56,11 @@ const PostPage = lazyPage(
   'src/pages/PostPage.tsx',
   () => import('./pages/PostPage'),
   (m) => m.PostPage,
+);
+const ResponsesPage = lazyPage(
+  'src/pages/ResponsesPage.tsx',
+  () => import('./pages/ResponsesPage'),
+  (m) => m.ResponsesPage,
 );
 const ProfilePage = lazyPage(
   'src/pages/ProfilePage.tsx',
@@ -337,6 +343,42 @@ const storyUnderOwner: PageRoute = {
 };
 
 /** One of Quire's own pages (spec §2 Static paths, /help, and the footer's links). */
+/** A story's responses on a page of their own (its first page of the default order rendered by the server). */
+function responsesRoute(path: string, name: string): PageRoute {
+  const idOf = (params: PageProps['params']) => parsePostId(params.postId ?? '');
+  return {
+    path,
+    name,
+    render: ({ params }) => <ResponsesPage postId={idOf(params) ?? ''} />,
+    prefetch: async (ctx, params) => {
+      const postId = idOf(params);
+      if (!postId) return 404;
+      try {
+        const post = await ctx.queryClient.fetchQuery(
+          ctx.trpc.posts.byId.queryOptions({ id: postId, shareKey: null }),
+        );
+        if (post.__typename !== 'Post') return POST_RESULT_STATUS[post.__typename];
+        await ctx.queryClient.prefetchInfiniteQuery(
+          ctx.trpc.posts.responses.infiniteQueryOptions(
+            { postId: post.id, sort: 'MOST_RELEVANT' },
+            { getNextPageParam: (last) => last.next },
+          ),
+        );
+        return 200;
+      } catch {
+        return 404;
+      }
+    },
+    head: (ctx, params) => {
+      const postId = idOf(params);
+      const post = postId
+        ? ctx.queryClient.getQueryData(ctx.trpc.posts.byId.queryKey({ id: postId, shareKey: null }))
+        : undefined;
+      return post?.__typename === 'Post' ? { title: responseTexts.pageTitle(post.title) } : {};
+    },
+  };
+}
+
 function staticRoute(path: string, name: string, page: StaticPageName): PageRoute {
   return {
     path,
@@ -435,6 +477,9 @@ export const pageRoutes: PageRoute[] = [
     head: (ctx, params) => postHead(ctx, parsePostId(params.postId ?? '')),
     edgeCachePage: (ctx, params) => postEdgeCachePage(ctx, parsePostId(params.postId ?? '')),
   },
+  responsesRoute('/p/:postId/responses', 'ShowPByPostIdResponses'),
+  responsesRoute('/p/:postId/responses/show', 'ShowPByPostIdResponsesShow'),
+  responsesRoute('/p/:postId/responses/new', 'ShowPByInResponseToPostIdResponsesNew'),
   storyUnderOwner,
   {
     path: '/me/stories/:filterBy?',

@@ -156,7 +156,13 @@ function pathFor(pattern: string, s: Samples): string {
   const inCollection = pattern.includes('{collectionSlug}');
   const values: Record<string, string> = {
     username: inCollection ? s.collectionWriter : s.username,
-    postId: pattern === '/p/{postId}' ? s.storyId : inCollection ? s.collectionStorySlug : s.storySlug,
+    // Under /p/ a story is named by its id (the story page and its responses pages).
+    postId: pattern.startsWith('/p/{postId}')
+      ? s.storyId
+      : inCollection
+        ? s.collectionStorySlug
+        : s.storySlug,
+    inResponseToPostId: s.storyId,
     collectionSlug: s.collectionSlug,
     topicSlug: s.tagSlug,
     tagSlug: s.tagSlug,

@@ -1,3 +1,4 @@
+import { postPath } from '@quire/api';
 import { Post, User } from '@quire/db';
 import {
   bookmarkTexts,
@@ -5,6 +6,7 @@ import {
   FREE_STORIES_PER_MONTH,
   paywallTexts,
   postPromptTexts,
+  RESPONSES_DEPTH_LIMIT,
   responseTexts,
   toastTexts,
 } from '@quire/domain';
@@ -158,12 +160,14 @@ describe('reading in Chromium', () => {
       .poll(() => page.locator('.q-toast').textContent())
       .toContain(toastTexts.responsePublishedAsStory);
     await expect.poll(() => heading.textContent()).toBe(`${responseTexts.heading} (${before + 1})`);
-    const first = section.getByTestId('response').first();
-    expect(await first.textContent()).toContain('Responding Reader');
-    expect(await first.locator('p').allTextContents()).toContain('One more thing.');
+    // Listed most relevant first: the new response, without claps, is found by its text.
+    const mine = section.getByTestId('response').filter({ hasText: 'Well argued.' });
+    await expect.poll(() => mine.count()).toBe(1);
+    expect(await mine.textContent()).toContain('Responding Reader');
+    expect(await mine.locator('p').allTextContents()).toContain('One more thing.');
 
     await e2e.gotoHydrated(page, DEMO.story.path);
-    await expect.poll(() => section.getByTestId('response').first().textContent()).toContain('Well argued.');
+    await expect.poll(() => mine.count()).toBe(1);
     await page.close();
     await e2e.setSession(null);
   });
@@ -277,6 +281,82 @@ describe('the paywall, the meter and friend links in Chromium', () => {
     await e2e.gotoHydrated(page, `/p/${target.id}?source=friends_link&sk=${target.shareKey}`);
     expect(await page.getByTestId('paywall').count()).toBe(0);
     expect(await page.content()).toContain(lastParagraph.slice(0, 40));
+    await page.close();
+    await e2e.setSession(null);
+  });
+});
+
+describe('threaded responses in Chromium (spec §9 depth 3)', () => {
+  it('replies to a response and to the reply, with no Reply at the third level, and lists them on the responses page', async () => {
+    const em = db.em();
+    const writer = await buildUser(em, { name: 'Thread Writer' });
+    const story = await buildPost(em, { creator: writer, title: 'A story worth a thread' });
+    const path = postPath(
+      await db.em().findOneOrFail(Post, story.id, { populate: ['creator', 'collection'] }),
+    );
+    const page = await e2e.openPage({
+      session: await buildSession(em, await buildUser(em, { name: 'Thread Reader' })),
+    });
+    const errors = pageErrors(page);
+    await e2e.gotoHydrated(page, path);
+    const section = page.getByTestId('responses');
+    await section.getByRole('textbox', { name: responseTexts.placeholder }).fill('The first response.');
+    await section.getByRole('button', { name: responseTexts.respond }).click();
+    const level = (depth: number) => section.locator(`[data-testid="response"][data-depth="${depth}"]`);
+    await expect.poll(() => level(1).count()).toBe(1);
+
+    // A reply under the response, shown in its thread once sent.
+    await level(1).getByRole('button', { name: responseTexts.reply, exact: true }).click();
+    await level(1).getByRole('textbox', { name: responseTexts.replyPlaceholder }).fill('A reply to it.');
+    await level(1).getByRole('button', { name: responseTexts.reply, exact: true }).click();
+    await expect.poll(() => level(2).textContent()).toContain('A reply to it.');
+    expect(await level(1).getByRole('button', { name: responseTexts.hideReplies }).count()).toBe(1);
+
+    await level(2).getByRole('button', { name: responseTexts.reply, exact: true }).first().click();
+    await level(2).getByRole('textbox', { name: responseTexts.replyPlaceholder }).fill('Third level.');
+    await level(2).getByRole('button', { name: responseTexts.reply, exact: true }).first().click();
+    await expect.poll(() => level(RESPONSES_DEPTH_LIMIT).textContent()).toContain('Third level.');
+    // The deepest level takes no replies.
+    expect(
+      await level(RESPONSES_DEPTH_LIMIT)
+        .getByRole('button', { name: responseTexts.reply, exact: true })
+        .count(),
+    ).toBe(0);
+
+    // The responses page: the story's title, a way back, the thread's first level with its reply count.
+    await e2e.gotoHydrated(page, `/p/${story.id}/responses`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      responseTexts.pageTitle('A story worth a thread'),
+    );
+    expect(await page.getByRole('link', { name: responseTexts.backToStory }).getAttribute('href')).toBe(path);
+    await expect.poll(() => level(1).textContent()).toContain(responseTexts.replies(1));
+    expect(errors).toEqual([]);
+    await page.close();
+    await e2e.setSession(null);
+  });
+
+  it("lets the story's author close its discussion from the story's menu, and reopen it", async () => {
+    const em = db.em();
+    const writer = await buildUser(em, { name: 'Closing Writer' });
+    const story = await buildPost(em, { creator: writer, title: 'A story to close' });
+    const path = postPath(await db.em().findOneOrFail(Post, story.id, { populate: ['creator', 'collection'] }));
+    const page = await e2e.openPage({ session: await buildSession(em, writer) });
+    await e2e.gotoHydrated(page, path);
+    const section = page.getByTestId('responses');
+    await expect.poll(() => section.getByRole('button', { name: responseTexts.respond }).count()).toBe(1);
+
+    const menuItem = (name: string) => page.getByRole('menuitem', { name });
+    await page.getByRole('button', { name: 'Story options' }).click();
+    await menuItem(responseTexts.closeDiscussion).click();
+    await expect.poll(() => section.getByTestId('discussion-closed').textContent()).toBe(
+      responseTexts.discussionClosed,
+    );
+    expect(await section.getByRole('button', { name: responseTexts.respond }).count()).toBe(0);
+    await expect.poll(async () => (await db.em().findOneOrFail(Post, story.id)).responsesLocked).toBe(true);
+
+    await page.getByRole('button', { name: 'Story options' }).click();
+    await menuItem(responseTexts.reopenDiscussion).click();
+    await expect.poll(() => section.getByRole('button', { name: responseTexts.respond }).count()).toBe(1);
     await page.close();
     await e2e.setSession(null);
   });

@@ -110,3 +110,56 @@ describe('GraphQL unhidePostResponseOnParentPost', () => {
     expect((await t.db.em().findOneOrFail(Post, response.id)).isResponseHidden).toBe(false);
   });
 });
+
+describe('GraphQL threaded responses refetch (ThreadedPostResponsesQuery)', () => {
+  it("pages a story's responses and a response's replies, with the count and next.to", async () => {
+    const writer = await buildUser(t.db.em());
+    const reader = await buildUser(t.db.em(), { name: 'Thread Reader' });
+    const post = await buildPost(t.db.em(), { creator: writer, title: 'Threaded' });
+    const headers = authHeaders(await buildSession(t.db.em(), reader));
+    const respond = async (postId: string, text: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/posts.respond',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: { postId, text },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result.data.id as string;
+    };
+    const first = await respond(post.id, 'One');
+    const second = await respond(post.id, 'Two');
+    const reply = await respond(first, 'A reply');
+
+    const page = async (postId: string, to?: string) =>
+      (
+        await gql('ThreadedPostResponsesQuery', {
+          postId,
+          postResponsesPaging: { limit: 1, ...(to ? { to } : {}) },
+          sortType: 'NEWEST',
+        })
+      ).json().data.threadedPostResponses;
+    const one = await page(post.id);
+    expect(one.postResponses.count).toBe(2);
+    expect(one.posts.map((p: { id: string }) => p.id)).toEqual([second]);
+    expect(one.posts[0]).toMatchObject({
+      depth: 1,
+      creator: { name: 'Thread Reader' },
+      paragraphs: [{ text: 'Two' }],
+    });
+    expect(one.pagingInfo.next.limit).toBe(1);
+    const two = await page(post.id, one.pagingInfo.next.to);
+    expect(
+      two.posts.map((p: { id: string; postResponses: { count: number } }) => [p.id, p.postResponses.count]),
+    ).toEqual([[first, 1]]);
+    expect(two.pagingInfo.next).toBeNull();
+    const replies = await page(first);
+    expect(replies.posts.map((p: { id: string; depth: number }) => [p.id, p.depth])).toEqual([[reply, 2]]);
+
+    const bad = await gql('ThreadedPostResponsesQuery', {
+      postId: post.id,
+      postResponsesPaging: { to: 'x' },
+    });
+    expect(bad.json().errors[0].message).toContain('cursor must be the next of a previous page.');
+  });
+});

@@ -93,6 +93,9 @@ export const NOTIFICATION_FULL_DATE_AFTER_DAYS = 5;
 /** Spec §9: responses first page size and depth limit. */
 export const RESPONSES_FIRST_PAGE_SIZE = 10;
 export const RESPONSES_DEPTH_LIMIT = 3;
+/** Spec §3 ResponseSortType (values not shown; ours): by claps then newest, or newest first. */
+export const RESPONSE_SORT_TYPES = ['MOST_RELEVANT', 'NEWEST'] as const;
+export type ResponseSortType = (typeof RESPONSE_SORT_TYPES)[number];
 /** Spec §9: analytics tracker retries double each time, up to this many tries. */
 export const ANALYTICS_TRACKER_MAX_TRIES = 10;
 /** Spec §4 EU privacy banner: number of EU member states (GB is also covered). */

@@ -159,6 +159,27 @@ export const responseTexts = {
   hide: 'Hide',
   notFound: 'This response does not exist.',
   onlyAuthorHides: 'Only the story’s author can hide its responses.',
+  /** Not from the spec (§5 gives the refusal; closing and reopening are the writer's, worded here). */
+  onlyAuthorCloses: 'Only the story’s author can close or reopen its discussion.',
+  closeDiscussion: 'Close discussion',
+  reopenDiscussion: 'Reopen discussion',
+  discussionClosed: 'The author has closed discussion for this story.',
+  discussionClosedToast: 'Discussion closed. Readers can no longer respond to this story.',
+  discussionReopenedToast: 'Discussion reopened.',
+  /** Not from the spec (§9 gives the depth limit, 3, without wording). */
+  tooDeep: (limit: number) => `Replies go at most ${limit} levels deep: reply to the response above instead.`,
+  reply: 'Reply',
+  replyPlaceholder: 'Write a reply',
+  cancel: 'Cancel',
+  replies: (n: number) => `${n} ${n === 1 ? 'reply' : 'replies'}`,
+  hideReplies: 'Hide replies',
+  /** Spec §3 'ResponseSortType values are not shown': ours. */
+  sortLabel: 'Sort responses',
+  sortMostRelevant: 'Most relevant',
+  sortNewest: 'Most recent',
+  /** The heading of `/p/{postId}/responses`. */
+  pageTitle: (title: string) => `Responses to ${title}`,
+  backToStory: 'Back to the story',
 } as const;
 
 /**

@@ -28,7 +28,7 @@ const NOT_FROM_SPEC = new Set<string>([
   ...Object.values(messages.socialMenuTexts).filter((text) => typeof text === 'string'),
   ...Object.values(messages.clapTexts).filter((text) => typeof text === 'string'),
   ...Object.values(messages.bookmarkTexts),
-  ...Object.values(messages.responseTexts),
+  ...Object.values(messages.responseTexts).filter((text) => typeof text === 'string'),
   ...Object.values(messages.inputTexts),
   ...Object.values(messages.paywallTexts).filter((text) => typeof text === 'string'),
   ...[

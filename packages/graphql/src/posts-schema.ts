@@ -14,6 +14,59 @@ export const postsTypeDefs = /* GraphQL */ `
     postResponseId: ID!
     isHidden: Boolean!
   }
+  "Spec §3 ResponseSortType (its values are not shown; ours)."
+  enum ResponseSortType {
+    MOST_RELEVANT
+    NEWEST
+  }
+  input PostResponsesPaging {
+    limit: Int
+    "The next.to of a previous page."
+    to: String
+  }
+  type PostResponsesPagingNext {
+    limit: Int!
+    to: String!
+  }
+  type PostResponsesPagingInfo {
+    next: PostResponsesPagingNext
+  }
+  type PostResponseAuthor {
+    id: ID!
+    name: String!
+    username: String!
+  }
+  type PostResponseParagraph {
+    name: String!
+    text: String!
+  }
+  "A response, or a reply to one (depth 1 to 3)."
+  type PostResponse {
+    id: ID!
+    mediumUrl: String!
+    latestPublishedAt: String!
+    clapCount: Int!
+    depth: Int!
+    creator: PostResponseAuthor!
+    paragraphs: [PostResponseParagraph!]!
+    postResponses: PostResponsesCount!
+  }
+  type PostResponsesCount {
+    count: Int!
+  }
+  type ThreadedPostResponses {
+    postResponses: PostResponsesCount!
+    pagingInfo: PostResponsesPagingInfo!
+    posts: [PostResponse!]!
+  }
+  extend type Query {
+    "Spec §7 threaded responses refetch: a story's responses, or a response's replies."
+    threadedPostResponses(
+      postId: ID!
+      postResponsesPaging: PostResponsesPaging
+      sortType: ResponseSortType
+    ): ThreadedPostResponses!
+  }
   extend type Mutation {
     deletePost(targetPostId: ID!): DeletePostResult!
     undeletePost(targetPostId: ID!): UndeletePostResult!
@@ -22,6 +75,18 @@ export const postsTypeDefs = /* GraphQL */ `
 `;
 
 export const postsDocuments: Readonly<Record<string, string>> = {
+  ThreadedPostResponsesQuery: `query ThreadedPostResponsesQuery($postId: ID!, $postResponsesPaging: PostResponsesPaging, $sortType: ResponseSortType) {
+    threadedPostResponses(postId: $postId, postResponsesPaging: $postResponsesPaging, sortType: $sortType) {
+      postResponses { count }
+      pagingInfo { next { limit to } }
+      posts {
+        id mediumUrl latestPublishedAt clapCount depth
+        creator { id name username }
+        paragraphs { name text }
+        postResponses { count }
+      }
+    }
+  }`,
   deletePost: `mutation deletePost($targetPostId: ID!) { deletePost(targetPostId: $targetPostId) { message } }`,
   undeletePost: `mutation undeletePost($targetPostId: ID!) { undeletePost(targetPostId: $targetPostId) { redirect } }`,
   unhidePostResponseOnParentPost: `mutation unhidePostResponseOnParentPost($parentPostId: ID!, $postResponseId: ID!) {

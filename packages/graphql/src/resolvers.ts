@@ -26,6 +26,32 @@ export const resolvers = {
     ...publicationResolvers.Query,
     ...notificationsResolvers.Query,
     ...edgesResolvers.Query,
+    threadedPostResponses: async (
+      _: unknown,
+      args: {
+        postId: string;
+        postResponsesPaging?: { limit?: number | null; to?: string | null } | null;
+        sortType?: 'MOST_RELEVANT' | 'NEWEST' | null;
+      },
+      ctx: ShimContext,
+    ) => {
+      const page = await ctx.caller.posts.responses({
+        postId: args.postId,
+        cursor: args.postResponsesPaging?.to,
+        limit: args.postResponsesPaging?.limit ?? undefined,
+        sort: args.sortType ?? undefined,
+      });
+      return {
+        postResponses: { count: page.responsesCount },
+        pagingInfo: { next: page.next ? { limit: page.limit, to: page.next } : null },
+        posts: page.responses.map((r) => ({
+          ...r,
+          latestPublishedAt: r.publishedAt,
+          paragraphs: r.paragraphs.map((p) => ({ name: p.name, text: p.text ?? '' })),
+          postResponses: { count: r.responsesCount },
+        })),
+      };
+    },
     viewer: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.me(),
     visitor: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.visitor(),
     variantFlags: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.flags.variantFlags(),

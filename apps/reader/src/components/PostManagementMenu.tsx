@@ -1,13 +1,27 @@
 import { track } from '@quire/client-state';
-import { postMenuTexts } from '@quire/domain';
-import { useQuery } from '@tanstack/react-query';
+import { postMenuTexts, responseTexts } from '@quire/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC } from '../trpc';
+import { failureMessage, toast } from '../lib/social';
+import { useTRPC, useTRPCClient } from '../trpc';
 import { LinkItem, MenuShell, useCopy, useMenu } from './menu';
 
-/** Spec §2 post management menu for the author: edit, settings, stats and the friend link. */
-export function PostManagementMenu({ postId, isPublished }: { postId: string; isPublished: boolean }) {
+/**
+ * Spec §2 post management menu for the author: edit, settings, stats, the friend link, and closing or
+ * reopening the story's discussion (spec §5).
+ */
+export function PostManagementMenu({
+  postId,
+  isPublished,
+  discussionClosed,
+}: {
+  postId: string;
+  isPublished: boolean;
+  discussionClosed: boolean;
+}) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
   const { open, toggle } = useMenu();
   const [sharing, setSharing] = useState(false);
   const { copied, copy } = useCopy();
@@ -16,6 +30,16 @@ export function PostManagementMenu({ postId, isPublished }: { postId: string; is
     enabled: open && isPublished,
   });
   const url = friendLink.data?.url ?? null;
+  const toggleDiscussion = async () => {
+    try {
+      await client.posts.setDiscussionClosed.mutate({ postId, closed: !discussionClosed });
+      toast(discussionClosed ? responseTexts.discussionReopenedToast : responseTexts.discussionClosedToast);
+      await queryClient.invalidateQueries({ queryKey: trpc.posts.byId.pathKey() });
+    } catch (error) {
+      toast(failureMessage(error), 'ERROR');
+    }
+    toggle();
+  };
   return (
     <MenuShell
       className="q-post-menu"
@@ -68,6 +92,16 @@ export function PostManagementMenu({ postId, isPublished }: { postId: string; is
           }}
         >
           {postMenuTexts.shareFriendLink}
+        </button>
+      ) : null}
+      {isPublished ? (
+        <button
+          type="button"
+          role="menuitem"
+          className="q-menu-item q-link-button"
+          onClick={() => void toggleDiscussion()}
+        >
+          {discussionClosed ? responseTexts.reopenDiscussion : responseTexts.closeDiscussion}
         </button>
       ) : null}
     </MenuShell>

@@ -1,5 +1,14 @@
+import type { RouterOutputs } from '@quire/api';
 import { useSessionStore } from '@quire/client-state';
-import { formatShortDate, quireRoutes, responseTexts, toastTexts } from '@quire/domain';
+import {
+  formatShortDate,
+  quireRoutes,
+  RESPONSE_SORT_TYPES,
+  RESPONSES_DEPTH_LIMIT,
+  type ResponseSortType,
+  responseTexts,
+  toastTexts,
+} from '@quire/domain';
 import { Avatar } from '@quire/ui';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -7,36 +16,45 @@ import { failureMessage, openSignUp, toast } from '../lib/social';
 import { useTRPC, useTRPCClient } from '../trpc';
 import { PagedItems } from './LoadMore';
 
-/**
- * Spec §1 Respond: a story's responses, newest first, and the form to add one (signed-out visitors get the
- * sign-up flow). A response is published as a story of its own (spec §8 toast).
- */
-export function ResponsesPanel({
+type ResponsesPage = RouterOutputs['posts']['responses'];
+type Response = ResponsesPage['responses'][number];
+
+const SORT_LABELS: Record<ResponseSortType, string> = {
+  MOST_RELEVANT: responseTexts.sortMostRelevant,
+  NEWEST: responseTexts.sortNewest,
+};
+
+/** One page after another of the responses to `postId` (a story or a response), in `sort` order. */
+function useResponses(postId: string, sort: ResponseSortType) {
+  const trpc = useTRPC();
+  return useInfiniteQuery(
+    trpc.posts.responses.infiniteQueryOptions({ postId, sort }, { getNextPageParam: (last) => last.next }),
+  );
+}
+
+/** Every responses list and count on the page is read again after a change (a reply moves its parent's count). */
+function useRefreshResponses() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.posts.responses.pathKey() });
+}
+
+/** The form that responds to `postId`: a story, or a response (a reply). */
+function ResponseForm({
   postId,
-  responsesCount,
-  canHideResponses,
+  placeholder,
+  onDone,
+  onCancel,
 }: {
   postId: string;
-  responsesCount: number;
-  /** The story's author may hide responses from it (spec §6), with Undo. */
-  canHideResponses: boolean;
+  placeholder: string;
+  onDone?: () => void;
+  onCancel?: () => void;
 }) {
-  const trpc = useTRPC();
   const client = useTRPCClient();
-  const queryClient = useQueryClient();
-  const signedIn = useSessionStore((s) => s.isLoggedIn);
-  const options = trpc.posts.responses.infiniteQueryOptions(
-    { postId },
-    { getNextPageParam: (last) => last.next },
-  );
-  const responses = useInfiniteQuery(options);
+  const refresh = useRefreshResponses();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const count = responses.data?.pages[0]?.responsesCount ?? responsesCount;
-  const items = responses.data?.pages.flatMap((page) => page.responses) ?? [];
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: options.queryKey });
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
@@ -47,14 +65,148 @@ export function ResponsesPanel({
     try {
       await client.posts.respond.mutate({ postId, text });
       setText('');
-      toast(toastTexts.responsePublishedAsStory);
+      toast(toastTexts.responsePublishedAsStory, 'PUBLISH_RESPONSE');
       await refresh();
+      onDone?.();
     } catch (error) {
       toast(failureMessage(error), 'ERROR');
     } finally {
       setSending(false);
     }
   };
+  return (
+    <form className="q-response-form" onSubmit={(event) => void submit(event)}>
+      <textarea
+        aria-label={placeholder}
+        placeholder={placeholder}
+        value={text}
+        rows={3}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <span className="q-response-form-actions">
+        {onCancel ? (
+          <button type="button" className="q-button" onClick={onCancel}>
+            {responseTexts.cancel}
+          </button>
+        ) : null}
+        <button type="submit" className="q-button q-button-dark" disabled={sending}>
+          {onCancel ? responseTexts.reply : responseTexts.respond}
+        </button>
+      </span>
+    </form>
+  );
+}
+
+/** A response with its byline and text, Reply (down to the depth limit) and its replies behind a toggle. */
+function ResponseItemView({
+  response,
+  closed,
+  onHide,
+}: {
+  response: Response;
+  /** The story's discussion is closed: nobody replies. */
+  closed: boolean;
+  onHide?: (id: string) => void;
+}) {
+  const signedIn = useSessionStore((s) => s.isLoggedIn);
+  const [replying, setReplying] = useState(false);
+  const [showReplies, setShowReplies] = useState(false);
+  const canReply = !closed && response.depth < RESPONSES_DEPTH_LIMIT;
+  return (
+    <li className="q-response" data-testid="response" data-depth={response.depth}>
+      <p className="q-card-meta q-response-byline">
+        <Avatar name={response.creator.name} imageId={response.creator.imageId} size="XS" lazy />
+        <a href={quireRoutes.build('ShowUser', { username: response.creator.username })}>
+          {response.creator.name}
+        </a>{' '}
+        · <a href={response.mediumUrl}>{formatShortDate(response.publishedAt)}</a>
+        {onHide ? (
+          <>
+            {' · '}
+            <button type="button" className="q-link-button" onClick={() => onHide(response.id)}>
+              {responseTexts.hide}
+            </button>
+          </>
+        ) : null}
+      </p>
+      {response.paragraphs.map((paragraph) => (
+        <p key={paragraph.name}>{paragraph.text}</p>
+      ))}
+      <p className="q-response-actions">
+        {response.responsesCount > 0 ? (
+          <button
+            type="button"
+            className="q-link-button"
+            aria-expanded={showReplies}
+            onClick={() => setShowReplies((shown) => !shown)}
+          >
+            {showReplies ? responseTexts.hideReplies : responseTexts.replies(response.responsesCount)}
+          </button>
+        ) : null}
+        {canReply && !replying ? (
+          <button
+            type="button"
+            className="q-link-button"
+            onClick={signedIn ? () => setReplying(true) : openSignUp}
+          >
+            {responseTexts.reply}
+          </button>
+        ) : null}
+      </p>
+      {replying ? (
+        <ResponseForm
+          postId={response.id}
+          placeholder={responseTexts.replyPlaceholder}
+          onCancel={() => setReplying(false)}
+          onDone={() => {
+            setReplying(false);
+            setShowReplies(true);
+          }}
+        />
+      ) : null}
+      {showReplies ? <Replies responseId={response.id} closed={closed} /> : null}
+    </li>
+  );
+}
+
+/** A response's replies, newest first, 10 at a time. */
+function Replies({ responseId, closed }: { responseId: string; closed: boolean }) {
+  const replies = useResponses(responseId, 'NEWEST');
+  const items = replies.data?.pages.flatMap((page) => page.responses) ?? [];
+  return (
+    <div className="q-response-replies" data-testid="replies">
+      <PagedItems items={items} empty={null} listClass="q-response-list" next={replies}>
+        {(reply) => <ResponseItemView key={reply.id} response={reply} closed={closed} />}
+      </PagedItems>
+    </div>
+  );
+}
+
+/**
+ * Spec §1 Respond: a story's responses, most relevant or newest first, 10 at a time, each with its replies
+ * down to spec §9's depth 3, and the form to add one (signed-out visitors get the sign-up flow). A response is
+ * published as a story of its own (spec §8 toast).
+ */
+export function ResponsesPanel({
+  postId,
+  responsesCount,
+  canHideResponses,
+  discussionClosed,
+}: {
+  postId: string;
+  responsesCount: number;
+  /** The story's author may hide responses from it (spec §6), with Undo. */
+  canHideResponses: boolean;
+  /** The author closed discussion (spec §5): no form and no Reply, a note instead. */
+  discussionClosed: boolean;
+}) {
+  const client = useTRPCClient();
+  const refresh = useRefreshResponses();
+  const signedIn = useSessionStore((s) => s.isLoggedIn);
+  const [sort, setSort] = useState<ResponseSortType>('MOST_RELEVANT');
+  const responses = useResponses(postId, sort);
+  const count = responses.data?.pages[0]?.responsesCount ?? responsesCount;
+  const items = responses.data?.pages.flatMap((page) => page.responses) ?? [];
 
   const hide = async (postResponseId: string) => {
     const ids = { parentPostId: postId, postResponseId };
@@ -73,24 +225,29 @@ export function ResponsesPanel({
   return (
     <section className="q-responses" aria-label={responseTexts.heading} data-testid="responses">
       <h2>{`${responseTexts.heading} (${count})`}</h2>
-      {signedIn ? (
-        <form className="q-response-form" onSubmit={(event) => void submit(event)}>
-          <textarea
-            aria-label={responseTexts.placeholder}
-            placeholder={responseTexts.placeholder}
-            value={text}
-            rows={3}
-            onChange={(event) => setText(event.target.value)}
-          />
-          <button type="submit" className="q-button q-button-dark" disabled={sending}>
-            {responseTexts.respond}
-          </button>
-        </form>
+      {discussionClosed ? (
+        <p className="q-card-meta" data-testid="discussion-closed">
+          {responseTexts.discussionClosed}
+        </p>
+      ) : signedIn ? (
+        <ResponseForm postId={postId} placeholder={responseTexts.placeholder} />
       ) : (
         <button type="button" className="q-button" onClick={openSignUp}>
           {responseTexts.signUpToRespond}
         </button>
       )}
+      {count > 1 ? (
+        <label className="q-response-sort">
+          {responseTexts.sortLabel}{' '}
+          <select value={sort} onChange={(event) => setSort(event.target.value as ResponseSortType)}>
+            {RESPONSE_SORT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {SORT_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <PagedItems
         items={items}
         empty={responses.isSuccess ? responseTexts.none : null}
@@ -98,26 +255,12 @@ export function ResponsesPanel({
         next={responses}
       >
         {(response) => (
-          <li key={response.id} className="q-response" data-testid="response">
-            <p className="q-card-meta q-response-byline">
-              <Avatar name={response.creator.name} imageId={response.creator.imageId} size="XS" lazy />
-              <a href={quireRoutes.build('ShowUser', { username: response.creator.username })}>
-                {response.creator.name}
-              </a>{' '}
-              · <a href={response.mediumUrl}>{formatShortDate(response.publishedAt)}</a>
-              {canHideResponses ? (
-                <>
-                  {' · '}
-                  <button type="button" className="q-link-button" onClick={() => void hide(response.id)}>
-                    {responseTexts.hide}
-                  </button>
-                </>
-              ) : null}
-            </p>
-            {response.paragraphs.map((paragraph) => (
-              <p key={paragraph.name}>{paragraph.text}</p>
-            ))}
-          </li>
+          <ResponseItemView
+            key={response.id}
+            response={response}
+            closed={discussionClosed}
+            onHide={canHideResponses ? (id) => void hide(id) : undefined}
+          />
         )}
       </PagedItems>
     </section>

@@ -2,7 +2,13 @@ import { responseTexts } from '@quire/domain';
 import { type ComponentType, useEffect, useState } from 'react';
 import { whenIdle } from '../lib/browser';
 
-type Props = { postId: string; responsesCount: number; canHideResponses: boolean };
+type Props = {
+  postId: string;
+  responsesCount: number;
+  canHideResponses: boolean;
+  /** The author closed discussion (spec §5): no form and no Reply. */
+  discussionClosed: boolean;
+};
 
 /**
  * The responses under a story, loaded once the page is interactive and the browser idle: they sit below the

@@ -86,7 +86,11 @@ export function PostPage({
             · {Math.max(1, Math.round(post.readingTime))} min read · {published}
           </span>
           {post.viewerCan.manage ? (
-            <PostManagementMenu postId={post.id} isPublished={post.isPublished} />
+            <PostManagementMenu
+              postId={post.id}
+              isPublished={post.isPublished}
+              discussionClosed={post.responsesLocked}
+            />
           ) : null}
         </div>
         {post.notice ? (
@@ -135,6 +139,7 @@ export function PostPage({
         postId={post.id}
         responsesCount={post.responsesCount}
         canHideResponses={post.viewerCan.hideResponses}
+        discussionClosed={post.responsesLocked}
       />
       {post.isPublished ? (
         <HydrateLater>

@@ -156,6 +156,7 @@ export const storyRules = {
   deletePost: authorOnly(accessTexts.deleteStory),
   restorePost: authorOnly(accessTexts.restoreStory),
   hideResponses: authorOnly(responseTexts.onlyAuthorHides),
+  closeDiscussion: authorOnly(responseTexts.onlyAuthorCloses),
   getFriendLink,
   viewPostStats,
   clapPost,

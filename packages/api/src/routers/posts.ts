@@ -1,4 +1,11 @@
-import { CLAPS_PER_READER_MAX, License, responseTexts, textInput } from '@quire/domain';
+import {
+  CLAPS_PER_READER_MAX,
+  License,
+  RESPONSE_SORT_TYPES,
+  RESPONSES_FIRST_PAGE_SIZE,
+  responseTexts,
+  textInput,
+} from '@quire/domain';
 import { parseContent } from '@quire/editor';
 import { z } from 'zod';
 import { entityId, slug, timeCursor } from '../schemas';
@@ -8,7 +15,14 @@ import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from
 import { readNext } from '../services/home-modules';
 import { paywallReaderOf } from '../services/paywall';
 import { latestPosts, postForViewer } from '../services/posts';
-import { respondToStory, setResponseHidden, storyResponses } from '../services/responses';
+import {
+  RESPONSE_CURSOR,
+  RESPONSES_PAGE_MAX,
+  respondToStory,
+  setDiscussionClosed,
+  setResponseHidden,
+  storyResponses,
+} from '../services/responses';
 import { friendLinkFor, storyForEditor } from '../services/stories/editor-state';
 import { MAX_TOPICS } from '../services/stories/lifecycle';
 import { myStories, STORY_FILTERS } from '../services/stories/my-stories';
@@ -28,9 +42,11 @@ import { postViewerEdge } from '../services/viewer-edges';
 import { authedProcedure, publicProcedure, router, transactionalProcedure } from '../trpc';
 
 const postId = entityId('story');
+/** Spec §3 pagingInfo.next.to of a previous page of responses. */
+const responseCursor = textInput()
+  .regex(RESPONSE_CURSOR, 'cursor must be the next of a previous page.')
+  .nullish();
 const rev = z.number().int().min(0);
-/** Responses per page under a story. */
-const RESPONSES_PAGE_SIZE = 10;
 /** The longest response accepted, in characters. */
 const RESPONSE_MAX_CHARS = 10_000;
 /** The paragraph model, checked as the editor's schema sees it (unknown types, stray markups, names). */
@@ -101,15 +117,34 @@ export const postsRouter = router({
   bookmark: transactionalProcedure
     .input(z.object({ postId, saved: z.boolean() }))
     .mutation(({ ctx, input }) => setBookmarked(ctx.em, ctx.viewer, input.postId, input.saved)),
-  /** Spec §1 Respond: publishes the viewer's response to a story (a story of its own on their profile). */
+  /**
+   * Spec §1 Respond: publishes the viewer's response to a story, or their reply to a response down to the
+   * depth limit (a story of its own on their profile).
+   */
   respond: transactionalProcedure
     .input(z.object({ postId, text: textInput().trim().min(1, responseTexts.empty).max(RESPONSE_MAX_CHARS) }))
     .mutation(({ ctx, input }) => respondToStory(ctx.em, ctx.viewer, input.postId, input.text, ctx.now())),
-  /** A story's responses, newest first (spec §7 threaded responses; one level, no sort choice yet). */
+  /** Spec §7 threaded responses refetch: a story's responses, or a response's replies, a page of 10 at a time. */
   responses: publicProcedure
-    .input(z.object({ postId, cursor: timeCursor }))
+    .input(
+      z.object({
+        postId,
+        cursor: responseCursor,
+        sort: z.enum(RESPONSE_SORT_TYPES, 'sort must be MOST_RELEVANT or NEWEST.').optional(),
+        limit: z
+          .number()
+          .int('limit must be a whole number.')
+          .min(1, 'limit must be at least 1.')
+          .max(RESPONSES_PAGE_MAX, `limit must be at most ${RESPONSES_PAGE_MAX}.`)
+          .optional(),
+      }),
+    )
     .query(({ ctx, input }) =>
-      storyResponses(ctx.em, ctx.viewer, input.postId, { cursor: input.cursor, limit: RESPONSES_PAGE_SIZE }),
+      storyResponses(ctx.em, ctx.viewer, input.postId, {
+        cursor: input.cursor,
+        sort: input.sort,
+        limit: input.limit ?? RESPONSES_FIRST_PAGE_SIZE,
+      }),
     ),
   /** Spec §6: the story's author hides a response from it (toast 'Response has been hidden from this story.'). */
   hideResponse: transactionalProcedure
@@ -117,6 +152,10 @@ export const postsRouter = router({
     .mutation(({ ctx, input }) =>
       setResponseHidden(ctx.em, ctx.viewer, input.parentPostId, input.postResponseId, true),
     ),
+  /** Spec §5: the story's author closes its discussion (closed: true) or reopens it. */
+  setDiscussionClosed: transactionalProcedure
+    .input(z.object({ postId, closed: z.boolean() }))
+    .mutation(({ ctx, input }) => setDiscussionClosed(ctx.em, ctx.viewer, input.postId, input.closed)),
   /** Spec §7 unhidePostResponseOnParentPost: the Undo of hiding a response. */
   unhideResponse: transactionalProcedure
     .input(z.object({ parentPostId: postId, postResponseId: postId }))

@@ -188,6 +188,8 @@ export async function postForViewer(
     notice: post.isSuspended ? postResultTexts.PostSuspended : null,
     meterState: access.meterState,
     freeStoriesLeft: access.freeStoriesLeft,
+    /** The author closed discussion (spec §5): no response, and no reply in its threads, is saved. */
+    responsesLocked: post.responsesLocked,
     /** Why only the locked preview was sent (what the paywall box asks for), or null with the full text. */
     paywall: access.paywall,
     topics: tags,
@@ -200,6 +202,8 @@ export async function postForViewer(
       manage: can(policy, 'deletePost', post),
       /** Hiding responses from the story: the author's. */
       hideResponses: can(policy, 'hideResponses', post),
+      /** Closing and reopening the story's discussion: the author's. */
+      closeDiscussion: can(policy, 'closeDiscussion', post),
       /** Clapping: anyone but the author (a visitor is asked to sign in first). */
       clap: !isAuthor(policy, post),
       /** The membership prompts under a story are not for its author. */
@@ -285,7 +289,12 @@ export async function storyFor(
   em: EntityManager,
   viewer: User | null,
   postId: string,
-  action: 'viewPublishedPost' | 'clapPost' | 'respondToPost' | 'hideResponses' = 'viewPublishedPost',
+  action:
+    | 'viewPublishedPost'
+    | 'clapPost'
+    | 'respondToPost'
+    | 'hideResponses'
+    | 'closeDiscussion' = 'viewPublishedPost',
 ): Promise<Post> {
   const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
   if (!post) throw storyNotFound();

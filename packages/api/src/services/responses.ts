@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { Block, newId, Post, type User } from '@quire/db';
 import {
   type Paragraph,
   type PostContent,
+  RESPONSES_DEPTH_LIMIT,
+  type ResponseSortType,
   readingTimeMinutes,
   responseTexts,
   truncate,
@@ -11,7 +13,8 @@ import {
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { enforce } from '../policies';
-import { afterTime } from './keyset';
+import { purgeCacheTags, storyTags } from './cache-purge';
+import { afterTime, type TimeCursor } from './keyset';
 import { notify } from './notifications';
 import { authorSummary, postPath, readableStory, storyFor } from './posts';
 
@@ -25,8 +28,34 @@ export interface ResponseItem {
   publishedAt: string;
   paragraphs: Paragraph[];
   clapCount: number;
+  /** Its replies (spec §3 postResponses.count of the response). */
+  responsesCount: number;
+  /** 1 for a response to the story, 2 for a reply to it, up to RESPONSES_DEPTH_LIMIT. */
+  depth: number;
   mediumUrl: string;
 }
+
+/** Not from the spec: the most responses one page may ask for (a page is RESPONSES_FIRST_PAGE_SIZE unless asked). */
+export const RESPONSES_PAGE_MAX = 25;
+
+/**
+ * The opaque cursor after a response (spec §3 pagingInfo.next.to): '{epoch ms}_{id}', with '{claps}_' in
+ * front when the list is sorted by relevance.
+ */
+export const RESPONSE_CURSOR = /^(?:(\d{1,10})_)?(\d{1,15})_([0-9a-f]{8,16})$/;
+
+interface ResponseCursor extends TimeCursor {
+  claps: number | null;
+}
+
+function parseCursor(cursor: string | null | undefined): ResponseCursor | null {
+  const match = cursor ? RESPONSE_CURSOR.exec(cursor) : null;
+  if (!match) return null;
+  return { claps: match[1] ? Number(match[1]) : null, at: new Date(Number(match[2])), id: match[3]! };
+}
+
+const cursorAfter = (post: Post, sort: ResponseSortType) =>
+  `${sort === 'MOST_RELEVANT' ? `${post.clapCount}_` : ''}${post.latestPublishedAt!.getTime()}_${post.id}`;
 
 /** Plain text to the paragraph model: each blank-line-separated block is one paragraph. */
 export function responseContent(text: string): PostContent {
@@ -44,15 +73,44 @@ export function responseContent(text: string): PostContent {
   };
 }
 
-function responseItem(post: Post): ResponseItem {
+function responseItem(post: Post, depth: number): ResponseItem {
   return {
     id: post.id,
     creator: authorSummary(post.creator),
     publishedAt: (post.latestPublishedAt ?? post.createdAt).toISOString(),
     paragraphs: post.content.paragraphs,
     clapCount: post.clapCount,
+    responsesCount: post.responsesCount,
+    depth,
     mediumUrl: postPath(post),
   };
+}
+
+/**
+ * Where a post sits in its thread: 0 for a story, 1 for a response to it, 2 for a reply to that response…,
+ * and the story at the root (null when a response above was deleted). Walks up at most one level past the
+ * depth limit, in one query.
+ */
+export async function threadPlace(
+  em: EntityManager,
+  postId: string,
+): Promise<{ depth: number; rootId: string | null }> {
+  const rows = await em.execute<{ id: string; type: string; parent: string | null; depth: number }[]>(
+    `with recursive chain(id, type, parent, depth) as (
+       select id, type, in_response_to_post_id, 0 from posts where id = ?
+       union all
+       select p.id, p.type, p.in_response_to_post_id, c.depth + 1
+         from posts p join chain c on p.id = c.parent
+        where c.type = 'RESPONSE' and c.depth <= ?
+     )
+     select id, type, parent, depth from chain order by depth desc limit 1`,
+    [postId, RESPONSES_DEPTH_LIMIT],
+  );
+  const top = rows[0];
+  if (!top) return { depth: 0, rootId: null };
+  return top.type === 'RESPONSE'
+    ? { depth: top.depth + 1, rootId: null }
+    : { depth: Number(top.depth), rootId: top.id };
 }
 
 /**
@@ -69,6 +127,7 @@ export async function respondToStory(
   now: Date,
 ): Promise<ResponseItem> {
   const parent = await storyFor(em, viewer, parentId, 'respondToPost');
+  const depth = parent.type === 'RESPONSE' ? (await replyPlace(em, viewer, parent.id)) + 1 : 1;
   const content = responseContent(text);
   if (!content.paragraphs.length) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: responseTexts.empty });
@@ -105,24 +164,54 @@ export async function respondToStory(
     occurredAt: now,
   });
   await em.execute('update posts set responses_count = responses_count + 1 where id = ?', [parent.id]);
-  return responseItem(response);
+  return responseItem(response, depth);
 }
 
 /**
- * A story's responses, newest first, one keyset page after `cursor`: published, not trashed, not hidden by the
- * story's author, by live accounts, and never by a writer who blocked the viewer.
+ * The depth of the response a reader replies to, after checking that a reply may go under it: within the
+ * depth limit (spec §9), and in a thread whose story the reader may respond to (its author may have closed
+ * discussion, which closes every thread under it).
+ */
+async function replyPlace(em: EntityManager, viewer: User, responseId: string): Promise<number> {
+  const place = await threadPlace(em, responseId);
+  if (place.depth >= RESPONSES_DEPTH_LIMIT) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: responseTexts.tooDeep(RESPONSES_DEPTH_LIMIT) });
+  }
+  if (!place.rootId) throw new TRPCError({ code: 'NOT_FOUND', message: responseTexts.notFound });
+  await storyFor(em, viewer, place.rootId, 'respondToPost');
+  return place.depth;
+}
+
+/** Rows after `cursor` in the order of `sort`: (claps, time, id) descending for relevance, (time, id) otherwise. */
+function afterResponse(sort: ResponseSortType, cursor: ResponseCursor | null): FilterQuery<Post> {
+  if (!cursor) return {};
+  if (sort === 'NEWEST' || cursor.claps == null) return afterTime<Post>('latestPublishedAt', cursor);
+  return {
+    $or: [
+      { clapCount: { $lt: cursor.claps } },
+      { clapCount: cursor.claps, ...(afterTime<Post>('latestPublishedAt', cursor) as object) },
+    ],
+  } as FilterQuery<Post>;
+}
+
+/**
+ * The responses to a story, or the replies to a response (spec §3 threadedPostResponses), one keyset page
+ * after `cursor`, most relevant (claps, then newest) or newest first: published, not trashed, not hidden by
+ * the author of what they answer, by live accounts, and never by a writer who blocked the viewer. The viewer
+ * must be able to read what they answer.
  */
 export async function storyResponses(
   em: EntityManager,
   viewer: User | null,
   parentId: string,
-  opts: { cursor?: { at: string; id: string } | null; limit: number },
+  opts: { cursor?: string | null; limit: number; sort?: ResponseSortType },
 ) {
+  const sort = opts.sort ?? 'NEWEST';
   const parent = await readableStory(em, viewer, parentId);
+  const depth = parent.type === 'RESPONSE' ? (await threadPlace(em, parent.id)).depth + 1 : 1;
   const blockers = viewer
     ? (await em.find(Block, { blocked: viewer.id }, { fields: ['blocker'] })).map((b) => b.blocker.id)
     : [];
-  const before = afterTime<Post>('latestPublishedAt', opts.cursor);
   const rows = await em.find(
     Post,
     {
@@ -139,21 +228,40 @@ export async function storyResponses(
             ...(blockers.length ? { id: { $nin: blockers } } : {}),
           },
         },
-        before,
+        afterResponse(sort, parseCursor(opts.cursor)),
       ],
     },
-    { populate: ['creator'], orderBy: { latestPublishedAt: 'desc', id: 'desc' }, limit: opts.limit + 1 },
+    {
+      populate: ['creator'],
+      orderBy:
+        sort === 'MOST_RELEVANT'
+          ? { clapCount: 'desc', latestPublishedAt: 'desc', id: 'desc' }
+          : { latestPublishedAt: 'desc', id: 'desc' },
+      limit: opts.limit + 1,
+    },
   );
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   return {
     responsesCount: parent.responsesCount,
-    responses: page.map(responseItem),
-    next:
-      rows.length > opts.limit && last?.latestPublishedAt
-        ? { at: last.latestPublishedAt.toISOString(), id: last.id }
-        : null,
+    depth,
+    sort,
+    limit: opts.limit,
+    responses: page.map((post) => responseItem(post, depth)),
+    next: rows.length > opts.limit && last?.latestPublishedAt ? cursorAfter(last, sort) : null,
   };
+}
+
+/**
+ * The story's author closes its discussion (spec §5: no response or reply is saved after) or reopens it. Its
+ * pages are purged, so cached copies stop offering the form.
+ */
+export async function setDiscussionClosed(em: EntityManager, viewer: User, postId: string, closed: boolean) {
+  const post = await storyFor(em, viewer, postId, 'closeDiscussion');
+  post.responsesLocked = closed;
+  await em.flush();
+  await purgeCacheTags(em, storyTags(post));
+  return { postId: post.id, responsesLocked: closed };
 }
 
 /**
