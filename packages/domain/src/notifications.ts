@@ -29,3 +29,21 @@ export function notificationPreview(text: string): string {
 export function notificationActivityType(type: string): string {
   return type.endsWith(ROLLUP_SUFFIX) ? type.slice(0, -ROLLUP_SUFFIX.length) : type;
 }
+
+/** Not from the spec: the most people one response or story can notify by mentioning them. */
+export const MENTIONS_PER_TEXT_MAX = 20;
+
+/**
+ * The usernames a text mentions (spec §9 'mentions' notifications): `@name` where the name is a username's
+ * shape (a letter, then up to 29 letters, digits or underscores) and the `@` does not follow a letter, digit,
+ * `@`, `.` or `/` (so addresses and URLs mention no one). Lower-cased, each once, in order, at most
+ * MENTIONS_PER_TEXT_MAX.
+ */
+export function mentionedUsernames(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/(?<![\w@./])@([A-Za-z][A-Za-z0-9_]{2,29})(?![\w])/g)) {
+    names.add(match[1]!.toLowerCase());
+    if (names.size >= MENTIONS_PER_TEXT_MAX) break;
+  }
+  return [...names];
+}

@@ -15,6 +15,7 @@ import { TRPCError } from '@trpc/server';
 import { enforce } from '../policies';
 import { purgeCacheTags, storyTags } from './cache-purge';
 import { afterTime, type TimeCursor } from './keyset';
+import { notifyMentions } from './mentions';
 import { notify } from './notifications';
 import { authorSummary, postPath, readableStory, storyFor } from './posts';
 
@@ -164,6 +165,8 @@ export async function respondToStory(
     occurredAt: now,
   });
   await em.execute('update posts set responses_count = responses_count + 1 where id = ?', [parent.id]);
+  // The author it answers was told of the response already.
+  await notifyMentions(em, viewer, response, [text], [parent.creator.id]);
   return responseItem(response, depth);
 }
 

@@ -19,6 +19,7 @@ import { TRPCError } from '@trpc/server';
 import { allows, authorize, can, enforce, loadPolicyViewer, type PostSubject } from '../../policies';
 import { purgeCacheTags, storyTags } from '../cache-purge';
 import { readFlag } from '../flags';
+import { notifyMentions } from '../mentions';
 import { postPath, storyNotFound } from '../posts';
 
 /** A story is versioned at most this often while autosaving; publishing always versions it. */
@@ -190,6 +191,9 @@ async function savePendingChanges(
   else em.create(PostVersion, { post, createdBy: by, ...change });
 }
 
+/** The published text of a story, paragraph by paragraph (where its mentions are). */
+const paragraphTexts = (post: Post) => post.content.paragraphs.map((p) => p.text ?? '');
+
 /** 'Publish changes': a published story's unpublished changes become what readers see. */
 export async function publishChanges(
   em: EntityManager,
@@ -205,6 +209,7 @@ export async function publishChanges(
   post.latestPublishedRev = post.latestRev;
   post.slug = slugify(post.title);
   post.uniqueSlug = uniqueSlug(post.title, post.id);
+  await notifyMentions(em, viewer, post, paragraphTexts(post));
   await purgeCacheTags(em, storyTags(post));
   return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
 }
@@ -303,6 +308,7 @@ export async function publish(em: EntityManager, viewer: User, input: PublishInp
   }
   makePublic(post, { collection, unlisted: input.unlisted, now });
   await snapshot(em, post, viewer);
+  await notifyMentions(em, viewer, post, paragraphTexts(post));
   await purgeCacheTags(em, storyTags(post));
   return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
 }
