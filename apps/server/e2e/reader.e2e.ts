@@ -339,7 +339,9 @@ describe('threaded responses in Chromium (spec §9 depth 3)', () => {
     const em = db.em();
     const writer = await buildUser(em, { name: 'Closing Writer' });
     const story = await buildPost(em, { creator: writer, title: 'A story to close' });
-    const path = postPath(await db.em().findOneOrFail(Post, story.id, { populate: ['creator', 'collection'] }));
+    const path = postPath(
+      await db.em().findOneOrFail(Post, story.id, { populate: ['creator', 'collection'] }),
+    );
     const page = await e2e.openPage({ session: await buildSession(em, writer) });
     await e2e.gotoHydrated(page, path);
     const section = page.getByTestId('responses');
@@ -348,9 +350,9 @@ describe('threaded responses in Chromium (spec §9 depth 3)', () => {
     const menuItem = (name: string) => page.getByRole('menuitem', { name });
     await page.getByRole('button', { name: 'Story options' }).click();
     await menuItem(responseTexts.closeDiscussion).click();
-    await expect.poll(() => section.getByTestId('discussion-closed').textContent()).toBe(
-      responseTexts.discussionClosed,
-    );
+    await expect
+      .poll(() => section.getByTestId('discussion-closed').textContent())
+      .toBe(responseTexts.discussionClosed);
     expect(await section.getByRole('button', { name: responseTexts.respond }).count()).toBe(0);
     await expect.poll(async () => (await db.em().findOneOrFail(Post, story.id)).responsesLocked).toBe(true);
 
