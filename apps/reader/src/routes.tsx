@@ -2,6 +2,7 @@ import type { AppRouter } from '@quire/api';
 import {
   authUiTexts,
   bookmarkTexts,
+  clapTexts,
   type EdgeCachePage,
   imageUrl,
   type PageFeed,
@@ -13,7 +14,7 @@ import {
 } from '@quire/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
 import { SignInToSee } from './components/SignInToSee';
 import { type StaticPageName, staticHeads } from './content/static-heads';
@@ -57,11 +58,9 @@ const PostPage = lazyPage(
   () => import('./pages/PostPage'),
   (m) => m.PostPage,
 );
-const ResponsesPage = lazyPage(
-  'src/pages/ResponsesPage.tsx',
-  () => import('./pages/ResponsesPage'),
-  (m) => m.ResponsesPage,
-);
+const storySubPages = lazyPages('src/pages/StorySubPages.tsx', () => import('./pages/StorySubPages'));
+const ResponsesPage = storySubPages('ResponsesPage');
+const UpvotesPage = storySubPages('UpvotesPage');
 const ProfilePage = lazyPage(
   'src/pages/ProfilePage.tsx',
   () => import('./pages/ProfilePage'),
@@ -343,27 +342,31 @@ const storyUnderOwner: PageRoute = {
 };
 
 /** One of Quire's own pages (spec §2 Static paths, /help, and the footer's links). */
-/** A story's responses on a page of their own (its first page of the default order rendered by the server). */
-function responsesRoute(path: string, name: string): PageRoute {
+/**
+ * A page about a story under /p/{postId}/… (its responses, its claps): 404 unless the story is one the reader
+ * may see; `prefetchMore` loads what the page lists, for the server's render.
+ */
+function storySubRoute(
+  path: string,
+  name: string,
+  Page: ComponentType<{ postId: string }>,
+  title: (storyTitle: string) => string,
+  prefetchMore: (ctx: PrefetchContext, postId: string) => Promise<unknown>,
+): PageRoute {
   const idOf = (params: PageProps['params']) => parsePostId(params.postId ?? '');
+  const storyOptions = (ctx: PrefetchContext, id: string) =>
+    ctx.trpc.posts.byId.queryOptions({ id, shareKey: null });
   return {
     path,
     name,
-    render: ({ params }) => <ResponsesPage postId={idOf(params) ?? ''} />,
+    render: ({ params }) => <Page postId={idOf(params) ?? ''} />,
     prefetch: async (ctx, params) => {
       const postId = idOf(params);
       if (!postId) return 404;
       try {
-        const post = await ctx.queryClient.fetchQuery(
-          ctx.trpc.posts.byId.queryOptions({ id: postId, shareKey: null }),
-        );
+        const post = await ctx.queryClient.fetchQuery(storyOptions(ctx, postId));
         if (post.__typename !== 'Post') return POST_RESULT_STATUS[post.__typename];
-        await ctx.queryClient.prefetchInfiniteQuery(
-          ctx.trpc.posts.responses.infiniteQueryOptions(
-            { postId: post.id, sort: 'MOST_RELEVANT' },
-            { getNextPageParam: (last) => last.next },
-          ),
-        );
+        await prefetchMore(ctx, post.id);
         return 200;
       } catch {
         return 404;
@@ -371,13 +374,22 @@ function responsesRoute(path: string, name: string): PageRoute {
     },
     head: (ctx, params) => {
       const postId = idOf(params);
-      const post = postId
-        ? ctx.queryClient.getQueryData(ctx.trpc.posts.byId.queryKey({ id: postId, shareKey: null }))
-        : undefined;
-      return post?.__typename === 'Post' ? { title: responseTexts.pageTitle(post.title) } : {};
+      const post = postId ? ctx.queryClient.getQueryData(storyOptions(ctx, postId).queryKey) : undefined;
+      return post?.__typename === 'Post' ? { title: title(post.title) } : {};
     },
   };
 }
+
+/** A story's threaded responses on a page of their own (the first page of the default order). */
+const responsesRoute = (path: string, name: string) =>
+  storySubRoute(path, name, ResponsesPage, responseTexts.pageTitle, (ctx, postId) =>
+    ctx.queryClient.prefetchInfiniteQuery(
+      ctx.trpc.posts.responses.infiniteQueryOptions(
+        { postId, sort: 'MOST_RELEVANT' },
+        { getNextPageParam: (last) => last.next },
+      ),
+    ),
+  );
 
 function staticRoute(path: string, name: string, page: StaticPageName): PageRoute {
   return {
@@ -480,6 +492,16 @@ export const pageRoutes: PageRoute[] = [
   responsesRoute('/p/:postId/responses', 'ShowPByPostIdResponses'),
   responsesRoute('/p/:postId/responses/show', 'ShowPByPostIdResponsesShow'),
   responsesRoute('/p/:postId/responses/new', 'ShowPByInResponseToPostIdResponsesNew'),
+  storySubRoute(
+    '/p/:postId/upvotes',
+    'ShowPByPostIdUpvotes',
+    UpvotesPage,
+    clapTexts.upvotesTitle,
+    (ctx, postId) =>
+      ctx.queryClient.prefetchInfiniteQuery(
+        ctx.trpc.posts.clappers.infiniteQueryOptions({ postId }, { getNextPageParam: (last) => last.next }),
+      ),
+  ),
   storyUnderOwner,
   {
     path: '/me/stories/:filterBy?',

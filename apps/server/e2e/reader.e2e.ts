@@ -106,6 +106,12 @@ describe('reading in Chromium', () => {
     // One batched call carrying the three clicks.
     expect(Object.values(burst.request().postDataJSON())).toEqual([expect.objectContaining({ count: 3 })]);
 
+    // Who clapped: the reader is first, with their 3 claps.
+    await e2e.gotoHydrated(page, `/p/${DEMO.story.id}/upvotes`);
+    const clapper = page.getByTestId('person').first();
+    expect(await clapper.textContent()).toContain('Clapping Reader');
+    expect(await clapper.textContent()).toContain(clapTexts.claps(3));
+
     await e2e.gotoHydrated(page, DEMO.story.path);
     expect(await count.textContent()).toBe(clapTexts.claps(before + 3));
     await expect.poll(() => page.getByTestId('viewer-claps').textContent()).toBe(clapTexts.yours(3));

@@ -1,4 +1,4 @@
-import { Block, Clap, Notification, Post, type User } from '@quire/db';
+import { Block, Clap, Notification, Post, User } from '@quire/db';
 import { CLAPS_PER_READER_MAX, clapTexts, postResultTexts } from '@quire/domain';
 import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
@@ -97,5 +97,41 @@ describe('claps (spec §1 Clap, §3 viewerEdge.clapCount)', () => {
     }
     expect(await totalOf(post.id)).toBe(0);
     expect(await db.em().count(Clap, { post: { $in: [post.id, draft.id, hidden.id] } })).toBe(0);
+  });
+});
+
+describe('who clapped (spec §2 /p/{postId}/upvotes)', () => {
+  it('lists the clappers most recent first with their claps, 20 a page, without deleted accounts', async () => {
+    const writer = await buildUser(db.em());
+    const post = await buildPost(db.em(), { creator: writer });
+    const clappers: User[] = [];
+    for (let i = 0; i < 22; i++) {
+      clock.advance(1000);
+      const reader = await buildUser(db.em(), { name: `Clapper ${i}` });
+      await as(reader).posts.clap({ postId: post.id, count: (i % 5) + 1 });
+      clappers.push(reader);
+    }
+    const em = db.em();
+    (await em.findOneOrFail(User, clappers[21]!.id)).isDeleted = true;
+    await em.flush();
+
+    const viewer = as(writer);
+    const first = await viewer.posts.clappers({ postId: post.id });
+    expect(first.clappers).toBe(21);
+    expect(first.clapCount).toBe(await totalOf(post.id));
+    expect(first.people.map((p) => [p.name, p.claps])).toEqual(
+      clappers
+        .slice(1, 21)
+        .reverse()
+        .map((u) => [u.name, (clappers.indexOf(u) % 5) + 1]),
+    );
+    const second = await viewer.posts.clappers({ postId: post.id, cursor: first.next });
+    expect(second.people.map((p) => p.name)).toEqual(['Clapper 0']);
+    expect(second.next).toBeNull();
+
+    const draft = await buildPost(db.em(), { creator: writer, status: 'DRAFT' });
+    await expect(as(clappers[0]!).posts.clappers({ postId: draft.id })).rejects.toThrow(
+      postResultTexts.NotFound,
+    );
   });
 });

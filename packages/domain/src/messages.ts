@@ -192,6 +192,12 @@ export const clapTexts = {
   yours: (n: number) => `(${n} yours)`,
   ownStory: 'You cannot clap for your own story.',
   unknownTarget: 'Only stories can be clapped for here.',
+  /** `/p/{postId}/upvotes` (spec §2 names the path only). */
+  upvotesTitle: (title: string) => `Claps for ${title}`,
+  fromPeople: (claps: number, people: number) =>
+    `${claps} ${claps === 1 ? 'clap' : 'claps'} from ${people} ${people === 1 ? 'person' : 'people'}`,
+  noClaps: 'No claps yet.',
+  clappers: 'People who clapped',
 } as const;
 
 /**

@@ -10,7 +10,7 @@ import { parseContent } from '@quire/editor';
 import { z } from 'zod';
 import { entityId, slug, timeCursor } from '../schemas';
 import { setBookmarked } from '../services/bookmarks';
-import { clapForStory, undoClaps } from '../services/claps';
+import { clapForStory, storyClappers, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
 import { readNext } from '../services/home-modules';
 import { paywallReaderOf } from '../services/paywall';
@@ -152,6 +152,10 @@ export const postsRouter = router({
     .mutation(({ ctx, input }) =>
       setResponseHidden(ctx.em, ctx.viewer, input.parentPostId, input.postResponseId, true),
     ),
+  /** Spec §2 `/p/{postId}/upvotes`: who clapped for the story, most recent first. */
+  clappers: publicProcedure
+    .input(z.object({ postId, cursor: timeCursor }))
+    .query(({ ctx, input }) => storyClappers(ctx.em, ctx.viewer, input.postId, input.cursor)),
   /** Spec §5: the story's author closes its discussion (closed: true) or reopens it. */
   setDiscussionClosed: transactionalProcedure
     .input(z.object({ postId, closed: z.boolean() }))

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clap, type Post, type User } from '@quire/db';
 import { CLAPS_PER_READER_MAX } from '@quire/domain';
+import { personItems } from './discovery';
+import { afterTime, pageOf, type TimeCursor } from './keyset';
 import { lockUntilCommit } from './locks';
 import { notify } from './notifications';
 import { storyFor } from './posts';
@@ -66,4 +68,42 @@ export async function undoClaps(em: EntityManager, viewer: User, postId: string)
   const clapCount = await addToTotal(em, post, -clap.count);
   await em.flush();
   return { postId, clapCount, viewerClapCount: 0 };
+}
+
+/** Not from the spec: clappers per page of `/p/{postId}/upvotes`. */
+export const CLAPPERS_PAGE_SIZE = 20;
+
+/**
+ * Spec §2 `/p/{postId}/upvotes`: who clapped for a story the viewer may read, most recent first, each with their
+ * claps and whether the viewer follows them; the story's total and how many people gave it. Deleted accounts
+ * are left out.
+ */
+export async function storyClappers(
+  em: EntityManager,
+  viewer: User | null,
+  postId: string,
+  cursor: TimeCursor | null | undefined,
+) {
+  const post = await storyFor(em, viewer, postId);
+  const live = { post: post.id, user: { isDeleted: false } };
+  const rows = await em.find(
+    Clap,
+    { $and: [live, afterTime<Clap>('createdAt', cursor)] },
+    { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: CLAPPERS_PAGE_SIZE + 1 },
+  );
+  const { rows: page, next } = pageOf(rows, CLAPPERS_PAGE_SIZE, (r) => ({
+    at: r.createdAt.toISOString(),
+    id: r.id,
+  }));
+  const people = await personItems(
+    em,
+    viewer?.id ?? null,
+    page.map((r) => r.user),
+  );
+  return {
+    clapCount: post.clapCount,
+    clappers: await em.count(Clap, live),
+    people: people.map((person, i) => ({ ...person, claps: page[i]!.count })),
+    next,
+  };
 }

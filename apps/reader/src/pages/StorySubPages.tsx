@@ -1,0 +1,88 @@
+import type { RouterOutputs } from '@quire/api';
+import { clapTexts, responseTexts } from '@quire/domain';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { PeopleList } from '../components/PeopleList';
+import { ResponsesPanel } from '../components/ResponsesPanel';
+import { useTRPC } from '../trpc';
+import { NotFoundPage } from './NotFoundPage';
+
+type StoryPage = Extract<RouterOutputs['posts']['byId'], { __typename: 'Post' }>;
+
+/**
+ * A page about a story (its responses, its claps): a link back to it, a heading naming it, then `children`.
+ * A story the reader may not see is a 404 here as on the story page.
+ */
+function StorySubPage({
+  postId,
+  title,
+  children,
+}: {
+  postId: string;
+  title: (storyTitle: string) => string;
+  children: (post: StoryPage) => ReactNode;
+}) {
+  const trpc = useTRPC();
+  const { data: post, isError } = useQuery(
+    trpc.posts.byId.queryOptions({ id: postId, shareKey: null }, { retry: false }),
+  );
+  if (isError || (post && post.__typename !== 'Post')) return <NotFoundPage />;
+  if (!post) return <main className="q-column" aria-busy="true" />;
+  return (
+    <main className="q-column q-story-subpage">
+      <p className="q-card-meta">
+        <a href={post.mediumUrl}>{responseTexts.backToStory}</a>
+      </p>
+      <h1>{title(post.title)}</h1>
+      {children(post)}
+    </main>
+  );
+}
+
+/**
+ * Spec §2 `/p/{postId}/responses` (and `/responses/show`, `/p/{inResponseToPostId}/responses/new`): a story's
+ * threaded responses as a page of their own.
+ */
+export function ResponsesPage({ postId }: { postId: string }) {
+  return (
+    <StorySubPage postId={postId} title={responseTexts.pageTitle}>
+      {(post) => (
+        <ResponsesPanel
+          postId={post.id}
+          responsesCount={post.responsesCount}
+          canHideResponses={post.viewerCan.hideResponses}
+          discussionClosed={post.responsesLocked}
+        />
+      )}
+    </StorySubPage>
+  );
+}
+
+/** Spec §2 `/p/{postId}/upvotes`: who clapped for a story, most recent first, with their claps. */
+export function UpvotesPage({ postId }: { postId: string }) {
+  const trpc = useTRPC();
+  const clappers = useInfiniteQuery(
+    trpc.posts.clappers.infiniteQueryOptions({ postId }, { getNextPageParam: (last) => last.next }),
+  );
+  const first = clappers.data?.pages[0];
+  const people = clappers.data?.pages.flatMap((p) => p.people) ?? [];
+  const claps = new Map(people.map((p) => [p.id, p.claps]));
+  return (
+    <StorySubPage postId={postId} title={clapTexts.upvotesTitle}>
+      {() => (
+        <>
+          {first ? (
+            <p className="q-card-meta">{clapTexts.fromPeople(first.clapCount, first.clappers)}</p>
+          ) : null}
+          <PeopleList
+            label={clapTexts.clappers}
+            people={people}
+            empty={clapTexts.noClaps}
+            note={(person) => clapTexts.claps(claps.get(person.id) ?? 0)}
+            next={clappers}
+          />
+        </>
+      )}
+    </StorySubPage>
+  );
+}
