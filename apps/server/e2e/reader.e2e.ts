@@ -292,14 +292,18 @@ describe('the paywall, the meter and friend links in Chromium', () => {
   });
 });
 
+/** A new writer's published story, and the path it is read at. */
+async function storyByNewWriter(writerName: string, title: string) {
+  const writer = await buildUser(db.em(), { name: writerName });
+  const story = await buildPost(db.em(), { creator: writer, title });
+  const path = postPath(await db.em().findOneOrFail(Post, story.id, { populate: ['creator', 'collection'] }));
+  return { writer, story, path };
+}
+
 describe('threaded responses in Chromium (spec §9 depth 3)', () => {
   it('replies to a response and to the reply, with no Reply at the third level, and lists them on the responses page', async () => {
     const em = db.em();
-    const writer = await buildUser(em, { name: 'Thread Writer' });
-    const story = await buildPost(em, { creator: writer, title: 'A story worth a thread' });
-    const path = postPath(
-      await db.em().findOneOrFail(Post, story.id, { populate: ['creator', 'collection'] }),
-    );
+    const { story, path } = await storyByNewWriter('Thread Writer', 'A story worth a thread');
     const page = await e2e.openPage({
       session: await buildSession(em, await buildUser(em, { name: 'Thread Reader' })),
     });
@@ -342,13 +346,8 @@ describe('threaded responses in Chromium (spec §9 depth 3)', () => {
   });
 
   it("lets the story's author close its discussion from the story's menu, and reopen it", async () => {
-    const em = db.em();
-    const writer = await buildUser(em, { name: 'Closing Writer' });
-    const story = await buildPost(em, { creator: writer, title: 'A story to close' });
-    const path = postPath(
-      await db.em().findOneOrFail(Post, story.id, { populate: ['creator', 'collection'] }),
-    );
-    const page = await e2e.openPage({ session: await buildSession(em, writer) });
+    const { writer, story, path } = await storyByNewWriter('Closing Writer', 'A story to close');
+    const page = await e2e.openPage({ session: await buildSession(db.em(), writer) });
     await e2e.gotoHydrated(page, path);
     const section = page.getByTestId('responses');
     await expect.poll(() => section.getByRole('button', { name: responseTexts.respond }).count()).toBe(1);
