@@ -10,11 +10,13 @@ import {
   parsePostId,
   quireRoutes,
   responseTexts,
+  shareChannelOf,
+  shareTexts,
   topBarTexts,
 } from '@quire/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
 import { SignInToSee } from './components/SignInToSee';
 import { type StaticPageName, staticHeads } from './content/static-heads';
@@ -61,6 +63,7 @@ const PostPage = lazyPage(
 const storySubPages = lazyPages('src/pages/StorySubPages.tsx', () => import('./pages/StorySubPages'));
 const ResponsesPage = storySubPages('ResponsesPage');
 const UpvotesPage = storySubPages('UpvotesPage');
+const SharePage = storySubPages('SharePage');
 const ProfilePage = lazyPage(
   'src/pages/ProfilePage.tsx',
   () => import('./pages/ProfilePage'),
@@ -349,25 +352,26 @@ const storyUnderOwner: PageRoute = {
 function storySubRoute(
   path: string,
   name: string,
-  Page: ComponentType<{ postId: string }>,
+  page: (postId: string, params: PageProps['params']) => ReactNode,
   title: (storyTitle: string) => string,
-  prefetchMore: (ctx: PrefetchContext, postId: string) => Promise<unknown>,
+  /** Loads what the page lists; a status it returns (404 for a path the page does not know) wins. */
+  prefetchMore: (ctx: PrefetchContext, postId: string, params: PageProps['params']) => Promise<unknown>,
 ): PageRoute {
   const idOf = (params: PageProps['params']) => parsePostId(params.postId ?? '');
+  // The story's header only: its text is not needed, and loading it would spend a reader's free story.
   const storyOptions = (ctx: PrefetchContext, id: string) =>
-    ctx.trpc.posts.byId.queryOptions({ id, shareKey: null });
+    ctx.trpc.posts.header.queryOptions({ postId: id });
   return {
     path,
     name,
-    render: ({ params }) => <Page postId={idOf(params) ?? ''} />,
+    render: ({ params }) => page(idOf(params) ?? '', params),
     prefetch: async (ctx, params) => {
       const postId = idOf(params);
       if (!postId) return 404;
       try {
         const post = await ctx.queryClient.fetchQuery(storyOptions(ctx, postId));
-        if (post.__typename !== 'Post') return POST_RESULT_STATUS[post.__typename];
-        await prefetchMore(ctx, post.id);
-        return 200;
+        const status = await prefetchMore(ctx, post.id, params);
+        return typeof status === 'number' ? status : 200;
       } catch {
         return 404;
       }
@@ -375,21 +379,41 @@ function storySubRoute(
     head: (ctx, params) => {
       const postId = idOf(params);
       const post = postId ? ctx.queryClient.getQueryData(storyOptions(ctx, postId).queryKey) : undefined;
-      return post?.__typename === 'Post' ? { title: title(post.title) } : {};
+      return post ? { title: title(post.title) } : {};
     },
   };
 }
 
 /** A story's threaded responses on a page of their own (the first page of the default order). */
 const responsesRoute = (path: string, name: string) =>
-  storySubRoute(path, name, ResponsesPage, responseTexts.pageTitle, (ctx, postId) =>
-    ctx.queryClient.prefetchInfiniteQuery(
-      ctx.trpc.posts.responses.infiniteQueryOptions(
-        { postId, sort: 'MOST_RELEVANT' },
-        { getNextPageParam: (last) => last.next },
+  storySubRoute(
+    path,
+    name,
+    (postId) => <ResponsesPage postId={postId} />,
+    responseTexts.pageTitle,
+    (ctx, postId) =>
+      ctx.queryClient.prefetchInfiniteQuery(
+        ctx.trpc.posts.responses.infiniteQueryOptions(
+          { postId, sort: 'MOST_RELEVANT' },
+          { getNextPageParam: (last) => last.next },
+        ),
       ),
-    ),
   );
+
+/** Spec §2 `/p/{postId}/share/{channel}`: a channel the page does not know is a 404. */
+const shareRoute = storySubRoute(
+  '/p/:postId/share/:channel',
+  'ShowPByPostIdShareByChannel',
+  (postId, params) => {
+    const channel = shareChannelOf(params.channel ?? '');
+    return channel ? <SharePage postId={postId} channel={channel} /> : <NotFoundPage />;
+  },
+  shareTexts.pageTitle,
+  async (ctx, postId, params) => {
+    if (!shareChannelOf(params.channel ?? '')) return 404;
+    await ctx.queryClient.prefetchQuery(ctx.trpc.posts.shareLinks.queryOptions({ postId }));
+  },
+);
 
 function staticRoute(path: string, name: string, page: StaticPageName): PageRoute {
   return {
@@ -495,13 +519,14 @@ export const pageRoutes: PageRoute[] = [
   storySubRoute(
     '/p/:postId/upvotes',
     'ShowPByPostIdUpvotes',
-    UpvotesPage,
+    (postId) => <UpvotesPage postId={postId} />,
     clapTexts.upvotesTitle,
     (ctx, postId) =>
       ctx.queryClient.prefetchInfiniteQuery(
         ctx.trpc.posts.clappers.infiniteQueryOptions({ postId }, { getNextPageParam: (last) => last.next }),
       ),
   ),
+  shareRoute,
   storyUnderOwner,
   {
     path: '/me/stories/:filterBy?',

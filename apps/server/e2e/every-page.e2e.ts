@@ -163,6 +163,7 @@ function pathFor(pattern: string, s: Samples): string {
         ? s.collectionStorySlug
         : s.storySlug,
     inResponseToPostId: s.storyId,
+    channel: 'twitter',
     collectionSlug: s.collectionSlug,
     topicSlug: s.tagSlug,
     tagSlug: s.tagSlug,

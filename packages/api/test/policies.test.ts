@@ -207,7 +207,7 @@ describe('the policy table (viewer × story state)', () => {
       blocked: '        F F F F F F F F F F F F',
     }),
   );
-  for (const action of ['deletePost', 'restorePost', 'hideResponses'] as const) {
+  for (const action of ['deletePost', 'restorePost', 'hideResponses', 'closeDiscussion'] as const) {
     table(action, () => {
       const got = outcomes(action, stories.public!);
       expect(

@@ -86,6 +86,8 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     q: 'audit',
     timePeriod: 'week',
     saved: true,
+    // Leaving discussion open, so the responses after it are still taken.
+    closed: false,
     targetPostId: w.post.id,
     content: { paragraphs: [] },
     // No charge exists in this world: the receipt is refused, which the audit accepts.

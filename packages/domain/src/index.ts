@@ -30,6 +30,7 @@ export * from './revisions';
 export * from './routes';
 export * from './security-settings';
 export * from './settings';
+export * from './share';
 export * from './slug';
 export * from './susi';
 export * from './telemetry';

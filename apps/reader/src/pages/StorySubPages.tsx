@@ -1,13 +1,21 @@
 import type { RouterOutputs } from '@quire/api';
-import { clapTexts, responseTexts } from '@quire/domain';
+import {
+  clapTexts,
+  responseTexts,
+  SHARE_CHANNEL_NAMES,
+  SHARE_CHANNELS,
+  type ShareChannel,
+  shareTexts,
+} from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useCopy } from '../components/menu';
 import { PeopleList } from '../components/PeopleList';
 import { ResponsesPanel } from '../components/ResponsesPanel';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
 
-type StoryPage = Extract<RouterOutputs['posts']['byId'], { __typename: 'Post' }>;
+type StoryHeader = RouterOutputs['posts']['header'];
 
 /**
  * A page about a story (its responses, its claps): a link back to it, a heading naming it, then `children`.
@@ -20,13 +28,11 @@ function StorySubPage({
 }: {
   postId: string;
   title: (storyTitle: string) => string;
-  children: (post: StoryPage) => ReactNode;
+  children: (post: StoryHeader) => ReactNode;
 }) {
   const trpc = useTRPC();
-  const { data: post, isError } = useQuery(
-    trpc.posts.byId.queryOptions({ id: postId, shareKey: null }, { retry: false }),
-  );
-  if (isError || (post && post.__typename !== 'Post')) return <NotFoundPage />;
+  const { data: post, isError } = useQuery(trpc.posts.header.queryOptions({ postId }, { retry: false }));
+  if (isError) return <NotFoundPage />;
   if (!post) return <main className="q-column" aria-busy="true" />;
   return (
     <main className="q-column q-story-subpage">
@@ -83,6 +89,53 @@ export function UpvotesPage({ postId }: { postId: string }) {
           />
         </>
       )}
+    </StorySubPage>
+  );
+}
+
+/**
+ * Spec §2 `/p/{postId}/share/{channel}`: the network's share dialog for the story, a click away (it opens in a
+ * new tab), the story's address to copy, and the other networks.
+ */
+export function SharePage({ postId, channel }: { postId: string; channel: ShareChannel }) {
+  const trpc = useTRPC();
+  const share = useQuery(trpc.posts.shareLinks.queryOptions({ postId }));
+  const { copied, copy } = useCopy();
+  const network = SHARE_CHANNEL_NAMES[channel];
+  return (
+    <StorySubPage postId={postId} title={shareTexts.pageTitle}>
+      {() =>
+        share.data ? (
+          <section className="q-share" data-testid="share">
+            <p>
+              <a
+                className="q-button q-button-dark"
+                href={share.data.links[channel]}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {shareTexts.continueTo(network)}
+              </a>
+            </p>
+            <p className="q-card-meta">{shareTexts.opensNetwork(network)}</p>
+            <p className="q-share-link">
+              <input readOnly value={share.data.url} aria-label={shareTexts.storyLink} />
+              <button type="button" className="q-button" onClick={() => copy(share.data.url)}>
+                {copied ? shareTexts.copied : shareTexts.copyLink}
+              </button>
+            </p>
+            <p className="q-card-meta">
+              {shareTexts.elsewhere}{' '}
+              {SHARE_CHANNELS.filter((c) => c !== channel).map((c, i) => (
+                <span key={c}>
+                  {i ? ' · ' : ''}
+                  <a href={`/p/${postId}/share/${c}`}>{SHARE_CHANNEL_NAMES[c]}</a>
+                </span>
+              ))}
+            </p>
+          </section>
+        ) : null
+      }
     </StorySubPage>
   );
 }

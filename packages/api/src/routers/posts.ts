@@ -14,7 +14,7 @@ import { clapForStory, storyClappers, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
 import { readNext } from '../services/home-modules';
 import { paywallReaderOf } from '../services/paywall';
-import { latestPosts, postForViewer } from '../services/posts';
+import { latestPosts, postForViewer, storyHeader } from '../services/posts';
 import {
   RESPONSE_CURSOR,
   RESPONSES_PAGE_MAX,
@@ -23,6 +23,7 @@ import {
   setResponseHidden,
   storyResponses,
 } from '../services/responses';
+import { storyShareLinks } from '../services/share';
 import { friendLinkFor, storyForEditor } from '../services/stories/editor-state';
 import { MAX_TOPICS } from '../services/stories/lifecycle';
 import { myStories, STORY_FILTERS } from '../services/stories/my-stories';
@@ -152,6 +153,14 @@ export const postsRouter = router({
     .mutation(({ ctx, input }) =>
       setResponseHidden(ctx.em, ctx.viewer, input.parentPostId, input.postResponseId, true),
     ),
+  /** A story's title, address and response facts for the pages about it (no text: no free read spent). */
+  header: publicProcedure
+    .input(z.object({ postId }))
+    .query(({ ctx, input }) => storyHeader(ctx.em, ctx.viewer, input.postId)),
+  /** Spec §2 `/p/{postId}/share/{channel}`: the story's address and each network's share dialog for it. */
+  shareLinks: publicProcedure
+    .input(z.object({ postId }))
+    .query(({ ctx, input }) => storyShareLinks(ctx.em, ctx.viewer, input.postId, ctx.env)),
   /** Spec §2 `/p/{postId}/upvotes`: who clapped for the story, most recent first. */
   clappers: publicProcedure
     .input(z.object({ postId, cursor: timeCursor }))

@@ -302,6 +302,24 @@ export async function storyFor(
   return post;
 }
 
+/**
+ * What a page about a story shows of it (its responses, who clapped, sharing): no text, so loading it spends
+ * none of the reader's free members-only stories. NOT_FOUND when the viewer may not see the story.
+ */
+export async function storyHeader(em: EntityManager, viewer: User | null, postId: string) {
+  const post = await storyFor(em, viewer, postId);
+  const policy = await loadPolicyViewer(em, viewer);
+  return {
+    id: post.id,
+    title: post.title,
+    mediumUrl: postPath(post),
+    responsesCount: post.responsesCount,
+    /** The author closed discussion (spec §5). */
+    responsesLocked: post.responsesLocked,
+    viewerCan: { hideResponses: can(policy, 'hideResponses', post) },
+  };
+}
+
 /** The published story the viewer may read, for acting on it; every whyUnavailable case answers NOT_FOUND. */
 export const readableStory = (em: EntityManager, viewer: User | null, postId: string) =>
   storyFor(em, viewer, postId);

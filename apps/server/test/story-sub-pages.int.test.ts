@@ -1,0 +1,63 @@
+import { MeterEntry } from '@quire/db';
+import { clapTexts, responseTexts, shareTexts } from '@quire/domain';
+import { buildPost, buildSession, buildUser } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers';
+
+const t = useTestApp();
+
+const SECRET = 'A members-only sentence no sub-page may carry.';
+
+describe('pages about a story (spec §2 /p/{postId}/responses, /upvotes, /share/{channel})', () => {
+  it('serve the story’s title and what they list, never its text, and spend no free story', async () => {
+    const writer = await buildUser(t.db.em());
+    const post = await buildPost(t.db.em(), {
+      creator: writer,
+      title: 'Locked tale',
+      isLocked: true,
+      content: { paragraphs: [{ name: 'p1', type: 'P', text: SECRET, markups: [] }] },
+    });
+    const reader = await buildUser(t.db.em());
+    const token = await buildSession(t.db.em(), reader);
+    for (const [path, heading] of [
+      [`/p/${post.id}/responses`, responseTexts.pageTitle('Locked tale')],
+      [`/p/${post.id}/responses/show`, responseTexts.pageTitle('Locked tale')],
+      [`/p/${post.id}/responses/new`, responseTexts.pageTitle('Locked tale')],
+      [`/p/${post.id}/upvotes`, clapTexts.upvotesTitle('Locked tale')],
+      [`/p/${post.id}/share/linkedin`, shareTexts.pageTitle('Locked tale')],
+    ] as const) {
+      const res = await t.page(path, token);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain(`<h1>${heading}</h1>`);
+      expect(res.body).not.toContain(SECRET);
+    }
+    expect(await t.db.em().count(MeterEntry, { user: reader.id })).toBe(0);
+    // The story page itself does spend one, with the text it shows.
+    expect((await t.page(`/p/${post.id}`, token)).body).toContain(SECRET);
+    expect(await t.db.em().count(MeterEntry, { user: reader.id })).toBe(1);
+  });
+
+  it('links each network’s share dialog with the story’s full address', async () => {
+    const post = await buildPost(t.db.em(), { creator: await buildUser(t.db.em()), title: 'Share me' });
+    const res = await t.page(`/p/${post.id}/share/twitter`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('href="https://twitter.com/intent/tweet?url=http');
+    expect(res.body).toContain('>Share on X (Twitter)</a>');
+    // The other networks are a click away.
+    expect(res.body).toContain(`href="/p/${post.id}/share/facebook"`);
+  });
+
+  it('answer 404 for an unknown channel, an unknown story or one the reader may not see', async () => {
+    const writer = await buildUser(t.db.em());
+    const post = await buildPost(t.db.em(), { creator: writer });
+    const draft = await buildPost(t.db.em(), { creator: writer, status: 'DRAFT' });
+    for (const path of [
+      `/p/${post.id}/share/myspace`,
+      '/p/0123456789ab/upvotes',
+      `/p/${draft.id}/responses`,
+      `/p/${draft.id}/share/twitter`,
+    ]) {
+      expect((await t.page(path)).statusCode, path).toBe(404);
+    }
+  });
+});
