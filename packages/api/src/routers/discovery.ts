@@ -2,7 +2,7 @@ import { FollowUser } from '@quire/db';
 import { DISCOVERY_LIMITS, daysBefore, TOP_TIME_PERIODS, type TopTimePeriod, textInput } from '@quire/domain';
 import { z } from 'zod';
 import { entityId, scoreCursor, slug, timeCursor, username } from '../schemas';
-import { engagementRanking, followPage, topStoriesOfDay, topWritersOfTag } from '../services/discovery';
+import { engagementRanking, personPage, topStoriesOfDay, topWritersOfTag } from '../services/discovery';
 import { homeModules } from '../services/home-modules';
 import {
   highlightsPage,
@@ -70,11 +70,11 @@ const profilePagesRouter = router({
   about: onProfile(z.object({ username })).query(({ ctx }) => profileAbout(ctx.em, ctx.writer)),
   /** /@{username}/followers: who follows the writer, newest first. */
   followers: onProfile(profileInput).query(({ ctx, input }) =>
-    followPage(ctx.em, FollowUser, { target: ctx.writer.id }, 'follower', viewerIdOf(ctx), input.cursor),
+    personPage(ctx.em, FollowUser, { target: ctx.writer.id }, 'follower', viewerIdOf(ctx), input.cursor),
   ),
   /** /@{username}/following: whom the writer follows, newest first. */
   following: onProfile(profileInput).query(({ ctx, input }) =>
-    followPage(ctx.em, FollowUser, { follower: ctx.writer.id }, 'target', viewerIdOf(ctx), input.cursor),
+    personPage(ctx.em, FollowUser, { follower: ctx.writer.id }, 'target', viewerIdOf(ctx), input.cursor),
   ),
   /** /@{username}/responses: the writer's published responses, newest first, with the stories they answer. */
   responses: onProfile(profileInput).query(({ ctx, input }) =>

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clap, type Post, type User } from '@quire/db';
 import { CLAPS_PER_READER_MAX } from '@quire/domain';
-import { personItems } from './discovery';
-import { afterTime, pageOf, type TimeCursor } from './keyset';
+import { personPage } from './discovery';
+import type { TimeCursor } from './keyset';
 import { lockUntilCommit } from './locks';
 import { notify } from './notifications';
 import { storyFor } from './posts';
@@ -85,25 +85,20 @@ export async function storyClappers(
   cursor: TimeCursor | null | undefined,
 ) {
   const post = await storyFor(em, viewer, postId);
-  const live = { post: post.id, user: { isDeleted: false } };
-  const rows = await em.find(
-    Clap,
-    { $and: [live, afterTime<Clap>('createdAt', cursor)] },
-    { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: CLAPPERS_PAGE_SIZE + 1 },
-  );
-  const { rows: page, next } = pageOf(rows, CLAPPERS_PAGE_SIZE, (r) => ({
-    at: r.createdAt.toISOString(),
-    id: r.id,
-  }));
-  const people = await personItems(
+  const where = { post: post.id };
+  const { people, rows, next } = await personPage(
     em,
+    Clap,
+    where,
+    'user',
     viewer?.id ?? null,
-    page.map((r) => r.user),
+    cursor,
+    CLAPPERS_PAGE_SIZE,
   );
   return {
     clapCount: post.clapCount,
-    clappers: await em.count(Clap, live),
-    people: people.map((person, i) => ({ ...person, claps: page[i]!.count })),
+    clappers: await em.count(Clap, { ...where, user: { isDeleted: false } }),
+    people: people.map((person, i) => ({ ...person, claps: rows[i]!.count })),
     next,
   };
 }

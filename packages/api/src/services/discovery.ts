@@ -139,14 +139,15 @@ export async function peopleInOrder(em: EntityManager, viewerId: string | null, 
 }
 
 /**
- * One page of a follow list: the rows of `entity` matching `where`, newest follow first, each turned into the
- * person it is about by `person` ('follower' or 'target').
+ * One page of people from rows about them (follows, claps): the rows of `entity` matching `where`, newest
+ * first, each turned into the person it is about by `person` ('follower', 'target' or 'user'), deleted accounts
+ * left out. `rows` are the page's rows, in the order of `people`.
  */
-export async function followPage<E extends { id: string; createdAt: Date }>(
+export async function personPage<E extends { id: string; createdAt: Date }>(
   em: EntityManager,
   entity: new (...args: never[]) => E,
   where: FilterQuery<E>,
-  person: 'follower' | 'target',
+  person: 'follower' | 'target' | 'user',
   viewerId: string | null,
   cursor: TimeCursor | null | undefined,
   limit = DISCOVERY_PAGE_SIZE,
@@ -169,6 +170,7 @@ export async function followPage<E extends { id: string; createdAt: Date }>(
       viewerId,
       page.map((r) => r[person]),
     ),
+    rows: page,
     next,
   };
 }

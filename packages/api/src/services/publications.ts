@@ -9,8 +9,8 @@ import {
   archiveRangeOf,
   DISCOVERY_PAGE_SIZE,
   engagementRanking,
-  followPage,
   peopleInOrder,
+  personPage,
   publishedIn,
 } from './discovery';
 import type { ScoreCursor, TimeCursor } from './keyset';
@@ -198,7 +198,7 @@ export const publicationFollowers = (
   viewer: User | null,
   c: Pick<Collection, 'id'>,
   cursor: TimeCursor | null | undefined,
-) => followPage(em, FollowCollection, { collection: c.id }, 'follower', viewer?.id ?? null, cursor);
+) => personPage(em, FollowCollection, { collection: c.id }, 'follower', viewer?.id ?? null, cursor);
 
 /**
  * The writer of /{collectionSlug}/@{username}: one the viewer may see (the policy's viewProfile) with at least one

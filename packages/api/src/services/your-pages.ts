@@ -14,7 +14,7 @@ import {
 import type { CollectionRole } from '@quire/domain';
 import { LIVE_USER_SQL } from '@quire/search';
 import { can, LISTED_STORY_SQL, LISTED_TAG, loadPolicyViewer, READABLE_POST } from '../policies';
-import { cardsInOrder, DISCOVERY_PAGE_SIZE, followPage, peopleInOrder } from './discovery';
+import { cardsInOrder, DISCOVERY_PAGE_SIZE, peopleInOrder, personPage } from './discovery';
 import { afterTime, pageOf, type TimeCursor } from './keyset';
 
 /*
@@ -92,7 +92,7 @@ async function publicationPage<E extends FollowCollection | MuteCollection>(
 
 /** /me/following (writers): the people the viewer follows, newest follow first. */
 export const followedWriters = (em: EntityManager, viewer: User, cursor: TimeCursor | null | undefined) =>
-  followPage(em, FollowUser, { follower: viewer.id }, 'target', viewer.id, cursor);
+  personPage(em, FollowUser, { follower: viewer.id }, 'target', viewer.id, cursor);
 
 /** /me/following/publications: the publications the viewer follows. */
 export const followedPublications = (
@@ -156,7 +156,7 @@ export async function suggestedWriters(em: EntityManager, viewer: User, limit = 
 
 /** /me/settings/mute (writers): the people the viewer muted, newest first. */
 export const mutedWriters = (em: EntityManager, viewer: User, cursor: TimeCursor | null | undefined) =>
-  followPage(em, MuteUser, { user: viewer.id }, 'target', viewer.id, cursor);
+  personPage(em, MuteUser, { user: viewer.id }, 'target', viewer.id, cursor);
 
 /** /me/settings/mute/publications: the publications the viewer muted. */
 export const mutedPublications = (em: EntityManager, viewer: User, cursor: TimeCursor | null | undefined) =>
