@@ -30,12 +30,16 @@ export function registerActionRoutes(
     return (await caller(req, reply)).posts.clap({ postId: req.params.postId, count: body?.count ?? 1 });
   });
   app.post<{ Params: { type: string; id: string } }>('/_/vote/:type/:id', async (req, reply) => {
-    // Spec §1 vote targets are POST and CATALOG; claps on lists are not built yet.
-    if (req.params.type.toUpperCase() !== 'POST') {
+    // Spec §1 vote targets: POST and CATALOG (a list).
+    const target = req.params.type.toUpperCase();
+    if (target !== 'POST' && target !== 'CATALOG') {
       return reply.code(404).send({ error: { message: clapTexts.unknownTarget, code: 'NOT_FOUND' } });
     }
-    const body = voteBody.parse(req.body);
-    return (await caller(req, reply)).posts.clap({ postId: req.params.id, count: body?.count ?? 1 });
+    const count = voteBody.parse(req.body)?.count ?? 1;
+    const api = await caller(req, reply);
+    return target === 'POST'
+      ? api.posts.clap({ postId: req.params.id, count })
+      : api.lists.clap({ catalogId: req.params.id, count });
   });
   app.post<{ Params: { postId: string } }>('/_/bookmark/p/:postId', async (req, reply) =>
     (await caller(req, reply)).posts.bookmark({ postId: req.params.postId, saved: true }),

@@ -1,5 +1,5 @@
 import { Catalog, CatalogItem, Clap, Post } from '@quire/db';
-import { clapTexts, postResultTexts } from '@quire/domain';
+import { accessTexts, clapTexts, postResultTexts } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
@@ -46,11 +46,28 @@ describe('clap action endpoints (spec §7 /_/vote/p/{postId}, /_/vote/{type}/{id
     const own = await send('POST', `/_/vote/p/${post.id}`, writerToken);
     expect(own.statusCode).toBe(400);
     expect(own.json().error.message).toBe(clapTexts.ownStory);
-    const list = await send('POST', `/_/vote/catalog/${post.id}`, token);
-    expect(list.statusCode).toBe(404);
-    expect(list.json().error.message).toBe(clapTexts.unknownTarget);
+    const series = await send('POST', `/_/vote/series/${post.id}`, token);
+    expect(series.statusCode).toBe(404);
+    expect(series.json().error.message).toBe(clapTexts.unknownTarget);
+    // A story's id is no list's.
+    const notAList = await send('POST', `/_/vote/catalog/${post.id}`, token);
+    expect(notAList.statusCode).toBe(404);
+    expect(notAList.json().error.message).toBe(accessTexts.listNotFound);
     expect(await t.db.em().count(Clap, { post: post.id })).toBe(0);
     expect((await t.db.em().findOneOrFail(Post, post.id)).clapCount).toBe(0);
+  });
+});
+
+describe('list clap endpoint (spec §7 /_/vote/catalog/{id})', () => {
+  it("claps for another reader's list and answers the counts", async () => {
+    const { post, token } = await story();
+    const em = t.db.em();
+    const list = em.create(Catalog, { creator: post.creator, name: 'Picks', type: 'LISTS' });
+    await em.flush();
+    const clapped = await send('POST', `/_/vote/catalog/${list.id}`, token, { count: 3 });
+    expect(clapped.statusCode).toBe(200);
+    expect(clapped.json()).toEqual({ catalogId: list.id, clapCount: 3, viewerClapCount: 3 });
+    expect((await t.db.em().findOneOrFail(Catalog, list.id)).clapCount).toBe(3);
   });
 });
 

@@ -349,6 +349,20 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     expect(allowed(outcomes('editList', list))).toEqual(['author', 'partnerAuthor', 'flaggedAuthor']);
     expect(outcomes('editList', { ...list, visibility: 'PRIVATE' }).reader).toBe('NOT_FOUND');
   });
+  table('engageList', () => {
+    const list = { visibility: 'PUBLIC', creator: { id: AUTHOR } } as const;
+    const others = everyone.filter(
+      (v) => !['anonymous', 'blocked', 'author', 'partnerAuthor', 'flaggedAuthor'].includes(v),
+    );
+    expect(allowed(outcomes('engageList', list))).toEqual(others);
+    expect(outcomes('engageList', list)).toMatchObject({
+      anonymous: 'UNAUTHORIZED',
+      blocked: 'NOT_FOUND',
+      author: 'BAD_REQUEST',
+    });
+    expect(allowed(outcomes('engageList', { ...list, visibility: 'PRIVATE' }))).toEqual([]);
+    expect(outcomes('engageList', { ...list, visibility: 'PRIVATE' }).reader).toBe('NOT_FOUND');
+  });
   table('viewSuspendedContent', () => {
     expect(allowed(outcomes('viewSuspendedContent'))).toEqual(['staff']);
     const flagged = policyViewer(user('b0000008'), { flags: ['can_view_suspended_content'] });

@@ -42,10 +42,10 @@ async function world() {
   const tag = em.create(Tag, { slug: `audit-${writer.id}`, name: 'Audit', isTopic: true });
   em.create(PostTag, { post, tag });
   const list = em.create(Catalog, { creator: writer, name: 'Audit list', slug: 'audit-list' });
-  em.create(CatalogItem, { catalog: list, itemType: 'POST', post });
+  const listItem = em.create(CatalogItem, { catalog: list, itemType: 'POST', post });
   const dataExport = em.create(DataExport, { user: writer });
   await em.flush();
-  return { writer, reader, publication, post, response, tag, list, dataExport };
+  return { writer, reader, publication, post, response, tag, list, listItem, dataExport };
 }
 
 /** A value for each input field, by its name; a procedure's own entry wins. */
@@ -67,6 +67,13 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     slug: w.publication.slug,
     tagSlug: w.tag.slug,
     catalogSlugId: `${w.list.slug}-${w.list.id}`,
+    catalogId: w.list.id,
+    itemId: w.listItem.id,
+    afterItemId: null,
+    note: 'An audit note.',
+    name: 'Audit list',
+    listed: true,
+    following: true,
     domainOrSlug: w.publication.slug,
     // A custom domain claimed by each caller in turn: the second is refused it as taken after the policy was asked.
     domain: `audit-${w.writer.id}.example.com`,

@@ -21,6 +21,7 @@ export * from './gifts';
 export * from './home';
 export * from './images';
 export * from './labels';
+export * from './lists';
 export * from './membership';
 export * from './messages';
 export * from './notifications';

@@ -191,7 +191,7 @@ export const clapTexts = {
   claps: (n: number) => `${n} ${n === 1 ? 'clap' : 'claps'}`,
   yours: (n: number) => `(${n} yours)`,
   ownStory: 'You cannot clap for your own story.',
-  unknownTarget: 'Only stories can be clapped for here.',
+  unknownTarget: 'Only stories and lists can be clapped for.',
   /** `/p/{postId}/upvotes` (spec §2 names the path only). */
   upvotesTitle: (title: string) => `Claps for ${title}`,
   fromPeople: (claps: number, people: number) =>

@@ -1,4 +1,4 @@
-import { accessTexts, exportTexts, giftTexts, membershipTexts } from '@quire/domain';
+import { accessTexts, exportTexts, giftTexts, listTexts, membershipTexts } from '@quire/domain';
 import {
   isEditorOf,
   isMember,
@@ -93,6 +93,19 @@ function editList(viewer: PolicyViewer, list: ListSubject): Refusal | null {
 }
 
 /**
+ * Following, clapping for or responding to a list: any signed-in reader who may see it, except its creator
+ * and those the creator blocked (to whom it does not exist).
+ */
+function engageList(viewer: PolicyViewer, list: ListSubject): Refusal | null {
+  if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  if (viewer.blockedBy.has(list.creator.id)) return refuse('NOT_FOUND', accessTexts.listNotFound);
+  return (
+    viewList(viewer, list) ??
+    (viewer.user.id === list.creator.id ? refuse('BAD_REQUEST', listTexts.ownList) : null)
+  );
+}
+
+/**
  * Who may use an account at all: signed in, and for changes not suspended (spec §6 Suspended user: it may
  * read but not change anything). Every signed-in procedure asks this first; it is not an action on a subject.
  */
@@ -160,6 +173,7 @@ export const otherRules = {
   viewTag,
   viewList,
   editList,
+  engageList,
   useMemberFeatures,
   viewSuspendedContent,
   viewGiftPages,

@@ -4,15 +4,8 @@ import { z } from 'zod';
 import { entityId, scoreCursor, slug, timeCursor, username } from '../schemas';
 import { engagementRanking, personPage, topStoriesOfDay, topWritersOfTag } from '../services/discovery';
 import { homeModules } from '../services/home-modules';
-import {
-  highlightsPage,
-  listHeader,
-  listItemsPage,
-  listsPage,
-  recommendedPage,
-  responsesPage,
-  visibleList,
-} from '../services/profile-activity';
+import { listHeader, listItemsPage, listsPage, visibleList } from '../services/lists';
+import { highlightsPage, recommendedPage, responsesPage } from '../services/profile-activity';
 import { profileAbout, visibleProfile } from '../services/profiles';
 import {
   publicationAbout,

@@ -1,12 +1,98 @@
+import { CLAPS_PER_READER_MAX, listFieldsInput, listItemNoteInput } from '@quire/domain';
 import { z } from 'zod';
-import { scoreCursor } from '../schemas';
+import { entityId, scoreCursor, timeCursor } from '../schemas';
 import { readingListPage } from '../services/bookmarks';
-import { authedProcedure, router } from '../trpc';
+import {
+  clapForList,
+  createList,
+  deleteList,
+  followedListsPage,
+  followList,
+  listViewerEdge,
+  moveListItem,
+  popularListsPage,
+  saveChoices,
+  setListItem,
+  setListItemNote,
+  updateList,
+} from '../services/lists';
+import {
+  authedProcedure,
+  listingProcedure,
+  ownProcedure,
+  publicProcedure,
+  router,
+  transactionalProcedure,
+} from '../trpc';
 
-/** The viewer's own lists (spec §2 Your pages: /me/lists, /me/list/{catalogSlugId}). */
+const catalogId = entityId('list');
+const postId = entityId('story');
+const itemId = entityId('list item');
+
+/**
+ * Reader lists (spec §3 Catalog; §2 /me/lists, /me/list/{catalogSlugId}, /me/lists/following, /collections):
+ * the viewer's reading list and own lists, and following and clapping for other readers' lists.
+ */
 export const listsRouter = router({
   /** /me/list/reading-list: the stories the viewer saved, newest first (empty before their first Save). */
   readingList: authedProcedure
     .input(z.object({ cursor: scoreCursor }))
     .query(({ ctx, input }) => readingListPage(ctx.em, ctx.viewer, input.cursor)),
+  /** A new list of the viewer's. */
+  create: transactionalProcedure
+    .meta({ access: 'own' })
+    .input(listFieldsInput)
+    .mutation(({ ctx, input }) => createList(ctx.em, ctx.viewer, input)),
+  /** Renames, describes or changes the visibility of one of the viewer's lists. */
+  update: transactionalProcedure
+    .input(listFieldsInput.extend({ catalogId }))
+    .mutation(({ ctx, input: { catalogId, ...fields } }) =>
+      updateList(ctx.em, ctx.viewer, catalogId, fields),
+    ),
+  /** Deletes one of the viewer's lists. */
+  delete: transactionalProcedure
+    .input(z.object({ catalogId }))
+    .mutation(({ ctx, input }) => deleteList(ctx.em, ctx.viewer, input.catalogId)),
+  /** Adds a story to one of the viewer's lists (listed: true) or takes it out. */
+  setItem: transactionalProcedure
+    .input(z.object({ catalogId, postId, listed: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      setListItem(ctx.em, ctx.viewer, input.catalogId, input.postId, input.listed),
+    ),
+  /** Moves an item right after another (first when afterItemId is null). */
+  moveItem: transactionalProcedure
+    .input(z.object({ catalogId, itemId, afterItemId: itemId.nullable() }))
+    .mutation(({ ctx, input }) =>
+      moveListItem(ctx.em, ctx.viewer, input.catalogId, input.itemId, input.afterItemId),
+    ),
+  /** The creator's note on an item (empty removes it). */
+  setItemNote: transactionalProcedure
+    .input(z.object({ catalogId, itemId, note: listItemNoteInput }))
+    .mutation(({ ctx, input }) =>
+      setListItemNote(ctx.em, ctx.viewer, input.catalogId, input.itemId, input.note),
+    ),
+  /** What 'Save' offers for a story: the viewer's lists, each saying whether it holds the story. */
+  saveChoices: authedProcedure
+    .input(z.object({ postId }))
+    .query(({ ctx, input }) => saveChoices(ctx.em, ctx.viewer, input.postId)),
+  /** Follows a list (following: true) or stops following it. */
+  follow: transactionalProcedure
+    .input(z.object({ catalogId, following: z.boolean() }))
+    .mutation(({ ctx, input }) => followList(ctx.em, ctx.viewer, input.catalogId, input.following)),
+  /** Spec §1 Clap on a list: a burst of 1 to 50 claps (at most 50 in all from one reader). */
+  clap: transactionalProcedure
+    .input(z.object({ catalogId, count: z.int().min(1).max(CLAPS_PER_READER_MAX) }))
+    .mutation(({ ctx, input }) => clapForList(ctx.em, ctx.viewer, input.catalogId, input.count)),
+  /** The viewer's follow and claps on a list, and whether they may change it. */
+  viewerEdge: publicProcedure
+    .input(z.object({ catalogId }))
+    .query(({ ctx, input }) => listViewerEdge(ctx.em, ctx.viewer, input.catalogId)),
+  /** /me/lists/following: the lists the viewer follows. */
+  following: ownProcedure
+    .input(z.object({ cursor: timeCursor }))
+    .query(({ ctx, input }) => followedListsPage(ctx.em, ctx.viewer, input.cursor)),
+  /** /collections: public lists, most followed first. */
+  popular: listingProcedure
+    .input(z.object({ cursor: scoreCursor }))
+    .query(({ ctx, input }) => popularListsPage(ctx.em, input.cursor)),
 });

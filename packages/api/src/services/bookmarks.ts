@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Catalog, CatalogItem, type User } from '@quire/db';
 import { bookmarkTexts, type ReadingListKind } from '@quire/domain';
 import type { ScoreCursor } from './keyset';
+import { listItemsPage } from './lists';
 import { lockUntilCommit } from './locks';
 import { readableStory } from './posts';
-import { listItemsPage } from './profile-activity';
 
 /** Where a story stands in the viewer's lists after a save or unsave (spec §3 viewerEdge.readingList). */
 export interface BookmarkState {

@@ -1,4 +1,4 @@
-import type { FilterQuery } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery, FindOptions, Loaded } from '@mikro-orm/postgresql';
 
 /*
  * Keyset paging: a page ends with the cursor of its last row, and the next page starts strictly after it,
@@ -43,4 +43,30 @@ export function pageOf<R, C>(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { rows: page, next: rows.length > limit && last !== undefined ? cursorOf(last) : null };
+}
+
+/** Where a time-ordered page starts and how long it is. */
+export interface TimePageArgs {
+  cursor: TimeCursor | null | undefined;
+  limit: number;
+}
+
+/** One page of `entity` rows matching `where`, newest `field` first (then id), after the cursor. */
+export async function newestFirst<E extends { id: string }, const F extends string = never>(
+  em: EntityManager,
+  entity: new (...args: never[]) => E,
+  field: NoInfer<keyof E & string>,
+  where: FilterQuery<NoInfer<E>>,
+  { cursor, limit }: TimePageArgs,
+  fields?: FindOptions<NoInfer<E>, never, F>['fields'],
+): Promise<{ rows: Loaded<E, never, F>[]; next: TimeCursor | null }> {
+  const rows = await em.find(entity, { $and: [where, afterTime<E>(field, cursor)] } as FilterQuery<E>, {
+    fields,
+    orderBy: { [field]: 'desc', id: 'desc' } as never,
+    limit: limit + 1,
+  });
+  return pageOf(rows, limit, (r) => {
+    const row = r as unknown as E;
+    return { at: ((row[field] as Date | null) ?? new Date(0)).toISOString(), id: row.id };
+  });
 }

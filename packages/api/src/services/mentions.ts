@@ -6,8 +6,8 @@ import { notify } from './notifications';
 /**
  * Tells each reader `texts` mention (@username) that `author` mentioned them in `post` ('mention_in_post'), in
  * the caller's transaction: once per post however often it is published again, never the author or anyone in
- * `except` (already told of the same thing), deleted accounts, or readers who muted the author (notify()
- * leaves out those who blocked them). Returns the ids told.
+ * `except` (already told of the same thing) or deleted accounts (notify() leaves out those who blocked or
+ * muted them). Returns the ids told.
  */
 export async function notifyMentions(
   em: EntityManager,
@@ -21,10 +21,9 @@ export async function notifyMentions(
   const rows = await em.execute<{ id: string }[]>(
     `select u.id from users u
       where lower(u.username) in (?) and not u.is_deleted and u.id not in (?)
-        and not exists (select 1 from mute_users m where m.user_id = u.id and m.target_id = ?)
         and not exists (select 1 from notifications n
                          where n.recipient_id = u.id and n.post_id = ? and n.notification_type = 'mention_in_post')`,
-    [names, [author.id, ...except], author.id, post.id],
+    [names, [author.id, ...except], post.id],
   );
   const told: string[] = [];
   for (const { id } of rows) {

@@ -1,6 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import {
-  Block,
   type Catalog,
   type Collection,
   FollowUser,
@@ -13,6 +12,7 @@ import {
   User,
 } from '@quire/db';
 import {
+  catalogSlugId,
   isRollupNotificationType,
   isTaxNotificationType,
   NOTIFICATION_TYPES,
@@ -73,17 +73,27 @@ function defaultRollupKey(input: NotifyInput): string {
   return `${input.type}:${subject}`;
 }
 
+/** Whether the recipient blocked or muted the actor: then the actor's actions tell them nothing. */
+async function silenced(em: EntityManager, recipientId: string, actorId: string): Promise<boolean> {
+  const [row] = await em.execute<{ silenced: boolean }[]>(
+    `select exists (select 1 from blocks where blocker_id = ? and blocked_id = ?)
+         or exists (select 1 from mute_users where user_id = ? and target_id = ?) as silenced`,
+    [recipientId, actorId, recipientId, actorId],
+  );
+  return !!row?.silenced;
+}
+
 /**
  * Records a notification in the caller's transaction (the outbox rule: written with the change it reports).
  * A rollup type folds into the recipient's unread row with the same rollupKey, adding the actor to
- * rollupItems. Nothing is recorded for one's own action or for an actor the recipient blocked.
+ * rollupItems. Nothing is recorded for one's own action or for an actor the recipient blocked or muted.
  */
 export async function notify(em: EntityManager, input: NotifyInput): Promise<Notification | null> {
   if (!em.isInTransaction()) throw new Error('notify() must run inside the transaction of the change.');
   const recipientId = idOf(input.recipient);
   const actorId = optionalId(input.actor);
   if (actorId === recipientId) return null;
-  if (actorId && (await em.count(Block, { blocker: recipientId, blocked: actorId })) > 0) return null;
+  if (actorId && (await silenced(em, recipientId, actorId))) return null;
 
   const occurredAt = input.occurredAt ?? new Date();
   const rollup = isRollupNotificationType(input.type);
@@ -203,7 +213,7 @@ type LinkedPost = Parameters<typeof postPath>[0];
 const catalogPath = (catalog: Pick<Catalog, 'id' | 'slug'> & { creator: Pick<User, 'username'> }) =>
   quireRoutes.build('ShowUserList', {
     username: catalog.creator.username,
-    catalogSlugId: catalog.slug ? `${catalog.slug}-${catalog.id}` : catalog.id,
+    catalogSlugId: catalogSlugId(catalog),
   });
 
 /** The paragraphs a highlight was taken from, as spec §3 Notification.quote.paragraphs lists them. */

@@ -1,0 +1,22 @@
+/* Reader lists (spec §3 Catalog): reading them, managing one's own, and following and clapping others'. */
+export { clapForList, followList, listViewerEdge } from './engage';
+export {
+  createList,
+  deleteList,
+  moveListItem,
+  saveChoices,
+  setListItem,
+  setListItemNote,
+  updateList,
+} from './manage';
+export {
+  followedListsPage,
+  type ListSummary,
+  listHeader,
+  listItemsPage,
+  listsPage,
+  popularListsPage,
+  READER_LIST,
+  visibleList,
+  visibleListById,
+} from './read';
