@@ -40,6 +40,7 @@ import './discovery.css';
 import './account.css';
 import './your-pages.css';
 import './home.css';
+import './lists.css';
 
 /**
  * Reads what the server sent, hydrates its HTML and starts the page's telemetry. The boot script calls it in a

@@ -5,6 +5,7 @@ import {
   clapTexts,
   type EdgeCachePage,
   imageUrl,
+  listTexts,
   type PageFeed,
   pageFeeds,
   parsePostId,
@@ -77,6 +78,7 @@ const PublicationPage = lazyPage(
 const yourLists = lazyPages('src/pages/YourListsPage.tsx', () => import('./pages/YourListsPage'));
 const YourListsPage = yourLists('YourListsPage');
 const ReadingListPage = yourLists('ReadingListPage');
+const FollowedListsPage = yourLists('FollowedListsPage');
 const StoriesPage = lazyPage(
   'src/pages/StoriesPage.tsx',
   () => import('./pages/StoriesPage'),
@@ -560,6 +562,17 @@ export const pageRoutes: PageRoute[] = [
       ),
     prefetch: (ctx) => prefetchReadingList(ctx),
     head: () => ({ title: bookmarkTexts.yourLists }),
+  },
+  {
+    path: '/me/lists/following',
+    name: 'ShowMeListsFollowing',
+    render: ({ viewer }) =>
+      viewer ? (
+        <FollowedListsPage />
+      ) : (
+        <SignInToSee what="the lists you follow" redirect="/me/lists/following" />
+      ),
+    head: () => ({ title: listTexts.followedLists }),
   },
   {
     // Not in the spec's name table: the viewer's own list (the reading list, or one of their lists).

@@ -173,6 +173,7 @@ function pathFor(pattern: string, s: Samples): string {
     day: String(s.day.getUTCDate()).padStart(2, '0'),
     timePeriod: 'month',
     catalogSlugId: s.listSlugId,
+    catalogSlug: s.listSlugId,
     filterBy: 'drafts',
     entityName: 'writers',
     activeTab: 'publications',

@@ -4,6 +4,7 @@ import {
   bookmarkTexts,
   clapTexts,
   FREE_STORIES_PER_MONTH,
+  listTexts,
   paywallTexts,
   postPromptTexts,
   RESPONSES_DEPTH_LIMIT,
@@ -132,6 +133,13 @@ describe('reading in Chromium', () => {
     await save.click();
     await expect.poll(() => page.locator('.q-toast').textContent()).toContain(bookmarkTexts.savedToast);
     expect(await save.textContent()).toBe(bookmarkTexts.saved);
+    // Saving opens the choice of lists, with the reading list ticked.
+    const choices = page.getByTestId('save-choices');
+    await expect
+      .poll(() => choices.getByRole('checkbox', { name: bookmarkTexts.readingList }).isChecked())
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => choices.count()).toBe(0);
 
     // Your lists shows the reading list, which holds the story.
     await e2e.gotoHydrated(page, '/me/lists');
@@ -143,8 +151,77 @@ describe('reading in Chromium', () => {
     await e2e.gotoHydrated(page, DEMO.story.path);
     await expect.poll(() => save.textContent()).toBe(bookmarkTexts.saved);
     await save.click();
+    await choices.getByRole('checkbox', { name: bookmarkTexts.readingList }).uncheck();
     await expect.poll(() => page.locator('.q-toast').textContent()).toContain(bookmarkTexts.removedToast);
-    expect(await save.textContent()).toBe(bookmarkTexts.save);
+    await expect.poll(() => save.textContent()).toBe(bookmarkTexts.save);
+    await page.close();
+    await e2e.setSession(null);
+  });
+
+  it('makes a list from Save, files a story from a card into it, orders and notes it, and makes it private', async () => {
+    const em = db.em();
+    const reader = await buildUser(em, { name: 'Listing Reader' });
+    const token = await buildSession(em, reader);
+    const page = await e2e.openPage({ session: token });
+    const errors = pageErrors(page);
+    await e2e.gotoHydrated(page, DEMO.story.path);
+    await page.getByTestId('save-button').click();
+    const choices = page.getByTestId('save-choices');
+    await choices.getByRole('button', { name: listTexts.newList }).click();
+    await choices.getByRole('textbox', { name: listTexts.name }).fill('Weekend reads');
+    await choices.getByRole('button', { name: listTexts.createList }).click();
+    await expect
+      .poll(() => page.locator('.q-toast').last().textContent())
+      .toContain(listTexts.savedTo('Weekend reads'));
+    await expect.poll(() => choices.getByRole('checkbox', { name: 'Weekend reads' }).isChecked()).toBe(true);
+
+    // From a card on the home page: the first story that is not the one saved already.
+    await e2e.gotoHydrated(page, '/');
+    const card = page
+      .locator('[data-testid="feed"] article')
+      .filter({ hasNot: page.getByRole('heading', { name: DEMO.story.title, exact: true }) })
+      .first();
+    const cardTitle = (await card.locator('h2').textContent()) ?? '';
+    await card.getByTestId('save-button').click();
+    await card.getByTestId('save-choices').getByRole('checkbox', { name: 'Weekend reads' }).check();
+    await expect
+      .poll(() => page.locator('.q-toast').last().textContent())
+      .toContain(listTexts.savedTo('Weekend reads'));
+
+    await e2e.gotoHydrated(page, '/me/lists');
+    await expect.poll(() => page.getByTestId('your-lists').textContent()).toContain('2 stories');
+    await page.getByRole('link', { name: 'Weekend reads' }).click();
+    await page.waitForURL(`**/@${reader.username}/list/weekend-reads-*`);
+    await waitForHydration(page);
+    const list = page.getByTestId('list');
+    const order = () => list.locator('.q-list-item h2').allTextContents();
+    // Newest first: the card's story, then the one saved from its page.
+    await expect.poll(order).toEqual([cardTitle, DEMO.story.title]);
+    await list.locator('.q-list-item').first().getByRole('button', { name: listTexts.moveDown }).click();
+    await expect.poll(order).toEqual([DEMO.story.title, cardTitle]);
+    await list.locator('.q-list-item').first().getByRole('button', { name: listTexts.addNote }).click();
+    await list.getByRole('textbox', { name: listTexts.addNote }).fill('Read this one first.');
+    await list.getByRole('button', { name: listTexts.saveNote }).click();
+    await expect
+      .poll(() => list.locator('.q-list-item-note').first().textContent())
+      .toBe('Read this one first.');
+
+    // A stranger (no cookies) gets the public list in the HTML; once private, a 404 that names nothing.
+    const url = page.url();
+    const before = await fetch(url);
+    expect(before.status).toBe(200);
+    expect(await before.text()).toContain('Read this one first.');
+    await list.getByRole('button', { name: listTexts.edit }).click();
+    await page.getByTestId('list-editor').getByRole('checkbox', { name: listTexts.makePrivate }).check();
+    await page.getByTestId('list-editor').getByRole('button', { name: listTexts.save, exact: true }).click();
+    await expect.poll(() => page.locator('.q-toast').last().textContent()).toContain(listTexts.saved);
+    await expect.poll(() => list.textContent()).toContain('Private');
+    const after = await fetch(url);
+    expect(after.status).toBe(404);
+    const hidden = await after.text();
+    expect(hidden).not.toContain('Read this one first.');
+    expect(hidden).not.toContain('Weekend reads');
+    expect(errors).toEqual([]);
     await page.close();
     await e2e.setSession(null);
   });

@@ -39,6 +39,7 @@ import {
 import { refuseUndecodablePath, registerHostileInputGuard } from './hostile-input';
 import { registerHostRouting } from './hosts';
 import { registerLegacyRedirects } from './legacy-redirects';
+import { registerListEmbed } from './list-embed';
 import { registerMedia } from './media';
 import { PageCache } from './page-cache';
 import { registerReadingRoutes } from './reading-routes';
@@ -240,6 +241,7 @@ export async function buildApp(opts: {
   await registerMedia(app, orm, config, env);
   registerDevMail(app, orm, config);
   registerFeeds(app, orm, config);
+  registerListEmbed(app, orm, config);
   registerReadingRoutes(app, orm, config, env);
   registerActionRoutes(app, orm, config, env);
   registerEmailSettingsRoutes(app, orm, config, env);

@@ -1,8 +1,24 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { can, LISTED_STORY, loadPolicyViewer, lockedPreview, type PolicyViewer, postPath } from '@quire/api';
-import { Collection, type Orm, Post, PostTag, Tag, User } from '@quire/db';
-import { feedTexts, type Markup, type Paragraph, PRODUCT_NAME } from '@quire/domain';
+import {
+  can,
+  LISTED_STORY,
+  loadPolicyViewer,
+  lockedPreview,
+  type PolicyViewer,
+  postPath,
+  READER_LIST,
+} from '@quire/api';
+import { Catalog, CatalogItem, Clap, Collection, type Orm, Post, PostTag, Tag, User } from '@quire/db';
+import {
+  catalogSlugId,
+  feedTexts,
+  type Markup,
+  type Paragraph,
+  PRODUCT_NAME,
+  parsePostId,
+  quireRoutes,
+} from '@quire/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Feed } from 'feed';
 import type { ServerConfig } from './config';
@@ -154,6 +170,17 @@ async function newestStories(em: EntityManager, where: FilterQuery<Post>): Promi
   );
 }
 
+/** Listed stories by id, in the order of `ids`, with author and publication loaded. */
+async function storiesInOrder(em: EntityManager, ids: string[]): Promise<Post[]> {
+  const posts = await em.find(
+    Post,
+    { $and: [LISTED_STORY, { id: { $in: ids } }] },
+    { populate: ['creator', 'collection'] },
+  );
+  const byId = new Map(posts.map((p) => [p.id, p]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Ids of listable stories carrying a tag, newest first. */
 async function taggedStoryIds(em: EntityManager, tag: Tag, extra: FilterQuery<Post> = {}): Promise<string[]> {
   const rows = await em.find(
@@ -218,7 +245,10 @@ function notFound(reply: FastifyReply) {
   return reply.code(404).send({ error: { message: 'There is no such feed.' } });
 }
 
-/** Spec §2 Feeds: RSS 2.0 of the latest stories, a writer, a publication (and its tags), a tag and a topic. */
+/**
+ * Spec §2 Feeds: RSS 2.0 of the latest stories, a writer (and the stories they clapped for), a reader's public
+ * list, a publication (and its tags), a tag and a topic.
+ */
 export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConfig) {
   const base = config.publicUrl.replace(/\/+$/, '');
   const em = () => orm.em.fork() as EntityManager;
@@ -262,6 +292,52 @@ export function registerFeeds(app: FastifyInstance, orm: Orm, config: ServerConf
   });
   app.get('/feed/@:username', userFeed);
   app.get('/@:username/feed', userFeed);
+
+  app.get(
+    '/feed/@:username/has-recommended',
+    serve<{ username: string }>(async (em, { username }, reader) => {
+      const user = await em.findOne(User, { username });
+      if (!user || !can(reader, 'viewProfile', user)) return null;
+      const claps = await em.find(
+        Clap,
+        { user: user.id, post: LISTED_STORY },
+        { fields: ['post'], orderBy: { updatedAt: 'desc', id: 'desc' }, limit: FEED_SIZE },
+      );
+      return {
+        title: feedTexts.recommendedTitle(user.name),
+        description: feedTexts.recommendedDescription(user.name),
+        path: `/@${user.username}/has-recommended`,
+        posts: await storiesInOrder(
+          em,
+          claps.map((c) => c.post.id),
+        ),
+      };
+    }),
+  );
+
+  app.get(
+    '/feed/collections/:catalogSlug',
+    serve<{ catalogSlug: string }>(async (em, { catalogSlug }, reader) => {
+      const id = parsePostId(catalogSlug);
+      const list = id ? await em.findOne(Catalog, { id, ...READER_LIST }, { populate: ['creator'] }) : null;
+      if (!list || !can(reader, 'viewList', list) || !can(reader, 'viewProfile', list.creator)) return null;
+      const items = await em.find(
+        CatalogItem,
+        { catalog: list.id, itemType: 'POST', post: LISTED_STORY },
+        { fields: ['post'], orderBy: { position: 'asc', id: 'asc' }, limit: FEED_SIZE },
+      );
+      const slugId = catalogSlugId(list);
+      return {
+        title: feedTexts.listTitle(list.name, list.creator.name),
+        description: list.description || feedTexts.listDescription(list.name, list.creator.name),
+        path: quireRoutes.build('ShowUserList', { username: list.creator.username, catalogSlugId: slugId }),
+        posts: await storiesInOrder(
+          em,
+          items.map((i) => i.post!.id),
+        ),
+      };
+    }),
+  );
 
   app.get(
     '/feed/tag/:tagSlug',

@@ -1,4 +1,4 @@
-import { Post, PostTag, Tag } from '@quire/db';
+import { Catalog, CatalogItem, Clap, Post, PostTag, Tag } from '@quire/db';
 import type { PostContent } from '@quire/domain';
 import { buildCollection, buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
@@ -125,11 +125,45 @@ describe('RSS feeds (spec §2 Feeds)', () => {
     expect(topic.body).not.toContain(HIDDEN);
   });
 
+  it("serves a public list's stories in the list's order, and the stories a writer clapped for", async () => {
+    const w = await world();
+    const em = t.db.em();
+    const reader = await buildUser(em, { name: 'Listing Reader' });
+    const list = em.create(Catalog, {
+      creator: reader,
+      name: 'Picks',
+      slug: 'picks',
+      description: 'My picks',
+    });
+    const secret = em.create(Catalog, { creator: reader, name: 'Secret', visibility: 'PRIVATE' });
+    // The draft is in the list too: a feed leaves out what it may not list.
+    [w.locked, w.open, w.draft].forEach((post, position) =>
+      em.create(CatalogItem, { catalog: list, itemType: 'POST', post, position }),
+    );
+    em.create(CatalogItem, { catalog: secret, itemType: 'POST', post: w.open });
+    em.create(Clap, { user: reader, post: w.open, count: 3 });
+    await em.flush();
+
+    const feed = await get(`/feed/collections/picks-${list.id}`);
+    expect(feed.statusCode).toBe(200);
+    expect(titles(feed.body)).toEqual(['A members-only story', 'An open story']);
+    expect(feed.body).toContain('My picks');
+    expect(feed.body).not.toContain(HIDDEN);
+    expect(feed.body).toContain(`${BASE}/@${reader.username}/list/picks-${list.id}`);
+    expect((await get(`/feed/collections/${secret.id}`)).statusCode).toBe(404);
+    expect((await get('/feed/collections/0123456789ab')).statusCode).toBe(404);
+
+    const clapped = await get(`/feed/@${reader.username}/has-recommended`);
+    expect(clapped.statusCode).toBe(200);
+    expect(titles(clapped.body)).toEqual(['An open story']);
+  });
+
   it('answers 404 for unknown writers, publications, tags and topics', async () => {
     const w = await world();
     for (const url of [
       '/feed/@nobody-at-all',
       '/@nobody-at-all/feed',
+      '/feed/@nobody-at-all/has-recommended',
       '/feed/no-such-publication',
       `/feed/${w.collection.slug}/tagged/no-such-tag`,
       '/feed/tag/no-such-tag',

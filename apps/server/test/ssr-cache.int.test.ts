@@ -143,6 +143,27 @@ describe('anonymous page micro-cache', () => {
       .toBe(true);
   });
 
+  it('never keeps a list page: once its creator makes it private, a stranger gets a 404 at once', async () => {
+    const em = t.db.em();
+    const owner = await buildUser(em);
+    const writer = await buildUser(em);
+    const post = await buildPost(em, { creator: writer, title: 'Listed story' });
+    const token = await buildSession(em, owner);
+    const headers = { cookie: `sid=${token}; xsrf=x`, 'x-xsrf-token': 'x' };
+    const call = async (path: string, payload: object) =>
+      (await t.app.inject({ method: 'POST', url: `/trpc/${path}`, payload, headers })).json().result.data;
+    const list = await call('lists.create', { name: 'Soon secret' });
+    await call('lists.setItem', { catalogId: list.id, postId: post.id, listed: true });
+    const url = `/@${owner.username}/list/${list.catalogSlugId}`;
+    expect((await t.app.inject({ url })).body).toContain('Listed story');
+    expect((await t.app.inject({ url })).headers['x-cache']).not.toBe('HIT');
+    await call('lists.update', { catalogId: list.id, name: 'Soon secret', isPrivate: true });
+    const hidden = await t.app.inject({ url });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain('Soon secret');
+    expect(hidden.body).not.toContain('Listed story');
+  });
+
   it('turns the cache off with disable_edge_cache and says why', async () => {
     const { FeatureFlag } = await import('@quire/db');
     const em = t.db.em();

@@ -55,6 +55,13 @@ export { downloadableExport } from './services/exports/requests';
 export { type ExportFileStore, type ExportFileWriter, LocalDiskExportStore } from './services/exports/store';
 export { followingFeed, forYouFeed } from './services/feed';
 export {
+  type ListSummary,
+  listHeader,
+  listItemsPage,
+  READER_LIST,
+  visibleListById,
+} from './services/lists';
+export {
   type ApplyOptions,
   type ApplyOutcome,
   applyPaymentEvent,

@@ -135,7 +135,17 @@ describe('stories in a list', () => {
     expect((await db.em().findOneOrFail(Catalog, list.id)).itemsCount).toBe(2);
 
     const choices = await as(owner).lists.saveChoices({ postId: posts[0]!.id });
+    expect(choices).toMatchObject({ readingList: false });
     expect(choices.lists).toEqual([{ id: list.id, name: 'Reads', isPrivate: false, hasStory: true }]);
+    await as(owner).posts.bookmark({ postId: posts[1]!.id, saved: true });
+    expect((await as(owner).lists.saveChoices({ postId: posts[1]!.id })).readingList).toBe(true);
+    // The Save icons of a page of cards: saved in a list or on the reading list, not elsewhere.
+    const ids = posts.map((p) => p.id);
+    expect((await as(owner).lists.saved({ postIds: ids })).saved.sort()).toEqual(ids.sort());
+    await as(owner).lists.setItem({ catalogId: list.id, postId: posts[2]!.id, listed: false });
+    expect((await as(owner).lists.saved({ postIds: ids })).saved.sort()).toEqual(
+      [posts[0]!.id, posts[1]!.id].sort(),
+    );
   });
 
   it("refuses a stranger's changes, unknown items, and stories the creator may not read", async () => {

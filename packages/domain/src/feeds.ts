@@ -11,6 +11,8 @@ export const feedPaths = {
   publication: (collectionSlug: string) => `/feed/${seg(collectionSlug)}`,
   publicationTag: (collectionSlug: string, tagSlug: string) =>
     `/feed/${seg(collectionSlug)}/tagged/${seg(tagSlug)}`,
+  list: (catalogSlugId: string) => `/feed/collections/${seg(catalogSlugId)}`,
+  recommended: (username: string) => `/feed/@${seg(username)}/has-recommended`,
 } as const;
 
 /** Not from the spec: feed titles (the feed's own and its page's `<link rel="alternate">`) and the RSS link. */
@@ -28,6 +30,13 @@ export const feedTexts = {
   publicationDescription: (name: string) => `The latest stories in ${name}.`,
   publicationTagTitle: (name: string, tag: string) => `${name} — ${tag}`,
   publicationTagDescription: (name: string, tag: string) => `Stories tagged ${tag} in ${name}.`,
+  listTitle: (name: string, creator: string) => `${name} — a list by ${creator}`,
+  listDescription: (name: string, creator: string, product: string = PRODUCT_NAME) =>
+    `The stories in ${name}, a list by ${creator} on ${product}.`,
+  recommendedTitle: (name: string, product: string = PRODUCT_NAME) =>
+    `Stories ${name} clapped for on ${product}`,
+  recommendedDescription: (name: string, product: string = PRODUCT_NAME) =>
+    `The stories ${name} clapped for on ${product}, most recent first.`,
   /** The visible link's text. */
   rss: 'RSS',
   /** The visible link's accessible name, e.g. 'RSS feed of Stories by Ada on Quire'. */
@@ -57,5 +66,9 @@ export const pageFeeds = {
   topic: (topic: { slug: string; name: string }): PageFeed => ({
     title: feedTexts.tagTitle(topic.name),
     path: feedPaths.topic(topic.slug),
+  }),
+  list: (list: { catalogSlugId: string; name: string; creator: { name: string } }): PageFeed => ({
+    title: feedTexts.listTitle(list.name, list.creator.name),
+    path: feedPaths.list(list.catalogSlugId),
   }),
 } as const;

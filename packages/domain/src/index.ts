@@ -18,6 +18,7 @@ export * from './enums';
 export * from './exports';
 export * from './feeds';
 export * from './gifts';
+export * from './highlights';
 export * from './home';
 export * from './images';
 export * from './labels';

@@ -16,6 +16,8 @@ export const LIST_ITEMS_MAX = 500;
 export const LIST_ITEM_NOTE_MAX = 280;
 /** Lists offered in the Save choice (a reader with more finds the rest on /me/lists). */
 export const SAVE_CHOICES_MAX = 100;
+/** The most stories one 'which are saved' question names (a page of cards or two). */
+export const SAVED_AMONG_MAX = 60;
 
 export const listTexts = {
   newList: 'New list',
@@ -60,6 +62,10 @@ export const listTexts = {
   by: (name: string) => `by ${name}`,
   empty: 'This list has no stories yet.',
   listsEmpty: 'No lists yet.',
+  listLink: 'The list’s link',
+  backToList: (name: string) => `Back to ${name}`,
+  share: 'Share',
+  viewOn: (product: string) => `View the list on ${product}`,
   collectionsTitle: 'Lists',
   collectionsLead: 'Lists readers made and others follow, most followed first.',
 } as const;

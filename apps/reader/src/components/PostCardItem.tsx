@@ -9,6 +9,7 @@ import {
 } from '@quire/domain';
 import { Avatar, ClapIcon, MemberStar, ResponseIcon, Thumbnail } from '@quire/ui';
 import { PreloadLink } from './PreloadLink';
+import { SaveButton } from './SaveButton';
 
 /** The thumbnail's widths: the small box, the large box (also the small one at 2x) and the large one at 2x. */
 const THUMBNAIL_WIDTHS = [CARD_THUMBNAIL.smallWidth, CARD_THUMBNAIL.width, CARD_THUMBNAIL.width * 2];
@@ -25,10 +26,13 @@ export function PostCardItem({
   post,
   onShowFewer,
   eager = false,
+  saveIds,
 }: {
   post: PostCard;
   onShowFewer?: (() => void) | undefined;
   eager?: boolean;
+  /** The ids of the cards loaded with this one: given, the card has a Save button that asks about them all at once. */
+  saveIds?: string[] | undefined;
 }) {
   const date = post.latestPublishedAt ? formatShortDate(post.latestPublishedAt) : '';
   const subtitle = cardSubtitle(post.subtitle);
@@ -84,11 +88,14 @@ export function PostCardItem({
             <span aria-hidden="true">{compactCount(post.responsesCount)}</span>
             <span className="q-visually-hidden">{storyCardTexts.responses(post.responsesCount)}</span>
           </span>
-          {onShowFewer ? (
+          {onShowFewer || saveIds ? (
             <span className="q-story-card-actions">
-              <button type="button" className="q-link-button q-show-less" onClick={onShowFewer}>
-                {SHOW_LESS_LABEL}
-              </button>
+              {onShowFewer ? (
+                <button type="button" className="q-link-button q-show-less" onClick={onShowFewer}>
+                  {SHOW_LESS_LABEL}
+                </button>
+              ) : null}
+              {saveIds ? <SaveButton postId={post.id} pageIds={saveIds} size={20} /> : null}
             </span>
           ) : null}
         </div>

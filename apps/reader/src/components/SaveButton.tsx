@@ -1,42 +1,64 @@
 import { useSessionStore } from '@quire/client-state';
-import { bookmarkTexts, type ReadingListKind } from '@quire/domain';
+import { bookmarkTexts } from '@quire/domain';
 import { BookmarkIcon, BookmarkSavedIcon } from '@quire/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { lazyModule } from '../lib/lazy-module';
 import { failureMessage, openSignUp, toast } from '../lib/social';
 import { useTRPC, useTRPCClient } from '../trpc';
 
+// The choice of lists loads with the first Save, not with the page.
+const choices = lazyModule(() => import('./SaveChoices'));
+
 /**
- * Spec §1 Bookmark: Save puts the story on the reader's reading list and Saved takes it off, at once and then
- * on the server; the state comes from the viewer edge (spec §3 readingList). Visitors get the sign-up flow.
+ * Spec §1 Bookmark: Save puts the story on the reader's reading list at once and opens the choice of their lists
+ * (Saved opens the choice alone, to take it off or file it elsewhere). The icon is filled while the story is
+ * saved anywhere; a page of cards asks that once for all of them (`pageIds`). Visitors get the sign-up flow.
  */
-export function SaveButton({ postId }: { postId: string }) {
+export function SaveButton({
+  postId,
+  pageIds,
+  size = 24,
+}: {
+  postId: string;
+  pageIds?: string[];
+  size?: number;
+}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const signedIn = useSessionStore((s) => s.isLoggedIn);
-  const edgeOptions = trpc.posts.viewerEdge.queryOptions({ postId });
-  const edge = useQuery({ ...edgeOptions, enabled: signedIn });
+  const savedOptions = trpc.lists.saved.queryOptions({ postIds: pageIds ?? [postId] });
+  const savedQuery = useQuery({ ...savedOptions, enabled: signedIn });
+  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const saved = !!edge.data?.readingList;
+  const Choices = choices.use(open)?.SaveChoices;
+  const saved = !!savedQuery.data?.saved.includes(postId);
 
-  const setSaved = (readingList: ReadingListKind | null) =>
-    queryClient.setQueryData(edgeOptions.queryKey, (old) => (old ? { ...old, readingList } : old));
+  const setSaved = (now: boolean) =>
+    queryClient.setQueryData(savedOptions.queryKey, (old) => {
+      const others = (old?.saved ?? []).filter((id) => id !== postId);
+      return { saved: now ? [...others, postId] : others };
+    });
 
   const onClick = async () => {
     if (!signedIn) {
       openSignUp();
       return;
     }
-    const next = !saved;
+    void choices.load();
+    if (saved) {
+      setOpen(!open);
+      return;
+    }
     setBusy(true);
-    setSaved(next ? 'READING_LIST' : null);
+    setSaved(true);
     try {
-      const answer = await client.posts.bookmark.mutate({ postId, saved: next });
-      setSaved(answer.readingList);
-      toast(next ? bookmarkTexts.savedToast : bookmarkTexts.removedToast);
+      await client.posts.bookmark.mutate({ postId, saved: true });
+      toast(bookmarkTexts.savedToast);
+      setOpen(true);
     } catch (error) {
-      setSaved(next ? null : 'READING_LIST');
+      setSaved(false);
       toast(failureMessage(error), 'ERROR');
     } finally {
       setBusy(false);
@@ -44,16 +66,20 @@ export function SaveButton({ postId }: { postId: string }) {
   };
 
   return (
-    <button
-      type="button"
-      className="q-link-button q-save-button"
-      aria-pressed={saved}
-      disabled={busy}
-      data-testid="save-button"
-      onClick={() => void onClick()}
-    >
-      {saved ? <BookmarkSavedIcon size={24} filled /> : <BookmarkIcon size={24} />}
-      <span className="q-visually-hidden">{saved ? bookmarkTexts.saved : bookmarkTexts.save}</span>
-    </button>
+    <span className="q-save">
+      <button
+        type="button"
+        className="q-link-button q-save-button"
+        aria-pressed={saved}
+        aria-expanded={open}
+        disabled={busy}
+        data-testid="save-button"
+        onClick={() => void onClick()}
+      >
+        {saved ? <BookmarkSavedIcon size={size} filled /> : <BookmarkIcon size={size} />}
+        <span className="q-visually-hidden">{saved ? bookmarkTexts.saved : bookmarkTexts.save}</span>
+      </button>
+      {open && Choices ? <Choices postId={postId} onSaved={setSaved} onClose={() => setOpen(false)} /> : null}
+    </span>
   );
 }

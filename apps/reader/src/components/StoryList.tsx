@@ -11,6 +11,18 @@ export interface StoryListPage {
   next: unknown;
 }
 
+/**
+ * For each story, the ids of the page it came in: its Save button asks which of them are saved, once per page.
+ */
+export function savePageIds(pages: { posts: { id: string }[] }[] | undefined): Map<string, string[]> {
+  const byPost = new Map<string, string[]>();
+  for (const page of pages ?? []) {
+    const ids = page.posts.map((p) => p.id);
+    for (const id of ids) byPost.set(id, ids);
+  }
+  return byPost;
+}
+
 /** A list of story cards that loads the next keyset page on scroll, or with its "Show more" button. */
 export function StoryList({
   pages,
@@ -21,6 +33,7 @@ export function StoryList({
   next: NextPage;
   empty: string;
 }) {
+  const saveIds = savePageIds(pages);
   return (
     <section aria-label="Stories" data-testid="feed">
       {pages === undefined ? <StoryCardSkeleton /> : null}
@@ -30,7 +43,14 @@ export function StoryList({
         next={next}
         nextLabel="Show more stories"
       >
-        {(post, index) => <PostCardItem key={post.id} post={post} eager={index < CARDS_ABOVE_THE_FOLD} />}
+        {(post, index) => (
+          <PostCardItem
+            key={post.id}
+            post={post}
+            eager={index < CARDS_ABOVE_THE_FOLD}
+            saveIds={saveIds.get(post.id)}
+          />
+        )}
       </PagedItems>
     </section>
   );

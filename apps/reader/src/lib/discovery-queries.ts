@@ -50,6 +50,11 @@ export function discoveryQueries(trpc: Trpc) {
     profileHighlights: (username: string) => d.profile.highlights.infiniteQueryOptions({ username }, paged),
     profileLists: (username: string) => d.profile.lists.infiniteQueryOptions({ username }, paged),
     readingList: () => trpc.lists.readingList.infiniteQueryOptions({}, paged),
+    listShareLinks: (catalogId: string) =>
+      trpc.lists.shareLinks.queryOptions({ catalogId }, { staleTime: STALE_MS }),
+    popularLists: () => trpc.lists.popular.infiniteQueryOptions({}, paged),
+    listBySlugId: (catalogSlugId: string) =>
+      trpc.lists.bySlugId.queryOptions({ catalogSlugId }, { staleTime: STALE_MS }),
     profileList: (username: string, catalogSlugId: string) =>
       d.profile.list.queryOptions({ username, catalogSlugId }, { staleTime: STALE_MS }),
     profileListItems: (username: string, catalogSlugId: string) =>

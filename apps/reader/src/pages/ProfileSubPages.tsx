@@ -1,14 +1,14 @@
-import { accountTexts, formatShortDate, quireRoutes, storyCardTexts } from '@quire/domain';
+import { accountTexts, formatShortDate, storyCardTexts } from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListCard } from '../components/ListCard';
 import { PagedItems } from '../components/LoadMore';
 import { PeopleList } from '../components/PeopleList';
 import { PostCardItem } from '../components/PostCardItem';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
-import { NotFoundPage } from './NotFoundPage';
 import { followers, ProfileLayout } from './ProfilePage';
-import { listMeta, storyCount } from './page-params';
+import { storyCount } from './page-params';
 import { AboutBioEditor } from './settings/AboutBioEditor';
 
 /** Spec §2 /@{username}/about: the bio, since when the writer is here (and a member), and their counts. */
@@ -175,46 +175,10 @@ export function ProfileListsPage({ username }: { username: string }) {
             listClass="q-lists"
             next={lists}
           >
-            {(list) => (
-              <li key={list.id} className="q-card">
-                <a
-                  className="q-card-link"
-                  href={quireRoutes.build('ShowUserList', {
-                    username: user.username,
-                    catalogSlugId: list.catalogSlugId,
-                  })}
-                >
-                  <h2>{list.name}</h2>
-                  {list.description ? <p>{list.description}</p> : null}
-                </a>
-                <p className="q-card-meta">{listMeta(list)}</p>
-              </li>
-            )}
+            {(list) => <ListCard key={list.id} list={list} />}
           </PagedItems>
         </section>
       )}
-    </ProfileLayout>
-  );
-}
-
-/** Spec §2 /@{username}/list/{catalogSlugId}: one list's stories; a private list is a 404 to anyone else. */
-export function ProfileListPage({ username, catalogSlugId }: { username: string; catalogSlugId: string }) {
-  const q = useDiscoveryQueries();
-  const list = useQuery(q.profileList(username, catalogSlugId));
-  const stories = useInfiniteQuery(q.profileListItems(username, catalogSlugId));
-  if (list.isError) return <NotFoundPage />;
-  return (
-    <ProfileLayout username={username} tab="lists">
-      {() =>
-        list.data ? (
-          <section aria-label={list.data.name} data-testid="list">
-            <h2 className="q-list-title">{list.data.name}</h2>
-            {list.data.description ? <p>{list.data.description}</p> : null}
-            <p className="q-card-meta">{listMeta(list.data)}</p>
-            <StoryList pages={stories.data?.pages} next={stories} empty="This list has no stories yet." />
-          </section>
-        ) : null
-      }
     </ProfileLayout>
   );
 }

@@ -1,17 +1,10 @@
 import type { RouterOutputs } from '@quire/api';
-import {
-  clapTexts,
-  responseTexts,
-  SHARE_CHANNEL_NAMES,
-  SHARE_CHANNELS,
-  type ShareChannel,
-  shareTexts,
-} from '@quire/domain';
+import { clapTexts, responseTexts, type ShareChannel, shareTexts } from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useCopy } from '../components/menu';
 import { PeopleList } from '../components/PeopleList';
 import { ResponsesPanel } from '../components/ResponsesPanel';
+import { ShareLinks } from '../components/ShareLinks';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -100,40 +93,16 @@ export function UpvotesPage({ postId }: { postId: string }) {
 export function SharePage({ postId, channel }: { postId: string; channel: ShareChannel }) {
   const trpc = useTRPC();
   const share = useQuery(trpc.posts.shareLinks.queryOptions({ postId }));
-  const { copied, copy } = useCopy();
-  const network = SHARE_CHANNEL_NAMES[channel];
   return (
     <StorySubPage postId={postId} title={shareTexts.pageTitle}>
       {() =>
         share.data ? (
-          <section className="q-share" data-testid="share">
-            <p>
-              <a
-                className="q-button q-button-dark"
-                href={share.data.links[channel]}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {shareTexts.continueTo(network)}
-              </a>
-            </p>
-            <p className="q-card-meta">{shareTexts.opensNetwork(network)}</p>
-            <p className="q-share-link">
-              <input readOnly value={share.data.url} aria-label={shareTexts.storyLink} />
-              <button type="button" className="q-button" onClick={() => copy(share.data.url)}>
-                {copied ? shareTexts.copied : shareTexts.copyLink}
-              </button>
-            </p>
-            <p className="q-card-meta">
-              {shareTexts.elsewhere}{' '}
-              {SHARE_CHANNELS.filter((c) => c !== channel).map((c, i) => (
-                <span key={c}>
-                  {i ? ' · ' : ''}
-                  <a href={`/p/${postId}/share/${c}`}>{SHARE_CHANNEL_NAMES[c]}</a>
-                </span>
-              ))}
-            </p>
-          </section>
+          <ShareLinks
+            share={share.data}
+            channel={channel}
+            linkLabel={shareTexts.storyLink}
+            pathFor={(c) => `/p/${postId}/share/${c}`}
+          />
         ) : null
       }
     </StorySubPage>

@@ -1,10 +1,13 @@
 import {
   archiveRange,
   isTopTimePeriod,
+  listTexts,
   type PageFeed,
   pageFeeds,
   parseMonthDayYearSlug,
   profileMenuTexts,
+  shareChannelOf,
+  shareTexts,
   type TopTimePeriod,
 } from '@quire/domain';
 import type { QueryClient } from '@tanstack/react-query';
@@ -28,13 +31,17 @@ const discovery = lazyPages('src/pages/DiscoveryPages.tsx', () => import('./Disc
 const profileSub = lazyPages('src/pages/ProfileSubPages.tsx', () => import('./ProfileSubPages'));
 const publicationSub = lazyPages('src/pages/PublicationSubPages.tsx', () => import('./PublicationSubPages'));
 const tagSub = lazyPages('src/pages/TagSubPages.tsx', () => import('./TagSubPages'));
+const listPage = lazyPages('src/pages/ListPage.tsx', () => import('./ListPage'));
 
 const TopicsPage = discovery('TopicsPage');
 const TopStoriesPage = discovery('TopStoriesPage');
 const TrendingPage = discovery('TrendingPage');
 const ProfileAboutPage = profileSub('ProfileAboutPage');
 const ProfileHighlightsPage = profileSub('ProfileHighlightsPage');
-export const ProfileListPage = profileSub('ProfileListPage');
+export const ProfileListPage = listPage('ProfileListPage');
+const CollectionsPage = listPage('CollectionsPage');
+const ListSharePage = listPage('ListSharePage');
+const CollectionListPage = listPage('CollectionListPage');
 const ProfileListsPage = profileSub('ProfileListsPage');
 const ProfilePeoplePage = profileSub('ProfilePeoplePage');
 const ProfileRecommendedPage = profileSub('ProfileRecommendedPage');
@@ -283,6 +290,27 @@ const profilePages: PageRoute[] = [
         many(q.profileListItems(username, params.catalogSlugId ?? '')),
       ]),
   }),
+  subPageRoute(profileOwner, {
+    path: '/:owner/list/:catalogSlug/share/:channel',
+    name: 'ShowUserListByCatalogSlugShareByChannel',
+    // A channel the page does not know is a 404.
+    parse: (params) => {
+      const channel = shareChannelOf(params.channel ?? '');
+      return channel ? { catalogSlugId: params.catalogSlug ?? '', channel } : null;
+    },
+    title: (_userName, ctx, params) => {
+      const username = profileUsername(params.owner) ?? '';
+      const list = ctx.queryClient.getQueryData(
+        queries(ctx).profileList(username, params.catalogSlug ?? '').queryKey,
+      );
+      return list ? shareTexts.pageTitle(list.name) : null;
+    },
+    render: (username, own) => <ListSharePage username={username} {...own} />,
+    load: async ({ q, one }, username, own) => {
+      const list = await one(q.profileList(username, own.catalogSlugId));
+      await one(q.listShareLinks(list.id));
+    },
+  }),
 ];
 
 // ── Publications ────────────────────────────────────────────────────────────────────────────
@@ -470,6 +498,37 @@ const topStoriesRoute = (path: string, name: string, routeName: 'top-stories' | 
 });
 
 const homeRoutes: PageRoute[] = [
+  {
+    path: '/collections',
+    name: 'ShowCollections',
+    render: () => <CollectionsPage />,
+    prefetch: (ctx) => statusOf(ctx.queryClient.fetchInfiniteQuery(queries(ctx).popularLists())),
+    head: () => ({ title: listTexts.collectionsTitle }),
+  },
+  {
+    path: '/collections/:catalogSlug',
+    name: 'ShowCollectionsByCatalogSlug',
+    render: ({ params }) => <CollectionListPage catalogSlugId={params.catalogSlug ?? ''} />,
+    prefetch: async (ctx, params) => {
+      const { q, one, many } = fetcher(ctx);
+      try {
+        const list = await one(q.listBySlugId(params.catalogSlug ?? ''));
+        const username = list.creator.username;
+        await Promise.all([
+          ctx.queryClient.fetchQuery(ctx.trpc.profiles.byUsername.queryOptions({ username })),
+          one(q.profileList(username, list.catalogSlugId)),
+          many(q.profileListItems(username, list.catalogSlugId)),
+        ]);
+        return 200;
+      } catch {
+        return 404;
+      }
+    },
+    head: (ctx, params) => {
+      const list = ctx.queryClient.getQueryData(queries(ctx).listBySlugId(params.catalogSlug ?? '').queryKey);
+      return list ? { title: `${list.name} – ${list.creator.name}` } : {};
+    },
+  },
   {
     path: '/topics',
     name: 'ShowTopics',

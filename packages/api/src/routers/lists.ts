@@ -1,6 +1,6 @@
-import { CLAPS_PER_READER_MAX, listFieldsInput, listItemNoteInput } from '@quire/domain';
+import { CLAPS_PER_READER_MAX, listFieldsInput, listItemNoteInput, SAVED_AMONG_MAX } from '@quire/domain';
 import { z } from 'zod';
-import { entityId, scoreCursor, timeCursor } from '../schemas';
+import { entityId, scoreCursor, slug, timeCursor } from '../schemas';
 import { readingListPage } from '../services/bookmarks';
 import {
   clapForList,
@@ -8,14 +8,17 @@ import {
   deleteList,
   followedListsPage,
   followList,
+  listBySlugId,
   listViewerEdge,
   moveListItem,
   popularListsPage,
   saveChoices,
+  savedAmong,
   setListItem,
   setListItemNote,
   updateList,
 } from '../services/lists';
+import { listShareLinks } from '../services/share';
 import {
   authedProcedure,
   listingProcedure,
@@ -75,6 +78,10 @@ export const listsRouter = router({
   saveChoices: authedProcedure
     .input(z.object({ postId }))
     .query(({ ctx, input }) => saveChoices(ctx.em, ctx.viewer, input.postId)),
+  /** Which of these stories the viewer saved anywhere (a page of cards asks once). */
+  saved: ownProcedure
+    .input(z.object({ postIds: z.array(postId).max(SAVED_AMONG_MAX) }))
+    .query(({ ctx, input }) => savedAmong(ctx.em, ctx.viewer, input.postIds)),
   /** Follows a list (following: true) or stops following it. */
   follow: transactionalProcedure
     .input(z.object({ catalogId, following: z.boolean() }))
@@ -83,6 +90,14 @@ export const listsRouter = router({
   clap: transactionalProcedure
     .input(z.object({ catalogId, count: z.int().min(1).max(CLAPS_PER_READER_MAX) }))
     .mutation(({ ctx, input }) => clapForList(ctx.em, ctx.viewer, input.catalogId, input.count)),
+  /** A list by its slug-id (spec §2 /collections/{catalogSlug}); someone else's private list is NOT_FOUND. */
+  bySlugId: publicProcedure
+    .input(z.object({ catalogSlugId: slug }))
+    .query(({ ctx, input }) => listBySlugId(ctx.em, ctx.viewer, input.catalogSlugId)),
+  /** Spec §2 /@{username}/list/{catalogSlug}/share/{channel}: the list's address and each network's dialog. */
+  shareLinks: publicProcedure
+    .input(z.object({ catalogId }))
+    .query(({ ctx, input }) => listShareLinks(ctx.em, ctx.viewer, input.catalogId, ctx.env)),
   /** The viewer's follow and claps on a list, and whether they may change it. */
   viewerEdge: publicProcedure
     .input(z.object({ catalogId }))

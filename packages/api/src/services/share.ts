@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '@quire/db';
-import { SHARE_CHANNELS, type ShareChannel, shareIntentUrl } from '@quire/domain';
+import { catalogSlugId, quireRoutes, SHARE_CHANNELS, type ShareChannel, shareIntentUrl } from '@quire/domain';
 import type { ServiceEnvironment } from './environment';
+import { visibleListById } from './lists';
 import { postPath, storyFor } from './posts';
 
 /**
@@ -15,7 +16,27 @@ export async function storyShareLinks(
   env: Pick<ServiceEnvironment, 'publicUrl'>,
 ) {
   const post = await storyFor(em, viewer, postId);
-  const url = `${env.publicUrl.replace(/\/+$/, '')}${postPath(post)}`;
-  const links = Object.fromEntries(SHARE_CHANNELS.map((c) => [c, shareIntentUrl(c, url, post.title)]));
-  return { url, title: post.title, links: links as Record<ShareChannel, string> };
+  return shareLinks(env, postPath(post), post.title);
+}
+
+/** Each network's share dialog for `path` on this site, titled `title`. */
+function shareLinks(env: Pick<ServiceEnvironment, 'publicUrl'>, path: string, title: string) {
+  const url = `${env.publicUrl.replace(/\/+$/, '')}${path}`;
+  const links = Object.fromEntries(SHARE_CHANNELS.map((c) => [c, shareIntentUrl(c, url, title)]));
+  return { url, title, links: links as Record<ShareChannel, string> };
+}
+
+/** Spec §2 `/@{username}/list/{catalogSlug}/share/{channel}`: the same for a list the viewer may see. */
+export async function listShareLinks(
+  em: EntityManager,
+  viewer: User | null,
+  catalogId: string,
+  env: Pick<ServiceEnvironment, 'publicUrl'>,
+) {
+  const list = await visibleListById(em, viewer, catalogId);
+  const path = quireRoutes.build('ShowUserList', {
+    username: list.creator.username,
+    catalogSlugId: catalogSlugId(list),
+  });
+  return shareLinks(env, path, list.name);
 }

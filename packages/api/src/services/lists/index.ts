@@ -5,6 +5,7 @@ export {
   deleteList,
   moveListItem,
   saveChoices,
+  savedAmong,
   setListItem,
   setListItemNote,
   updateList,
@@ -12,6 +13,7 @@ export {
 export {
   followedListsPage,
   type ListSummary,
+  listBySlugId,
   listHeader,
   listItemsPage,
   listsPage,

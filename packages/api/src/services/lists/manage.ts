@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { Catalog, CatalogItem, type User } from '@quire/db';
 import {
   accessTexts,
@@ -155,9 +155,15 @@ export async function setListItemNote(
   return { catalogId, itemId, note: item.note ?? null };
 }
 
+/** The viewer's lists a story can be saved to: the reading list and their own lists (not archived items). */
+const savedBy = (viewer: User): FilterQuery<Catalog> => ({
+  creator: viewer.id,
+  $or: [{ predefined: 'READING_LIST' }, READER_LIST],
+});
+
 /**
- * What 'Save' offers for a story the viewer may read: their own lists, newest first, each saying whether the
- * story is in it (the reading list is the story's viewer edge).
+ * What 'Save' offers for a story the viewer may read: whether it is on their reading list, and their own
+ * lists, newest first, each saying whether it holds the story.
  */
 export async function saveChoices(em: EntityManager, viewer: User, postId: string) {
   const post = await readableStory(em, viewer, postId);
@@ -168,12 +174,13 @@ export async function saveChoices(em: EntityManager, viewer: User, postId: strin
   );
   const holding = await em.find(
     CatalogItem,
-    { post: post.id, catalog: { $in: lists.map((l) => l.id) } },
-    { fields: ['catalog'] },
+    { post: post.id, archivedAt: null, catalog: savedBy(viewer) },
+    { fields: ['catalog.predefined'] },
   );
   const inList = new Set(holding.map((i) => i.catalog.id));
   return {
     postId,
+    readingList: holding.some((i) => i.catalog.predefined === 'READING_LIST'),
     lists: lists.map((l) => ({
       id: l.id,
       name: l.name,
@@ -181,4 +188,15 @@ export async function saveChoices(em: EntityManager, viewer: User, postId: strin
       hasStory: inList.has(l.id),
     })),
   };
+}
+
+/** Which of `postIds` the viewer saved anywhere (reading list or a list of theirs): the Save icon's fill. */
+export async function savedAmong(em: EntityManager, viewer: User, postIds: string[]) {
+  if (!postIds.length) return { saved: [] };
+  const items = await em.find(
+    CatalogItem,
+    { post: { $in: postIds }, archivedAt: null, catalog: savedBy(viewer) },
+    { fields: ['post'] },
+  );
+  return { saved: [...new Set(items.map((i) => i.post!.id))] };
 }

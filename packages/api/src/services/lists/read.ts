@@ -92,6 +92,13 @@ export async function visibleListById(em: EntityManager, viewer: User | null, id
   return catalog;
 }
 
+/** A reader list by its slug-id ('{slug}-{id}' or the id), with its header; NOT_FOUND as visibleListById. */
+export async function listBySlugId(em: EntityManager, viewer: User | null, slugId: string) {
+  const id = parsePostId(slugId);
+  if (!id) throw listNotFound();
+  return listHeader(em, await visibleListById(em, viewer, id));
+}
+
 /** A list of the writer's by its slug-id; NOT_FOUND when it is not theirs or private to someone else. */
 export async function visibleList(em: EntityManager, writer: User, viewer: User | null, slugId: string) {
   // A list's slug-id ends in its id, as a story's does (spec §2 URL shapes).
