@@ -4,6 +4,7 @@ import {
   bookmarkTexts,
   clapTexts,
   type EdgeCachePage,
+  highlightTexts,
   imageUrl,
   listTexts,
   type PageFeed,
@@ -65,6 +66,8 @@ const storySubPages = lazyPages('src/pages/StorySubPages.tsx', () => import('./p
 const ResponsesPage = storySubPages('ResponsesPage');
 const UpvotesPage = storySubPages('UpvotesPage');
 const SharePage = storySubPages('SharePage');
+const QuotesPage = storySubPages('QuotesPage');
+const QuotePage = storySubPages('QuotePage');
 const ProfilePage = lazyPage(
   'src/pages/ProfilePage.tsx',
   () => import('./pages/ProfilePage'),
@@ -529,6 +532,25 @@ export const pageRoutes: PageRoute[] = [
       ),
   ),
   shareRoute,
+  storySubRoute(
+    '/p/:postId/quotes',
+    'ShowPByPostIdQuotes',
+    (postId) => <QuotesPage postId={postId} />,
+    highlightTexts.quotesTitle,
+    (ctx, postId) => ctx.queryClient.prefetchQuery(ctx.trpc.highlights.quotes.queryOptions({ postId })),
+  ),
+  storySubRoute(
+    '/p/:postId/quotes/:quoteId',
+    'ShowPByPostIdQuotesByQuoteId',
+    (postId, params) => <QuotePage postId={postId} quoteId={params.quoteId ?? ''} />,
+    highlightTexts.quoteTitle,
+    (ctx, postId, params) =>
+      statusOf(
+        ctx.queryClient.fetchQuery(
+          ctx.trpc.highlights.quote.queryOptions({ postId, quoteId: params.quoteId ?? '' }),
+        ),
+      ),
+  ),
   storyUnderOwner,
   {
     path: '/me/stories/:filterBy?',

@@ -1,5 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AuthToken, Catalog, CatalogItem, Charge, DataExport, Gift, Post, PostTag, User } from '@quire/db';
+import {
+  AuthToken,
+  Catalog,
+  CatalogItem,
+  Charge,
+  DataExport,
+  Gift,
+  Highlight,
+  Post,
+  PostTag,
+  User,
+} from '@quire/db';
 import { monthDayYearSlug, quireRoutes } from '@quire/domain';
 import { emailSettingsUrl } from '@quire/mail';
 import { comingSoonFor } from '@quire/reader/server';
@@ -43,6 +54,7 @@ interface Samples {
   tagSlug: string;
   day: Date;
   listSlugId: string;
+  quoteId: string;
   exportId: string;
   chargeId: string;
   giftCode: string;
@@ -94,6 +106,17 @@ const e2e = useBrowserApp({
       receiptNumber: '1000-0001',
       description: 'Quire membership',
     });
+    // A highlight of the demo story, for its quote page.
+    const story = await em.findOneOrFail(Post, DEMO.story.id);
+    const quoted = story.content.paragraphs.find((p) => p.type === 'P' && p.text.length > 20)!;
+    const highlight = em.create(Highlight, {
+      user: writer,
+      post: story,
+      paragraphName: quoted.name,
+      startOffset: 0,
+      endOffset: 12,
+      quote: quoted.text.slice(0, 12),
+    });
     // A gift another writer bought, for /redeem-gift?giftCode=.
     const giver = await em.findOneOrFail(User, { username: DEMO.partnerUsername });
     const paid = em.create(Charge, {
@@ -140,6 +163,7 @@ const e2e = useBrowserApp({
       tagSlug: tag.tag.slug,
       day: inPublication.firstPublishedAt!,
       listSlugId: `${list.slug}-${list.id}`,
+      quoteId: highlight.id,
       exportId: dataExport.id,
       chargeId: charge.id,
       giftCode: gift.code,
@@ -174,6 +198,7 @@ function pathFor(pattern: string, s: Samples): string {
     timePeriod: 'month',
     catalogSlugId: s.listSlugId,
     catalogSlug: s.listSlugId,
+    quoteId: s.quoteId,
     filterBy: 'drafts',
     entityName: 'writers',
     activeTab: 'publications',

@@ -4,6 +4,7 @@ import {
   bookmarkTexts,
   clapTexts,
   FREE_STORIES_PER_MONTH,
+  highlightTexts,
   listTexts,
   paywallTexts,
   postPromptTexts,
@@ -221,6 +222,42 @@ describe('reading in Chromium', () => {
     const hidden = await after.text();
     expect(hidden).not.toContain('Read this one first.');
     expect(hidden).not.toContain('Weekend reads');
+    expect(errors).toEqual([]);
+    await page.close();
+    await e2e.setSession(null);
+  });
+
+  it('highlights a passage of a story, shows it marked, and finds it on the profile', async () => {
+    const em = db.em();
+    const reader = await buildUser(em, { name: 'Highlighting Reader' });
+    const page = await e2e.openPage({ session: await buildSession(em, reader) });
+    const errors = pageErrors(page);
+    await e2e.gotoHydrated(page, DEMO.story.path);
+    await page.locator('.q-post-body').waitFor();
+    // Selects the first 24 characters of the story's first long stretch of text, as a drag would.
+    const passage = await page.evaluate(() => {
+      const body = document.querySelector('.q-post-body')!;
+      const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+      let node = walker.nextNode();
+      while (node && (node.textContent ?? '').trim().length < 40) node = walker.nextNode();
+      const range = document.createRange();
+      range.setStart(node!, 0);
+      range.setEnd(node!, 24);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+      return range.toString();
+    });
+    const toolbar = page.getByTestId('highlight-toolbar');
+    await toolbar.getByRole('button', { name: highlightTexts.highlight }).click();
+    await expect
+      .poll(() => page.locator('.q-toast').last().textContent())
+      .toContain(highlightTexts.highlighted);
+    await expect.poll(() => page.locator('.q-post-body .q-markup-quote').first().textContent()).toBe(passage);
+
+    await e2e.gotoHydrated(page, `/@${reader.username}/highlights`);
+    await expect.poll(() => page.locator('main').textContent()).toContain(passage);
     expect(errors).toEqual([]);
     await page.close();
     await e2e.setSession(null);

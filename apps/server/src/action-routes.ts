@@ -6,6 +6,9 @@ import { z } from 'zod';
 import type { ServerConfig } from './config';
 import { contextFor } from './context';
 
+/** A quote's body: the paragraph and the span of its text (checked again by the procedure). */
+const quoteBody = z.object({ paragraphName: z.string(), startOffset: z.int(), endOffset: z.int() });
+
 /** A vote's body: how many claps this burst adds (one when the body says nothing). */
 const voteBody = z.object({ count: z.int().min(1).max(CLAPS_PER_READER_MAX).default(1) }).nullish();
 
@@ -40,6 +43,11 @@ export function registerActionRoutes(
     return target === 'POST'
       ? api.posts.clap({ postId: req.params.id, count })
       : api.lists.clap({ catalogId: req.params.id, count });
+  });
+  // Spec §7 /_/p/{postId}/quotes/create: highlights a passage ({paragraphName, startOffset, endOffset}).
+  app.post<{ Params: { postId: string } }>('/_/p/:postId/quotes/create', async (req, reply) => {
+    const body = quoteBody.parse(req.body);
+    return (await caller(req, reply)).highlights.create({ postId: req.params.postId, ...body });
   });
   app.post<{ Params: { postId: string } }>('/_/bookmark/p/:postId', async (req, reply) =>
     (await caller(req, reply)).posts.bookmark({ postId: req.params.postId, saved: true }),

@@ -1,5 +1,5 @@
-import { Catalog, CatalogItem, Clap, Post } from '@quire/db';
-import { accessTexts, clapTexts, postResultTexts } from '@quire/domain';
+import { Catalog, CatalogItem, Clap, Highlight, Post } from '@quire/db';
+import { accessTexts, clapTexts, highlightTexts, postResultTexts } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
@@ -68,6 +68,31 @@ describe('list clap endpoint (spec §7 /_/vote/catalog/{id})', () => {
     expect(clapped.statusCode).toBe(200);
     expect(clapped.json()).toEqual({ catalogId: list.id, clapCount: 3, viewerClapCount: 3 });
     expect((await t.db.em().findOneOrFail(Catalog, list.id)).clapCount).toBe(3);
+  });
+});
+
+describe('quote action endpoint (spec §7 /_/p/{postId}/quotes/create)', () => {
+  it('highlights a passage from its paragraph name and offsets, and refuses one outside the paragraph', async () => {
+    const { post, token } = await story();
+    const paragraph = post.content.paragraphs.find((p) => p.text.length > 10)!;
+    const made = await send('POST', `/_/p/${post.id}/quotes/create`, token, {
+      paragraphName: paragraph.name,
+      startOffset: 0,
+      endOffset: 5,
+    });
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({ paragraphName: paragraph.name, quote: paragraph.text.slice(0, 5) });
+    const outside = await send('POST', `/_/p/${post.id}/quotes/create`, token, {
+      paragraphName: paragraph.name,
+      startOffset: 0,
+      endOffset: paragraph.text.length + 1,
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.message).toBe(highlightTexts.notAPassage);
+    expect(
+      (await send('POST', `/_/p/${post.id}/quotes/create`, token, { paragraphName: 'x' })).statusCode,
+    ).toBe(400);
+    expect(await t.db.em().count(Highlight, { post: post.id })).toBe(1);
   });
 });
 

@@ -9,6 +9,7 @@ import { emailSettingsRouter } from './routers/email-settings';
 import { exportsRouter } from './routers/exports';
 import { flagsRouter } from './routers/flags';
 import { giftsRouter } from './routers/gifts';
+import { highlightsRouter } from './routers/highlights';
 import { listsRouter } from './routers/lists';
 import { membershipRouter } from './routers/membership';
 import { notificationsRouter } from './routers/notifications';
@@ -45,6 +46,7 @@ export const appRouter = router({
   social: socialRouter,
   discovery: discoveryRouter,
   lists: listsRouter,
+  highlights: highlightsRouter,
   membership: membershipRouter,
   gifts: giftsRouter,
   security: securityRouter,

@@ -74,6 +74,12 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     name: 'Audit list',
     listed: true,
     following: true,
+    // No highlight has this id, and the paragraph may not exist: refused after the policy was asked.
+    quoteId: w.post.id,
+    highlightId: w.post.id,
+    paragraphName: 'p1',
+    startOffset: 0,
+    endOffset: 3,
     domainOrSlug: w.publication.slug,
     // A custom domain claimed by each caller in turn: the second is refused it as taken after the policy was asked.
     domain: `audit-${w.writer.id}.example.com`,

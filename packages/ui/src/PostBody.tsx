@@ -1,4 +1,4 @@
-import { imageUrl, type Paragraph } from '@quire/domain';
+import { imageUrl, type Markup, type Paragraph } from '@quire/domain';
 import type { ReactNode } from 'react';
 import { ParagraphText } from './ParagraphText';
 import { useImageFallback } from './useImageFallback';
@@ -107,14 +107,16 @@ function Heading({ p, level, children }: { p: Paragraph; level: number; children
 
 function Block({
   p,
+  markups,
   eager,
   levels,
 }: {
   p: Paragraph;
+  markups: readonly Markup[];
   eager: boolean;
   levels: Map<Paragraph, number>;
 }): ReactNode {
-  const text = <ParagraphText text={p.text} markups={p.markups} />;
+  const text = <ParagraphText text={p.text} markups={markups} />;
   if (levels.has(p)) {
     return (
       <Heading p={p} level={levels.get(p) ?? 2}>
@@ -164,7 +166,18 @@ function Block({
 }
 
 /** Groups consecutive list items into <ol>/<ul> and renders every paragraph of a story. */
-export function PostBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
+export function PostBody({
+  paragraphs,
+  marks,
+  labels,
+}: {
+  paragraphs: readonly Paragraph[];
+  /** Markups drawn over the text without being part of it (a reader's highlights), by paragraph name. */
+  marks?: Readonly<Record<string, readonly Markup[]>>;
+  /** A short label shown before a paragraph ('Top highlight'), by paragraph name. */
+  labels?: Readonly<Record<string, string>>;
+}) {
+  const markupsOf = (p: Paragraph) => (marks?.[p.name] ? [...p.markups, ...marks[p.name]!] : p.markups);
   const out: ReactNode[] = [];
   const firstImage = paragraphs.findIndex((p) => p.type === 'IMG' && p.metadata);
   const levels = headingLevels(paragraphs);
@@ -176,13 +189,26 @@ export function PostBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
       i--;
       const children = items.map((item) => (
         <li key={item.name} id={item.name}>
-          <ParagraphText text={item.text} markups={item.markups} />
+          <ParagraphText text={item.text} markups={markupsOf(item)} />
         </li>
       ));
       out.push(p.type === 'OLI' ? <ol key={p.name}>{children}</ol> : <ul key={p.name}>{children}</ul>);
     } else {
+      const label = labels?.[p.name];
+      if (label)
+        out.push(
+          <p key={`${p.name}-label`} className="q-paragraph-label">
+            {label}
+          </p>,
+        );
       out.push(
-        <Block key={p.name} p={p} levels={levels} eager={i === firstImage && i < EAGER_IMAGE_PARAGRAPHS} />,
+        <Block
+          key={p.name}
+          p={p}
+          markups={markupsOf(p)}
+          levels={levels}
+          eager={i === firstImage && i < EAGER_IMAGE_PARAGRAPHS}
+        />,
       );
     }
   }

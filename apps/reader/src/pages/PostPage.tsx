@@ -15,6 +15,7 @@ import {
   WriterFollowPrompt,
   WriterMembershipPrompt,
 } from '../components/StoryPrompts';
+import { StoryText } from '../components/StoryText';
 import { HydrateLater } from '../lib/hydrate-later';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
@@ -101,7 +102,11 @@ export function PostPage({
         ) : null}
         {/* The story's text has nothing to click but its links: it hydrates after the parts that do. */}
         <HydrateLater>
-          <PostBody paragraphs={body} />
+          {post.isPublished ? (
+            <StoryText postId={post.id} paragraphs={body} />
+          ) : (
+            <PostBody paragraphs={body} />
+          )}
         </HydrateLater>
         <ReadTracker postId={post.id} shareKey={shareKey} />
         {post.paywall ? <Paywall reason={post.paywall} /> : null}

@@ -1,5 +1,6 @@
 import type { RouterOutputs } from '@quire/api';
-import { clapTexts, responseTexts, type ShareChannel, shareTexts } from '@quire/domain';
+import { clapTexts, highlightTexts, responseTexts, type ShareChannel, shareTexts } from '@quire/domain';
+import { EmptyState } from '@quire/ui';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PeopleList } from '../components/PeopleList';
@@ -103,6 +104,61 @@ export function SharePage({ postId, channel }: { postId: string; channel: ShareC
             linkLabel={shareTexts.storyLink}
             pathFor={(c) => `/p/${postId}/share/${c}`}
           />
+        ) : null
+      }
+    </StorySubPage>
+  );
+}
+
+/** Spec §2 `/p/{postId}/quotes`: the passages readers highlighted in a story, most readers first. */
+export function QuotesPage({ postId }: { postId: string }) {
+  const trpc = useTRPC();
+  const quotes = useQuery(trpc.highlights.quotes.queryOptions({ postId }));
+  return (
+    <StorySubPage postId={postId} title={highlightTexts.quotesTitle}>
+      {(post) =>
+        quotes.data ? (
+          quotes.data.quotes.length ? (
+            <ul className="q-quotes" data-testid="quotes">
+              {quotes.data.quotes.map((q) => (
+                <li key={q.id}>
+                  <blockquote className="q-highlight-quote">
+                    <a href={`${post.mediumUrl}#${q.paragraphName}`}>{q.quote}</a>
+                  </blockquote>
+                  <p className="q-card-meta">{highlightTexts.readers(q.readers)}</p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title={highlightTexts.noQuotes} />
+          )
+        ) : null
+      }
+    </StorySubPage>
+  );
+}
+
+/** Spec §2 `/p/{postId}/quotes/{quoteId}`: one highlighted passage with its story and who highlighted it. */
+export function QuotePage({ postId, quoteId }: { postId: string; quoteId: string }) {
+  const trpc = useTRPC();
+  const quote = useQuery(trpc.highlights.quote.queryOptions({ postId, quoteId }));
+  if (quote.isError) return <NotFoundPage />;
+  return (
+    <StorySubPage postId={postId} title={highlightTexts.quoteTitle}>
+      {(post) =>
+        quote.data ? (
+          <figure className="q-quote" data-testid="quote">
+            <blockquote className="q-highlight-quote">
+              {quote.data.quote ?? highlightTexts.membersOnlyQuote}
+            </blockquote>
+            <figcaption className="q-card-meta">
+              <a href={`/@${quote.data.by.username}`}>{highlightTexts.highlightedBy(quote.data.by.name)}</a>
+              {' · '}
+              <a href={`${post.mediumUrl}${quote.data.paragraphName ? `#${quote.data.paragraphName}` : ''}`}>
+                {highlightTexts.readInStory}
+              </a>
+            </figcaption>
+          </figure>
         ) : null
       }
     </StorySubPage>

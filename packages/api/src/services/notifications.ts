@@ -245,6 +245,9 @@ function notificationHref(type: string, parts: RowParts, viewerUsername: string)
   if (family === 'response_created' && parts.responsePost && !isRollupNotificationType(type))
     return postPath(parts.responsePost);
   if (family.startsWith('catalog_') && parts.catalog) return catalogPath(parts.catalog);
+  // Highlights of a story: its page of highlighted passages.
+  if (family === 'quote' && parts.post)
+    return quireRoutes.build('ShowPByPostIdQuotes', { postId: parts.post.id });
   if (family === 'collection_post_submitted' && parts.collection)
     return quireRoutes.build('ShowCollectionHome', { collectionSlug: parts.collection.slug });
   if (parts.post) return postPath(parts.post);
