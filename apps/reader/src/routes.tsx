@@ -7,6 +7,7 @@ import {
   highlightTexts,
   imageUrl,
   listTexts,
+  noteTexts,
   type PageFeed,
   pageFeeds,
   parsePostId,
@@ -68,6 +69,10 @@ const UpvotesPage = storySubPages('UpvotesPage');
 const SharePage = storySubPages('SharePage');
 const QuotesPage = storySubPages('QuotesPage');
 const QuotePage = storySubPages('QuotePage');
+const notesPages = lazyPages('src/pages/NotesPages.tsx', () => import('./pages/NotesPages'));
+const NotesPage = notesPages('NotesPage');
+const NotePage = notesPages('NotePage');
+const NoteReplyPage = notesPages('NoteReplyPage');
 const ProfilePage = lazyPage(
   'src/pages/ProfilePage.tsx',
   () => import('./pages/ProfilePage'),
@@ -551,6 +556,27 @@ export const pageRoutes: PageRoute[] = [
         ),
       ),
   ),
+  // Private notes are the viewer's own: they load in the browser, never into a rendered page.
+  storySubRoute(
+    '/p/:postId/notes',
+    'ShowPByPostIdNotes',
+    (postId) => <NotesPage postId={postId} />,
+    noteTexts.notesTitle,
+    async () => 200,
+  ),
+  storySubRoute(
+    '/p/:postId/notes/:noteId',
+    'ShowPByPostIdNotesByNoteId',
+    (postId, params) => <NotePage postId={postId} noteId={params.noteId ?? ''} />,
+    noteTexts.noteTitle,
+    async () => 200,
+  ),
+  {
+    path: '/p/notereplies/:replyId',
+    name: 'ShowPNoterepliesByReplyId',
+    render: ({ params }) => <NoteReplyPage replyId={params.replyId ?? ''} />,
+    head: () => ({ title: noteTexts.privateNote }),
+  },
   storyUnderOwner,
   {
     path: '/me/stories/:filterBy?',

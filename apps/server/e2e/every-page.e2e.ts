@@ -7,6 +7,8 @@ import {
   DataExport,
   Gift,
   Highlight,
+  Note,
+  NoteReply,
   Post,
   PostTag,
   User,
@@ -55,6 +57,8 @@ interface Samples {
   day: Date;
   listSlugId: string;
   quoteId: string;
+  noteId: string;
+  replyId: string;
   exportId: string;
   chargeId: string;
   giftCode: string;
@@ -119,6 +123,18 @@ const e2e = useBrowserApp({
     });
     // A gift another writer bought, for /redeem-gift?giftCode=.
     const giver = await em.findOneOrFail(User, { username: DEMO.partnerUsername });
+    // A private note on the demo story between the signed-in writer and another writer, and a reply in it.
+    const noteAuthor = story.creator.id === writer.id ? giver : writer;
+    const note = em.create(Note, {
+      user: noteAuthor,
+      post: story,
+      paragraphName: quoted.name,
+      startOffset: 0,
+      endOffset: 12,
+      quote: quoted.text.slice(0, 12),
+      content: 'A private note.',
+    });
+    const noteReply = em.create(NoteReply, { note, user: noteAuthor, content: 'And a reply.' });
     const paid = em.create(Charge, {
       user: giver,
       amount: 5000,
@@ -164,6 +180,8 @@ const e2e = useBrowserApp({
       day: inPublication.firstPublishedAt!,
       listSlugId: `${list.slug}-${list.id}`,
       quoteId: highlight.id,
+      noteId: note.id,
+      replyId: noteReply.id,
       exportId: dataExport.id,
       chargeId: charge.id,
       giftCode: gift.code,
@@ -199,6 +217,8 @@ function pathFor(pattern: string, s: Samples): string {
     catalogSlugId: s.listSlugId,
     catalogSlug: s.listSlugId,
     quoteId: s.quoteId,
+    noteId: s.noteId,
+    replyId: s.replyId,
     filterBy: 'drafts',
     entityName: 'writers',
     activeTab: 'publications',

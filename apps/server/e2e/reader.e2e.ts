@@ -6,6 +6,7 @@ import {
   FREE_STORIES_PER_MONTH,
   highlightTexts,
   listTexts,
+  noteTexts,
   paywallTexts,
   postPromptTexts,
   RESPONSES_DEPTH_LIMIT,
@@ -227,7 +228,7 @@ describe('reading in Chromium', () => {
     await e2e.setSession(null);
   });
 
-  it('highlights a passage of a story, shows it marked, and finds it on the profile', async () => {
+  it('highlights a passage of a story, shows it marked, finds it on the profile, and leaves the writer a private note', async () => {
     const em = db.em();
     const reader = await buildUser(em, { name: 'Highlighting Reader' });
     const page = await e2e.openPage({ session: await buildSession(em, reader) });
@@ -256,8 +257,28 @@ describe('reading in Chromium', () => {
       .toContain(highlightTexts.highlighted);
     await expect.poll(() => page.locator('.q-post-body .q-markup-quote').first().textContent()).toBe(passage);
 
+    // The same toolbar leaves the writer a private note on a passage.
+    await page.evaluate(() => {
+      const mark = document.querySelector('.q-post-body .q-markup-quote')!;
+      const range = document.createRange();
+      range.selectNodeContents(mark);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+      document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+    });
+    await toolbar.getByRole('button', { name: noteTexts.privateNote }).click();
+    await page
+      .getByTestId('note-form')
+      .getByRole('textbox', { name: noteTexts.privateNote })
+      .fill('Lovely line.');
+    await page.getByTestId('note-form').getByRole('button', { name: noteTexts.send }).click();
+    await expect.poll(() => page.locator('.q-toast').last().textContent()).toContain(noteTexts.sent);
+
     await e2e.gotoHydrated(page, `/@${reader.username}/highlights`);
     await expect.poll(() => page.locator('main').textContent()).toContain(passage);
+    // The reader finds their note among the story's notes; nobody else does.
+    await e2e.gotoHydrated(page, `/p/${DEMO.story.id}/notes`);
+    await expect.poll(() => page.getByTestId('notes').textContent()).toContain('Lovely line.');
     expect(errors).toEqual([]);
     await page.close();
     await e2e.setSession(null);

@@ -2,7 +2,7 @@ import { MeterEntry } from '@quire/db';
 import { clapTexts, responseTexts, shareTexts } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from './helpers';
+import { authHeaders, useTestApp } from './helpers';
 
 const t = useTestApp();
 
@@ -59,5 +59,59 @@ describe('pages about a story (spec §2 /p/{postId}/responses, /upvotes, /share/
     ]) {
       expect((await t.page(path)).statusCode, path).toBe(404);
     }
+  });
+});
+
+describe('private notes in pages and GraphQL (spec §2 /p/{postId}/notes[/{noteId}], /p/notereplies/{replyId})', () => {
+  it('never put a note in a page, and reach the writer alone through GraphQL', async () => {
+    const writer = await buildUser(t.db.em());
+    const reader = await buildUser(t.db.em());
+    const stranger = await buildUser(t.db.em());
+    const post = await buildPost(t.db.em(), {
+      creator: writer,
+      content: { paragraphs: [{ name: 'q1', type: 'P', text: 'A passage to note on.', markups: [] }] },
+    });
+    const call = async (viewer: typeof writer, path: string, payload: object) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/trpc/${path}`,
+          payload,
+          headers: authHeaders(await buildSession(t.db.em(), viewer)),
+        })
+      ).json().result.data;
+    const note = await call(reader, 'notes.create', {
+      postId: post.id,
+      paragraphName: 'q1',
+      startOffset: 2,
+      endOffset: 9,
+      content: 'A note for your eyes only.',
+    });
+    const reply = await call(writer, 'notes.reply', { noteId: note.id, content: 'A reply for yours.' });
+    for (const viewer of [stranger, reader, writer]) {
+      const token = await buildSession(t.db.em(), viewer);
+      for (const path of [
+        `/p/${post.id}/notes`,
+        `/p/${post.id}/notes/${note.id}`,
+        `/p/notereplies/${reply.id}`,
+      ]) {
+        const res = await t.page(path, token);
+        expect(res.statusCode, path).toBe(200);
+        expect(res.body, path).not.toContain('for your eyes only');
+        expect(res.body, path).not.toContain('A reply for yours');
+      }
+    }
+    const widget = async (viewer: typeof writer) =>
+      JSON.stringify(
+        (
+          await t.gql(
+            'NotificationsWidgetQuery',
+            { pagingOptions: { limit: 10 } },
+            authHeaders(await buildSession(t.db.em(), viewer)),
+          )
+        ).json(),
+      );
+    expect(await widget(writer)).toContain('for your eyes only');
+    expect(await widget(stranger)).not.toContain('for your eyes only');
   });
 });

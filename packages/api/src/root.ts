@@ -12,6 +12,7 @@ import { giftsRouter } from './routers/gifts';
 import { highlightsRouter } from './routers/highlights';
 import { listsRouter } from './routers/lists';
 import { membershipRouter } from './routers/membership';
+import { notesRouter } from './routers/notes';
 import { notificationsRouter } from './routers/notifications';
 import { onboardingRouter } from './routers/onboarding';
 import { postsRouter } from './routers/posts';
@@ -47,6 +48,7 @@ export const appRouter = router({
   discovery: discoveryRouter,
   lists: listsRouter,
   highlights: highlightsRouter,
+  notes: notesRouter,
   membership: membershipRouter,
   gifts: giftsRouter,
   security: securityRouter,

@@ -70,7 +70,10 @@ describe('highlights (spec §1, §3 Notification.quote)', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]!.rollupItems.map((i) => i.actorId).sort()).toEqual([reader.id, member.id].sort());
     const [shown] = (await as(writer).notifications.list({})).notifications;
-    expect(shown).toMatchObject({ href: `/p/${post.id}/quotes`, quote: { quoteParagraphPreview: 'opening' } });
+    expect(shown).toMatchObject({
+      href: `/p/${post.id}/quotes`,
+      quote: { quoteParagraphPreview: 'opening' },
+    });
 
     // The reader's profile lists it; the quote page shows it with who made it.
     const profile = await as(null).discovery.profile.highlights({ username: reader.username });

@@ -1,4 +1,4 @@
-import { accessTexts } from '@quire/domain';
+import { accessTexts, noteTexts } from '@quire/domain';
 import { describe, expect, it } from 'vitest';
 import {
   type Action,
@@ -270,6 +270,38 @@ describe('the policy table (viewer × story state)', () => {
       blocked: '        N N N N N N N N N N N N',
     }),
   );
+  table('leaveNote', () => {
+    const takes = (post: PostSubject, allowPrivateNotes: boolean) => ({
+      ...post,
+      creator: { ...post.creator, allowPrivateNotes },
+    });
+    const open = outcomes('leaveNote', takes(stories.public!, true));
+    expect(open).toMatchObject({
+      anonymous: 'UNAUTHORIZED',
+      reader: 'ok',
+      member: 'ok',
+      blocked: 'NOT_FOUND',
+    });
+    expect(open.author).toBe('BAD_REQUEST');
+    expect(refusal(viewers.author!, 'leaveNote', takes(stories.public!, true))?.message).toBe(
+      noteTexts.ownStory,
+    );
+    expect(refusal(viewers.reader!, 'leaveNote', takes(stories.public!, false))?.message).toBe(
+      noteTexts.notAllowed,
+    );
+    expect(outcomes('leaveNote', takes(stories.draft!, true)).reader).toBe('NOT_FOUND');
+  });
+  table('viewNote', () => {
+    const note = { user: { id: 'b0000001' }, post: { creator: { id: AUTHOR } } };
+    const got = outcomes('viewNote', note);
+    expect(Object.keys(got).filter((v) => got[v] === 'ok')).toEqual([
+      'reader',
+      'author',
+      'partnerAuthor',
+      'flaggedAuthor',
+    ]);
+    expect(outcomes('viewNote', note)).toMatchObject({ anonymous: 'UNAUTHORIZED', member: 'NOT_FOUND' });
+  });
   table('approveSubmission', () => {
     const got = outcomes('approveSubmission', stories.submitted!);
     expect(

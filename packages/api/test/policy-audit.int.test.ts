@@ -77,6 +77,8 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     // No highlight has this id, and the paragraph may not exist: refused after the policy was asked.
     quoteId: w.post.id,
     highlightId: w.post.id,
+    noteId: w.post.id,
+    replyId: w.post.id,
     paragraphName: 'p1',
     startOffset: 0,
     endOffset: 3,
@@ -156,6 +158,8 @@ describe('the access audit', () => {
       'search.queries': { requests: [{ index: 'post', params: { query: 'audit' } }] },
       'search.click': { queryId: 'a'.repeat(32), indexName: 'post', objectIds: [w.post.id], positions: [1] },
       'posts.revert': { versionId: w.post.id },
+      'notes.create': { content: 'An audit note.' },
+      'notes.reply': { content: 'An audit reply.' },
     };
     const unprobed: string[] = [];
     const unaudited: string[] = [];

@@ -25,6 +25,7 @@ export * from './labels';
 export * from './lists';
 export * from './membership';
 export * from './messages';
+export * from './notes';
 export * from './notifications';
 export * from './onboarding';
 export * from './paragraph';

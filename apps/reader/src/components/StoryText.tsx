@@ -1,6 +1,13 @@
 import { useSessionStore } from '@quire/client-state';
-import { type HighlightAnchor, highlightTexts, type Markup, type Paragraph } from '@quire/domain';
-import { PostBody } from '@quire/ui';
+import {
+  type HighlightAnchor,
+  highlightTexts,
+  type Markup,
+  NOTE_MAX,
+  noteTexts,
+  type Paragraph,
+} from '@quire/domain';
+import { buttonClass, PostBody } from '@quire/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { failureMessage, openSignUp, toast } from '../lib/social';
@@ -71,6 +78,10 @@ export function StoryText({ postId, paragraphs }: { postId: string; paragraphs: 
   const ref = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState<Selected | null>(null);
   const [busy, setBusy] = useState(false);
+  // While a private note is being written its passage stays chosen, whatever is clicked.
+  const [noting, setNoting] = useState(false);
+  const notingRef = useRef(false);
+  notingRef.current = noting;
   const mine = highlights.data?.mine ?? [];
   const top = highlights.data?.top ?? null;
 
@@ -78,7 +89,8 @@ export function StoryText({ postId, paragraphs }: { postId: string; paragraphs: 
     // After the selection settles (a drag ends, a key moves it), show or hide the toolbar.
     const settle = () =>
       requestAnimationFrame(() => {
-        if (ref.current) setSelected(readSelection(ref.current, highlights.data?.mine ?? []));
+        if (ref.current && !notingRef.current)
+          setSelected(readSelection(ref.current, highlights.data?.mine ?? []));
       });
     document.addEventListener('mouseup', settle);
     document.addEventListener('keyup', settle);
@@ -95,6 +107,7 @@ export function StoryText({ postId, paragraphs }: { postId: string; paragraphs: 
       toast(await work());
       window.getSelection()?.removeAllRanges();
       setSelected(null);
+      setNoting(false);
       await queryClient.invalidateQueries({ queryKey: options.queryKey });
     } catch (error) {
       toast(failureMessage(error), 'ERROR');
@@ -115,45 +128,115 @@ export function StoryText({ postId, paragraphs }: { postId: string; paragraphs: 
   return (
     <div ref={ref} className="q-story-text">
       <PostBody paragraphs={paragraphs} marks={marks} labels={labels} />
-      {selected ? (
+      {selected && noting ? (
+        <NoteForm
+          at={selected}
+          busy={busy}
+          onCancel={() => {
+            setNoting(false);
+            setSelected(null);
+          }}
+          onSend={(content) =>
+            void act(async () => {
+              await client.notes.create.mutate({ postId, ...selected.anchor, content });
+              return noteTexts.sent;
+            })
+          }
+        />
+      ) : selected ? (
         <div
           className="q-highlight-toolbar"
           role="toolbar"
           aria-label={highlightTexts.highlight}
-          style={{ top: selected.top, left: selected.left }}
+          style={{ top: selected.top, left: insideColumn(selected.left, 140) }}
           data-testid="highlight-toolbar"
         >
-          <button
-            type="button"
-            disabled={busy}
-            // Keeps the selection while the button is pressed.
-            onMouseDown={(e) => e.preventDefault()}
+          <ToolbarButton
+            busy={busy}
+            label={highlightTexts.highlight}
             onClick={() =>
               void act(async () => {
                 await client.highlights.create.mutate({ postId, ...selected.anchor });
                 return highlightTexts.highlighted;
               })
             }
-          >
-            {highlightTexts.highlight}
-          </button>
+          />
           {selected.overlaps ? (
-            <button
-              type="button"
-              disabled={busy}
-              onMouseDown={(e) => e.preventDefault()}
+            <ToolbarButton
+              busy={busy}
+              label={highlightTexts.removeHighlight}
               onClick={() =>
                 void act(async () => {
                   await client.highlights.remove.mutate({ highlightId: selected.overlaps! });
                   return highlightTexts.removed;
                 })
               }
-            >
-              {highlightTexts.removeHighlight}
-            </button>
+            />
+          ) : null}
+          {highlights.data?.canLeaveNote ? (
+            <ToolbarButton busy={busy} label={noteTexts.privateNote} onClick={() => setNoting(true)} />
           ) : null}
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** A centred box's left edge over `left`, kept `half` px inside the text's column so it never overflows a phone. */
+const insideColumn = (left: number, half: number) =>
+  `clamp(min(${half}px, 50%), ${left}px, max(calc(100% - ${half}px), 50%))`;
+
+/** A toolbar button that keeps the reader's selection while it is pressed. */
+function ToolbarButton({ label, busy, onClick }: { label: string; busy: boolean; onClick: () => void }) {
+  return (
+    <button type="button" disabled={busy} onMouseDown={(e) => e.preventDefault()} onClick={onClick}>
+      {label}
+    </button>
+  );
+}
+
+/** The private note's form, where the toolbar was: the passage it is about, the note, Send and Cancel. */
+function NoteForm({
+  at,
+  busy,
+  onSend,
+  onCancel,
+}: {
+  at: Selected;
+  busy: boolean;
+  onSend: (content: string) => void;
+  onCancel: () => void;
+}) {
+  const [content, setContent] = useState('');
+  return (
+    <form
+      className="q-note-form"
+      style={{ top: at.top, left: insideColumn(at.left, 160) }}
+      data-testid="note-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (content.trim()) onSend(content);
+      }}
+    >
+      <label className="q-field">
+        <span className="q-visually-hidden">{noteTexts.privateNote}</span>
+        <textarea
+          value={content}
+          maxLength={NOTE_MAX}
+          placeholder={noteTexts.placeholder}
+          // biome-ignore lint/a11y/noAutofocus: the form opens on the reader's click to write in it
+          autoFocus
+          onChange={(e) => setContent(e.target.value)}
+        />
+      </label>
+      <div className="q-new-list-actions">
+        <button type="button" className={buttonClass('outline', 's')} onClick={onCancel}>
+          {noteTexts.cancel}
+        </button>
+        <button type="submit" className={buttonClass('dark', 's')} disabled={busy || !content.trim()}>
+          {noteTexts.send}
+        </button>
+      </div>
+    </form>
   );
 }

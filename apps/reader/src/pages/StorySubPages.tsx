@@ -15,7 +15,7 @@ type StoryHeader = RouterOutputs['posts']['header'];
  * A page about a story (its responses, its claps): a link back to it, a heading naming it, then `children`.
  * A story the reader may not see is a 404 here as on the story page.
  */
-function StorySubPage({
+export function StorySubPage({
   postId,
   title,
   children,

@@ -1,6 +1,7 @@
 import {
   accessTexts,
   clapTexts,
+  noteTexts,
   type PostVisibility,
   responseTexts,
   validationMessages,
@@ -145,6 +146,23 @@ function approveSubmission(viewer: PolicyViewer, post: PostSubject): Refusal | n
     : refuse('FORBIDDEN', accessTexts.approveSubmission);
 }
 
+/** A private note on a story: a signed-in reader who may see it, not its author, when the author takes notes. */
+function leaveNote(viewer: PolicyViewer, post: PostSubject & { creator: { allowPrivateNotes: boolean } }) {
+  if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  const hidden = viewPublishedPost(viewer, post);
+  if (hidden) return hidden;
+  if (isAuthor(viewer, post)) return refuse('BAD_REQUEST', noteTexts.ownStory);
+  return post.creator.allowPrivateNotes ? null : refuse('BAD_REQUEST', noteTexts.notAllowed);
+}
+
+/** A private note and its replies: the reader who left it and the story's writer alone; to anyone else it does not exist. */
+function viewNote(viewer: PolicyViewer, note: { user: { id: string }; post: { creator: { id: string } } }) {
+  if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  return viewer.user.id === note.user.id || viewer.user.id === note.post.creator.id
+    ? null
+    : refuse('NOT_FOUND', noteTexts.notFound);
+}
+
 /** Every question about a story, by action. */
 export const storyRules = {
   viewPost,
@@ -162,4 +180,6 @@ export const storyRules = {
   clapPost,
   respondToPost,
   approveSubmission,
+  leaveNote,
+  viewNote,
 } as const;

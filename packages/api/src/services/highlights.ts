@@ -2,36 +2,24 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Highlight, type Post, type User } from '@quire/db';
 import {
   anchorHighlight,
-  HIGHLIGHT_QUOTE_MAX,
   type HighlightAnchor,
   highlightTexts,
   type Paragraph,
   TOP_HIGHLIGHT_MIN_READERS,
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
+import { can, loadPolicyViewer } from '../policies';
 import { notify } from './notifications';
-import { accessToStory, type PaywallReader } from './paywall';
-import { lockedPreview, storyFor } from './posts';
+import { passageText, readableParagraphs } from './passages';
+import type { PaywallReader } from './paywall';
 
 /*
  * Spec §1 Highlight (§3 Notification.quote, §7 /_/p/{postId}/quotes/create): a reader marks a passage of a story
  * they can read; the writer is told in a folded notification; the story shows the reader their highlights and
- * everyone its most highlighted passage. A passage is only ever shown to a reader who is sent its paragraph (a
- * members-only story's text beyond the preview only to those who may read it); looking never spends a free story.
+ * everyone its most highlighted passage, only ever within the paragraphs that reader is sent (passages.ts).
  */
 
-const badPassage = () => new TRPCError({ code: 'BAD_REQUEST', message: highlightTexts.notAPassage });
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: highlightTexts.notFound });
-
-/** The story and the paragraphs of it this reader is sent (all, or the members-only preview). */
-async function readableParagraphs(em: EntityManager, reader: PaywallReader, postId: string) {
-  const post = await storyFor(em, reader.viewer, postId);
-  const access = await accessToStory(em, { ...reader, post, peek: true });
-  const paragraphs: readonly Paragraph[] = access.full
-    ? post.content.paragraphs
-    : lockedPreview(post.content);
-  return { post, paragraphs };
-}
 
 /** Where a stored highlight is in the paragraphs given, or null when its text is not among them. */
 const placed = (paragraphs: readonly Paragraph[], h: Highlight) =>
@@ -50,19 +38,11 @@ export async function highlightPassage(
   anchor: HighlightAnchor,
 ) {
   const { post, paragraphs } = await readableParagraphs(em, reader, postId);
-  const paragraph = paragraphs.find((p) => p.name === anchor.paragraphName);
-  const { startOffset: start, endOffset: end } = anchor;
-  if (!paragraph || start < 0 || end <= start || end > paragraph.text.length) throw badPassage();
-  const quote = paragraph.text.slice(start, end);
-  if (!quote.trim()) throw badPassage();
-  if (quote.length > HIGHLIGHT_QUOTE_MAX)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: highlightTexts.tooLong });
+  const quote = passageText(paragraphs, anchor);
   const highlight = em.create(Highlight, {
     user: reader.viewer,
     post,
-    paragraphName: paragraph.name,
-    startOffset: start,
-    endOffset: end,
+    ...anchor,
     quote,
   });
   await em.flush();
@@ -73,7 +53,7 @@ export async function highlightPassage(
     post,
     quote: highlight,
   });
-  return { id: highlight.id, paragraphName: paragraph.name, startOffset: start, endOffset: end, quote };
+  return { id: highlight.id, ...anchor, quote };
 }
 
 /** Removes one of the viewer's highlights; someone else's does not exist for them. */
@@ -116,8 +96,11 @@ export async function storyHighlights(em: EntityManager, reader: PaywallReader, 
         quote: top.quote,
       })
     : null;
+  const policy = await loadPolicyViewer(em, reader.viewer);
   return {
     postId,
+    /** Whether the toolbar offers a private note (policy leaveNote). */
+    canLeaveNote: can(policy, 'leaveNote', post),
     mine: mine.flatMap((h) => {
       const at = placed(paragraphs, h);
       return at ? [{ id: h.id, ...at }] : [];

@@ -228,6 +228,7 @@ interface RowParts {
   catalog: (Catalog & { creator: User }) | null;
   responsePost: LinkedPost | null;
   actor: NotificationActor | null;
+  note: Note | null;
 }
 
 /**
@@ -245,6 +246,11 @@ function notificationHref(type: string, parts: RowParts, viewerUsername: string)
   if (family === 'response_created' && parts.responsePost && !isRollupNotificationType(type))
     return postPath(parts.responsePost);
   if (family.startsWith('catalog_') && parts.catalog) return catalogPath(parts.catalog);
+  // Private notes: the story's notes for its writer; a reply opens its note's thread.
+  if (family === 'note_created' && parts.post)
+    return quireRoutes.build('ShowPByPostIdNotes', { postId: parts.post.id });
+  if (family === 'note_replied' && parts.post && parts.note)
+    return quireRoutes.build('ShowPByPostIdNotesByNoteId', { postId: parts.post.id, noteId: parts.note.id });
   // Highlights of a story: its page of highlighted passages.
   if (family === 'quote' && parts.post)
     return quireRoutes.build('ShowPByPostIdQuotes', { postId: parts.post.id });
@@ -384,7 +390,7 @@ export async function notificationPage(
       responsePost: responsePost ? { id: responsePost.id, mediumUrl: postPath(responsePost) } : null,
       href: notificationHref(
         n.notificationType,
-        { post, collection, catalog, responsePost, actor },
+        { post, collection, catalog, responsePost, actor, note },
         viewer.username,
       ),
     };

@@ -11,6 +11,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../components/susi/fields';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useTRPC } from '../../trpc';
+import { PrivateNotesSetting } from './PrivateNotesSetting';
 
 /*
  * The email notifications section of /me/settings (#notifications), and the same form on the signed page an
@@ -122,6 +123,7 @@ export function NotificationsSection() {
           return saved;
         }}
       />
+      <PrivateNotesSetting />
     </div>
   );
 }

@@ -15,6 +15,8 @@ export const NoteSchema = defineEntity({
     startOffset: p.integer(),
     endOffset: p.integer(),
     content: p.text(),
+    /** The passage as it was, so the note finds it again after edits (as a highlight does). */
+    quote: p.text().default(''),
     /** The author dismissed the note. */
     resolvedAt: p.datetime().nullable(),
   },
