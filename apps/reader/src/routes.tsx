@@ -13,6 +13,9 @@ import {
   parsePostId,
   quireRoutes,
   responseTexts,
+  SERIES_FILTERS,
+  type SeriesFilter,
+  seriesTexts,
   shareChannelOf,
   shareTexts,
   topBarTexts,
@@ -73,6 +76,12 @@ const notesPages = lazyPages('src/pages/NotesPages.tsx', () => import('./pages/N
 const NotesPage = notesPages('NotesPage');
 const NotePage = notesPages('NotePage');
 const NoteReplyPage = notesPages('NoteReplyPage');
+const seriesPages = lazyPages('src/pages/SeriesPages.tsx', () => import('./pages/SeriesPages'));
+const SeriesPage = seriesPages('SeriesPage');
+const SeriesEditPage = seriesPages('SeriesEditPage');
+const NewSeriesPage = seriesPages('NewSeriesPage');
+const MySeriesPage = seriesPages('MySeriesPage');
+const SeriesSharePage = seriesPages('SeriesSharePage');
 const ProfilePage = lazyPage(
   'src/pages/ProfilePage.tsx',
   () => import('./pages/ProfilePage'),
@@ -425,6 +434,101 @@ const shareRoute = storySubRoute(
   },
 );
 
+/** A series by its slug-id, rendered with the page: 200, or 404 for a missing series or someone else's draft. */
+const prefetchSeries = (ctx: PrefetchContext, sequenceSlug: string) =>
+  statusOf(ctx.queryClient.fetchQuery(ctx.trpc.series.bySlug.queryOptions({ sequenceSlug })));
+
+/** The series' title, once its query is in. */
+const seriesHead = (
+  ctx: PrefetchContext,
+  sequenceSlug: string,
+  title: (name: string) => string = (n) => n,
+) => {
+  const series = ctx.queryClient.getQueryData(ctx.trpc.series.bySlug.queryKey({ sequenceSlug }));
+  return series ? { title: title(series.name) } : {};
+};
+
+/** Spec §2 Series and sequences: every path. */
+function seriesRoutes(): PageRoute[] {
+  const slugOf = (params: PageProps['params']) => params.sequenceSlug ?? params.postId ?? '';
+  const library = (path: string, name: string): PageRoute => ({
+    path,
+    name,
+    render: ({ params }) => <SeriesPage sequenceSlug={slugOf(params)} />,
+    prefetch: (ctx, params) => prefetchSeries(ctx, slugOf(params)),
+    head: (ctx, params) => seriesHead(ctx, slugOf(params)),
+  });
+  const edit = (path: string, name: string): PageRoute => ({
+    path,
+    name,
+    render: ({ params, viewer }) =>
+      viewer ? (
+        <SeriesEditPage sequenceSlug={slugOf(params)} />
+      ) : (
+        <SignInToSee what="your series" redirect="/me/series" />
+      ),
+    head: () => ({ title: seriesTexts.edit }),
+  });
+  const create = (path: string, name: string): PageRoute => ({
+    path,
+    name,
+    render: () => <NewSeriesPage />,
+    head: () => ({ title: seriesTexts.newSeries }),
+  });
+  const mine = (path: string, name: string, fixed?: SeriesFilter): PageRoute => ({
+    path,
+    name,
+    render: ({ params }) => {
+      const filterBy = fixed ?? (params.filterBy as SeriesFilter | undefined) ?? 'published';
+      return SERIES_FILTERS.includes(filterBy) ? <MySeriesPage filterBy={filterBy} /> : <NotFoundPage />;
+    },
+    prefetch: async (_ctx, params) =>
+      SERIES_FILTERS.includes((fixed ?? params.filterBy ?? 'published') as SeriesFilter) ? 200 : 404,
+    head: () => ({ title: seriesTexts.yourSeries }),
+  });
+  return [
+    create('/new-series', 'ShowNewSeries'),
+    create('/s/new', 'ShowSNew'),
+    library('/s/:sequenceSlug', 'ShowSequenceLibrary'),
+    // /series/{id}: Medium's older address of a series, by the series' id.
+    library('/series/:postId', 'ShowSeries'),
+    edit('/s/:sequenceSlug/edit', 'ShowSBySequenceSlugEdit'),
+    edit('/series/:postId/edit', 'ShowSeriesByPostIdEdit'),
+    mine('/me/series', 'ShowMeSeries'),
+    mine('/me/series/drafts', 'ShowMeSeriesDrafts', 'drafts'),
+    mine('/me/series/:filterBy', 'ShowMeSeriesByFilterBy'),
+    {
+      // A story read within its series: the story's page, which shows its place and the next one.
+      path: '/s/:sequenceSlug/:postId',
+      name: 'ShowSequencePost',
+      render: ({ params, viewer, query }) => (
+        <PostPage
+          postId={parsePostId(params.postId ?? '') ?? ''}
+          viewer={viewer}
+          shareKey={friendLinkKey(query)}
+        />
+      ),
+      prefetch: (ctx, params) => prefetchPost(ctx, parsePostId(params.postId ?? '')),
+      head: (ctx, params) => postHead(ctx, parsePostId(params.postId ?? '')),
+    },
+    {
+      path: '/s/:sequenceSlug/share/:channel',
+      name: 'ShowSBySequenceSlugShareByChannel',
+      render: ({ params }) => {
+        const channel = shareChannelOf(params.channel ?? '');
+        return channel ? (
+          <SeriesSharePage sequenceSlug={slugOf(params)} channel={channel} />
+        ) : (
+          <NotFoundPage />
+        );
+      },
+      prefetch: async (ctx, params) =>
+        shareChannelOf(params.channel ?? '') ? prefetchSeries(ctx, slugOf(params)) : 404,
+      head: (ctx, params) => seriesHead(ctx, slugOf(params), shareTexts.pageTitle),
+    },
+  ];
+}
+
 function staticRoute(path: string, name: string, page: StaticPageName): PageRoute {
   return {
     path,
@@ -509,6 +613,7 @@ export const pageRoutes: PageRoute[] = [
     prefetch: prefetchAuthOptions,
     head: () => ({ title: authUiTexts.passwordLabel }),
   },
+  ...seriesRoutes(),
   {
     path: '/p/:postId',
     name: 'ShowPost',

@@ -57,6 +57,8 @@ interface Samples {
   day: Date;
   listSlugId: string;
   quoteId: string;
+  sequenceSlug: string;
+  seriesId: string;
   noteId: string;
   replyId: string;
   exportId: string;
@@ -109,6 +111,15 @@ const e2e = useBrowserApp({
       last4: '4242',
       receiptNumber: '1000-0001',
       description: 'Quire membership',
+    });
+    // A published series of the writer's, for the series pages.
+    const series = em.create(Catalog, {
+      creator: writer,
+      name: 'A walk in parts',
+      slug: 'a-walk-in-parts',
+      type: 'SERIES',
+      visibility: 'PUBLIC',
+      publishedAt: new Date(),
     });
     // A highlight of the demo story, for its quote page.
     const story = await em.findOneOrFail(Post, DEMO.story.id);
@@ -180,6 +191,8 @@ const e2e = useBrowserApp({
       day: inPublication.firstPublishedAt!,
       listSlugId: `${list.slug}-${list.id}`,
       quoteId: highlight.id,
+      sequenceSlug: `${series.slug}-${series.id}`,
+      seriesId: series.id,
       noteId: note.id,
       replyId: noteReply.id,
       exportId: dataExport.id,
@@ -198,12 +211,14 @@ function pathFor(pattern: string, s: Samples): string {
   const inCollection = pattern.includes('{collectionSlug}');
   const values: Record<string, string> = {
     username: inCollection ? s.collectionWriter : s.username,
-    // Under /p/ a story is named by its id (the story page and its responses pages).
-    postId: pattern.startsWith('/p/{postId}')
-      ? s.storyId
-      : inCollection
-        ? s.collectionStorySlug
-        : s.storySlug,
+    // Under /p/ a story is named by its id (the story page and its responses pages); /series/{postId} names a series.
+    postId: pattern.startsWith('/series/')
+      ? s.seriesId
+      : pattern.startsWith('/p/{postId}')
+        ? s.storyId
+        : inCollection
+          ? s.collectionStorySlug
+          : s.storySlug,
     inResponseToPostId: s.storyId,
     channel: 'twitter',
     collectionSlug: s.collectionSlug,
@@ -217,6 +232,7 @@ function pathFor(pattern: string, s: Samples): string {
     catalogSlugId: s.listSlugId,
     catalogSlug: s.listSlugId,
     quoteId: s.quoteId,
+    sequenceSlug: s.sequenceSlug,
     noteId: s.noteId,
     replyId: s.replyId,
     filterBy: 'drafts',

@@ -11,6 +11,7 @@ import {
   postPromptTexts,
   RESPONSES_DEPTH_LIMIT,
   responseTexts,
+  seriesTexts,
   toastTexts,
 } from '@quire/domain';
 import { DEMO, seedDemo } from '@quire/seed';
@@ -279,6 +280,39 @@ describe('reading in Chromium', () => {
     // The reader finds their note among the story's notes; nobody else does.
     await e2e.gotoHydrated(page, `/p/${DEMO.story.id}/notes`);
     await expect.poll(() => page.getByTestId('notes').textContent()).toContain('Lovely line.');
+    expect(errors).toEqual([]);
+    await page.close();
+    await e2e.setSession(null);
+  });
+
+  it('makes a series of two stories, publishes it, and shows the next story under the first', async () => {
+    const em = db.em();
+    const writer = await em.findOneOrFail(User, { username: DEMO.writerUsername });
+    const page = await e2e.openPage({ session: await buildSession(em, writer) });
+    const errors = pageErrors(page);
+    await e2e.gotoHydrated(page, '/new-series');
+    const form = page.getByTestId('series-form');
+    await form.getByRole('textbox', { name: seriesTexts.title }).fill('Notes from the road');
+    await form.getByRole('button', { name: seriesTexts.create }).click();
+    await page.waitForURL('**/s/notes-from-the-road-*/edit');
+    await waitForHydration(page);
+    const choose = page.getByRole('combobox', { name: seriesTexts.chooseStory });
+    const titles: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const option = choose.locator('option').nth(1);
+      titles.push((await option.textContent()) ?? '');
+      await choose.selectOption({ index: 1 });
+      await page.getByRole('button', { name: seriesTexts.add, exact: true }).click();
+      await expect.poll(() => page.locator('.q-series-stories h2').count()).toBe(i + 1);
+    }
+    await page.getByRole('button', { name: seriesTexts.publish }).click();
+    await expect.poll(() => page.locator('.q-toast').last().textContent()).toContain(seriesTexts.published);
+
+    await page.locator('.q-series-stories h2').first().click();
+    await waitForHydration(page);
+    const nav = page.getByTestId('series-nav');
+    await expect.poll(() => nav.textContent()).toContain(seriesTexts.partOf(1, 2, 'Notes from the road'));
+    expect(await nav.getByRole('link', { name: titles[1] }).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
     await e2e.setSession(null);

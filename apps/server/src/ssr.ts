@@ -307,7 +307,7 @@ export function registerReaderPages(
     return reply.send(page.body);
   };
 
-  app.get('/*', async (req, reply) => {
+  const readerPage = async (req: FastifyRequest, reply: FastifyReply) => {
     // Only anonymous readers share pages; anyone with a session cookie gets their own render.
     if (!cache || req.cookies[SESSION_COOKIE]) return send(reply, await renderPage(req, reply), 'BYPASS');
     // The page embeds the visitor's country (the EU privacy banner), so pages are kept per country.
@@ -315,5 +315,9 @@ export function registerReaderPages(
     const key = `${req.hostname}${req.url}|${typeof country === 'string' ? country.toUpperCase().slice(0, 2) : ''}`;
     const { page, hit } = await cache.get(key, () => renderPage(req, reply));
     return send(reply, page, hit ? 'HIT' : 'MISS');
-  });
+  };
+  app.get('/*', readerPage);
+  // Reader pages shaped like the editor's '/{owner}/{postId}/edit': the series' edit pages (static segments win).
+  app.get('/s/:sequenceSlug/edit', readerPage);
+  app.get('/series/:postId/edit', readerPage);
 }

@@ -17,9 +17,9 @@ describe('spec §2 route table on the server', () => {
   });
 
   it('says which capability is coming on a known but unbuilt path', async () => {
-    const lists = await t.app.inject({ url: '/me/lists/following', headers: { accept: 'text/html' } });
-    expect(lists.statusCode).toBe(404);
-    expect(lists.body).toContain('Coming soon: Lists.');
+    const newsletters = await t.app.inject({ url: '/me/newsletters', headers: { accept: 'text/html' } });
+    expect(newsletters.statusCode).toBe(404);
+    expect(newsletters.body).toContain('Coming soon: Newsletters.');
     // Your lists is built (ssr.int.test.ts): a visitor is asked to sign in.
     expect((await t.app.inject({ url: '/me/lists' })).statusCode).toBe(200);
     // Search is built (search.int.test.ts): its pages answer 200 now.

@@ -21,6 +21,7 @@ import { publicationsRouter } from './routers/publications';
 import { readingRouter } from './routers/reading';
 import { searchRouter } from './routers/search';
 import { securityRouter } from './routers/security';
+import { seriesRouter } from './routers/series';
 import { socialRouter } from './routers/social';
 import { tippingRouter } from './routers/tipping';
 import { topicsRouter } from './routers/topics';
@@ -49,6 +50,7 @@ export const appRouter = router({
   lists: listsRouter,
   highlights: highlightsRouter,
   notes: notesRouter,
+  series: seriesRouter,
   membership: membershipRouter,
   gifts: giftsRouter,
   security: securityRouter,

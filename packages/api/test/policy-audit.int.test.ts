@@ -79,6 +79,11 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     highlightId: w.post.id,
     noteId: w.post.id,
     replyId: w.post.id,
+    // No series has these: refused after the policy was asked.
+    seriesId: w.post.id,
+    sequenceSlug: w.post.id,
+    included: true,
+    published: true,
     paragraphName: 'p1',
     startOffset: 0,
     endOffset: 3,
@@ -159,6 +164,7 @@ describe('the access audit', () => {
       'search.click': { queryId: 'a'.repeat(32), indexName: 'post', objectIds: [w.post.id], positions: [1] },
       'posts.revert': { versionId: w.post.id },
       'notes.create': { content: 'An audit note.' },
+      'series.mine': { filterBy: 'published' },
       'notes.reply': { content: 'An audit reply.' },
     };
     const unprobed: string[] = [];

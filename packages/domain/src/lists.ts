@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { textInput } from './text-input';
-
 /*
  * Reader lists (spec §3 Catalog; §2 /me/lists, /@{username}/list/{catalogSlugId}, /me/lists/following). The
  * spec names the entity and its paths; the limits and every word here are ours.
@@ -69,25 +66,6 @@ export const listTexts = {
   collectionsTitle: 'Lists',
   collectionsLead: 'Lists readers made and others follow, most followed first.',
 } as const;
-
-/** A list's name, description and visibility as the create and edit forms send them. */
-export const listFieldsInput = z.object({
-  name: textInput()
-    .trim()
-    .min(1, { message: listTexts.nameRequired })
-    .max(LIST_NAME_MAX, { message: listTexts.nameTooLong }),
-  description: textInput()
-    .trim()
-    .max(LIST_DESCRIPTION_MAX, { message: listTexts.descriptionTooLong })
-    .default(''),
-  isPrivate: z.boolean().default(false),
-});
-export type ListFields = z.infer<typeof listFieldsInput>;
-
-/** A note on a list item; empty removes it. */
-export const listItemNoteInput = textInput()
-  .trim()
-  .max(LIST_ITEM_NOTE_MAX, { message: listTexts.noteTooLong });
 
 /** Spec §2 list/{catalogSlugId}: '{slug}-{id}', or the id alone (the id ends it, as a story's does). */
 export const catalogSlugId = (catalog: { id: string; slug: string }) =>

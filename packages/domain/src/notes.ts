@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { textInput } from './text-input';
-
 /*
  * Private notes (spec §2 /p/{postId}/notes[/{noteId}], /p/notereplies/{replyId}; §3 Notification.note and
  * noteReply; the user's "publishing allow private notes"): a reader's note to the writer on a passage, and their
@@ -36,16 +33,3 @@ export const noteTexts = {
   settingHint:
     'Readers can leave you a note on a passage of your stories; only you see it, and you can reply.',
 } as const;
-
-/** A note's or reply's text. */
-export const noteInput = textInput()
-  .trim()
-  .min(1, { message: noteTexts.empty })
-  .max(NOTE_MAX, { message: noteTexts.tooLong });
-
-/** Not a schema of the spec: the note form's body as the API takes it. */
-export const noteAnchorInput = z.object({
-  paragraphName: textInput().min(1).max(16),
-  startOffset: z.int().min(0).max(1_000_000),
-  endOffset: z.int().min(0).max(1_000_000),
-});

@@ -10,6 +10,7 @@ export const discoveryTabTexts = {
   hasRecommended: 'Recommended',
   highlights: 'Highlights',
   lists: 'Lists',
+  series: 'Series',
   trending: 'Trending',
   archive: 'Archive',
   top: 'Top',
@@ -50,7 +51,8 @@ export type ProfileTab =
   | 'responses'
   | 'hasRecommended'
   | 'highlights'
-  | 'lists';
+  | 'lists'
+  | 'series';
 
 /** Spec §2 /@{username} sub-paths, by the route table's names. */
 const PROFILE_TABS: [ProfileTab, string][] = [
@@ -60,6 +62,7 @@ const PROFILE_TABS: [ProfileTab, string][] = [
   ['hasRecommended', 'ShowUserHasRecommended'],
   ['highlights', 'ShowUserHighlights'],
   ['lists', 'ShowUserLists'],
+  ['series', 'ShowUserSeries'],
   ['followers', 'ShowUserFollowers'],
   ['following', 'ShowUserFollowing'],
 ];

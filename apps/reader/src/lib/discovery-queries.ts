@@ -48,6 +48,7 @@ export function discoveryQueries(trpc: Trpc) {
     profileResponses: (username: string) => d.profile.responses.infiniteQueryOptions({ username }, paged),
     profileRecommended: (username: string) => d.profile.recommended.infiniteQueryOptions({ username }, paged),
     profileHighlights: (username: string) => d.profile.highlights.infiniteQueryOptions({ username }, paged),
+    profileSeries: (username: string) => d.profile.series.queryOptions({ username }, { staleTime: STALE_MS }),
     profileLists: (username: string) => d.profile.lists.infiniteQueryOptions({ username }, paged),
     readingList: () => trpc.lists.readingList.infiniteQueryOptions({}, paged),
     listShareLinks: (catalogId: string) =>

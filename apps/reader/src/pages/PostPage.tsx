@@ -9,6 +9,7 @@ import { ReadNext } from '../components/ReadNext';
 import { ReadTracker } from '../components/ReadTracker';
 import { ResponsesSection } from '../components/ResponsesSection';
 import { SaveButton } from '../components/SaveButton';
+import { SeriesNav } from '../components/SeriesNav';
 import {
   PostPrompt,
   ReadNextMeter,
@@ -110,6 +111,7 @@ export function PostPage({
         </HydrateLater>
         <ReadTracker postId={post.id} shareKey={shareKey} />
         {post.paywall ? <Paywall reason={post.paywall} /> : null}
+        {post.series ? <SeriesNav series={post.series} /> : null}
         {post.topics.length ? (
           <ul className="q-topics" aria-label="Topics">
             {post.topics.map((topic) => (

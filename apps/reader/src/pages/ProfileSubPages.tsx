@@ -1,6 +1,7 @@
 import { accountTexts, formatShortDate, storyCardTexts } from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { discoveryTabTexts } from '../components/DiscoveryTabs';
 import { ListCard } from '../components/ListCard';
 import { PagedItems } from '../components/LoadMore';
 import { PeopleList } from '../components/PeopleList';
@@ -9,6 +10,7 @@ import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { followers, ProfileLayout } from './ProfilePage';
 import { storyCount } from './page-params';
+import { SeriesCards } from './SeriesPages';
 import { AboutBioEditor } from './settings/AboutBioEditor';
 
 /** Spec §2 /@{username}/about: the bio, since when the writer is here (and a member), and their counts. */
@@ -145,7 +147,7 @@ export function ProfileHighlightsPage({ username }: { username: string }) {
             next={highlights}
           >
             {(highlight) => (
-              <div key={highlight.id} className="q-highlight">
+              <div key={highlight.id} className="q-highlight-card">
                 {highlight.quote ? (
                   <blockquote className="q-highlight-quote">{highlight.quote}</blockquote>
                 ) : (
@@ -177,6 +179,22 @@ export function ProfileListsPage({ username }: { username: string }) {
           >
             {(list) => <ListCard key={list.id} list={list} />}
           </PagedItems>
+        </section>
+      )}
+    </ProfileLayout>
+  );
+}
+
+/** Spec §2 /@{username}/series: the writer's published series (their drafts too, for the writer). */
+export function ProfileSeriesPage({ username }: { username: string }) {
+  const series = useQuery(useDiscoveryQueries().profileSeries(username));
+  return (
+    <ProfileLayout username={username} tab="series">
+      {(user) => (
+        <section aria-label={discoveryTabTexts.series} data-testid="profile-series">
+          {series.data ? (
+            <SeriesCards series={series.data.series} empty={`${user.name} has no series yet.`} />
+          ) : null}
         </section>
       )}
     </ProfileLayout>

@@ -12,6 +12,7 @@ import {
 } from '@quire/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { discoveryTabTexts } from '../components/DiscoveryTabs';
 import { type ArchiveParams, discoveryQueries } from '../lib/discovery-queries';
 import { lazyPage, lazyPages } from '../lib/lazy-page';
 import {
@@ -46,6 +47,7 @@ const ProfileListsPage = profileSub('ProfileListsPage');
 const ProfilePeoplePage = profileSub('ProfilePeoplePage');
 const ProfileRecommendedPage = profileSub('ProfileRecommendedPage');
 const ProfileResponsesPage = profileSub('ProfileResponsesPage');
+const ProfileSeriesPage = profileSub('ProfileSeriesPage');
 const PublicationPage = lazyPage(
   'src/pages/PublicationPage.tsx',
   () => import('./PublicationPage'),
@@ -263,6 +265,13 @@ const profilePages: PageRoute[] = [
     'Highlights',
     (username) => <ProfileHighlightsPage username={username} />,
     ({ q, many }, username) => many(q.profileHighlights(username)),
+  ),
+  profilePage(
+    'series',
+    'ShowUserSeries',
+    discoveryTabTexts.series,
+    (username) => <ProfileSeriesPage username={username} />,
+    ({ q, one }, username) => one(q.profileSeries(username)),
   ),
   profilePage(
     'lists',

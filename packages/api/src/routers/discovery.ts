@@ -18,6 +18,7 @@ import {
   publicationWriter,
   publicationWriterStories,
 } from '../services/publications';
+import { writerSeries } from '../services/series';
 import { publicTag, tagArchive, tagArchiveStories, tagTopStories, topicsPage } from '../services/topics';
 import { publicProcedure, router } from '../trpc';
 
@@ -81,6 +82,8 @@ const profilePagesRouter = router({
   highlights: onProfile(profileInput).query(({ ctx, input }) =>
     highlightsPage(ctx.em, ctx.writer, ctx.viewer, input.cursor),
   ),
+  /** /@{username}/series: the writer's published series (and drafts, to the writer). */
+  series: onProfile(z.object({ username })).query(({ ctx }) => writerSeries(ctx.em, ctx.viewer, ctx.writer)),
   /** /@{username}/lists: the writer's public lists (and private ones, to the writer). */
   lists: onProfile(profileInput).query(({ ctx, input }) =>
     listsPage(ctx.em, ctx.writer, ctx.viewer, input.cursor),

@@ -30,7 +30,7 @@ import { postPath } from './posts';
 export const UNREAD_COUNT_CHANNEL = 'quire_unread_count';
 
 /** Sent inside the caller's transaction, so it is delivered only if the change commits. */
-async function announceUnreadCount(em: EntityManager, userId: string) {
+export async function announceUnreadCount(em: EntityManager, userId: string) {
   await em.execute('select pg_notify(?, ?)', [UNREAD_COUNT_CHANNEL, userId]);
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../policies';
 import { afterTime } from './keyset';
 import { accessToStory, type PaywallReader } from './paywall';
+import { storySeries } from './series';
 
 /** Paragraphs a non-entitled reader sees of a members-only story: the opening, up to 3 text paragraphs. */
 export function lockedPreview(content: PostContent): Paragraph[] {
@@ -173,10 +174,11 @@ export async function postForViewer(
   const { post, tags } = loaded;
   const refused = await whyUnavailable(em, reader.viewer, post);
   if (refused) return unavailable(refused);
-  const [access, stateLabel, policy] = await Promise.all([
+  const [access, stateLabel, policy, series] = await Promise.all([
     accessToStory(em, { ...reader, post, shareKey }),
     storyStateLabel(em, post, reader.viewer),
     loadPolicyViewer(em, reader.viewer),
+    storySeries(em, post),
   ]);
   return {
     __typename: 'Post' as const,
@@ -210,6 +212,8 @@ export async function postForViewer(
       seeMembershipPrompts: !isAuthor(policy, post),
     },
     writerPrompts: writerPrompts(post, isAuthor(policy, post), isMember(policy)),
+    /** The story's place in its published series, with the stories before and after it; null outside one. */
+    series,
     content: {
       isLockedPreviewOnly: !access.full,
       paragraphs: access.full ? post.content.paragraphs : lockedPreview(post.content),

@@ -4,6 +4,7 @@ import { catalogSlugId, quireRoutes, SHARE_CHANNELS, type ShareChannel, shareInt
 import type { ServiceEnvironment } from './environment';
 import { visibleListById } from './lists';
 import { postPath, storyFor } from './posts';
+import { seriesPage } from './series';
 
 /**
  * Spec §2 `/p/{postId}/share/{channel}`: a story the viewer may see, its full address on this site and each
@@ -39,4 +40,15 @@ export async function listShareLinks(
     catalogSlugId: catalogSlugId(list),
   });
   return shareLinks(env, path, list.name);
+}
+
+/** Spec §2 `/s/{sequenceSlug}/share/{channel}`: the same for a series the viewer may see. */
+export async function seriesShareLinks(
+  em: EntityManager,
+  viewer: User | null,
+  sequenceSlug: string,
+  env: Pick<ServiceEnvironment, 'publicUrl'>,
+) {
+  const series = await seriesPage(em, viewer, sequenceSlug);
+  return shareLinks(env, series.path, series.name);
 }

@@ -64,13 +64,23 @@ export async function deleteList(em: EntityManager, viewer: User, catalogId: str
   return { id: catalogId };
 }
 
-/** Takes one more place in the list, or refuses when it is full (checked and counted in one statement). */
-async function takePlace(em: EntityManager, list: Catalog) {
+/**
+ * Takes one more place in a catalog holding at most `max` items, or refuses with `full` (checked and counted in
+ * one statement, so racing additions cannot pass it).
+ */
+export async function takePlace(em: EntityManager, catalogId: string, max: number, full: string) {
   const taken = await em.execute<{ items_count: number }[]>(
     'update catalogs set items_count = items_count + 1 where id = ? and items_count < ? returning items_count',
-    [list.id, LIST_ITEMS_MAX],
+    [catalogId, max],
   );
-  if (!taken.length) throw new TRPCError({ code: 'BAD_REQUEST', message: listTexts.full });
+  if (!taken.length) throw new TRPCError({ code: 'BAD_REQUEST', message: full });
+}
+
+/** Gives back a place taken with takePlace. */
+export async function givePlace(em: EntityManager, catalogId: string) {
+  await em.execute('update catalogs set items_count = greatest(0, items_count - 1) where id = ?', [
+    catalogId,
+  ]);
 }
 
 /**
@@ -88,7 +98,7 @@ export async function setListItem(
   const post = await readableStory(em, viewer, postId);
   const item = await em.findOne(CatalogItem, { catalog: list.id, post: post.id });
   if (listed && !item) {
-    await takePlace(em, list);
+    await takePlace(em, list.id, LIST_ITEMS_MAX, listTexts.full);
     const [first] = await em.find(
       CatalogItem,
       { catalog: list.id },
@@ -112,7 +122,34 @@ async function itemOf(em: EntityManager, list: Catalog, itemId: string) {
   return item;
 }
 
-/** Moves an item right after `afterItemId` (first when null), numbering the list's items afresh in order. */
+/**
+ * Moves a catalog's item right after `afterItemId` (first when null), numbering its items afresh in one
+ * statement; the caller has checked both items are the catalog's and holds its lock.
+ */
+export async function placeAfter(
+  em: EntityManager,
+  catalogId: string,
+  itemId: string,
+  afterItemId: string | null,
+) {
+  const rows = await em.find(
+    CatalogItem,
+    { catalog: catalogId },
+    { fields: ['id'], orderBy: { position: 'asc', id: 'asc' } },
+  );
+  const order = rows.map((r) => r.id).filter((id) => id !== itemId);
+  order.splice(afterItemId ? order.indexOf(afterItemId) + 1 : 0, 0, itemId);
+  await em.execute(
+    `update catalog_items ci set position = v.n - 1
+       from unnest(string_to_array(?, ',')) with ordinality as v(id, n)
+      where ci.id = v.id and ci.catalog_id = ?`,
+    // Ids are hex, so a comma-joined string carries the order safely.
+    [order.join(','), catalogId],
+  );
+  return order;
+}
+
+/** Moves an item of one of the viewer's lists right after `afterItemId` (first when null). */
 export async function moveListItem(
   em: EntityManager,
   viewer: User,
@@ -123,21 +160,7 @@ export async function moveListItem(
   const list = await editableList(em, viewer, catalogId);
   await itemOf(em, list, itemId);
   if (afterItemId) await itemOf(em, list, afterItemId);
-  const rows = await em.find(
-    CatalogItem,
-    { catalog: list.id },
-    { fields: ['id'], orderBy: { position: 'asc', id: 'asc' } },
-  );
-  const order = rows.map((r) => r.id).filter((id) => id !== itemId);
-  order.splice(afterItemId ? order.indexOf(afterItemId) + 1 : 0, 0, itemId);
-  await em.execute(
-    `update catalog_items ci set position = v.n - 1
-       from unnest(string_to_array(?, ',')) with ordinality as v(id, n)
-      where ci.id = v.id and ci.catalog_id = ?`,
-    // Ids are hex, so a comma-joined string carries the order safely.
-    [order.join(','), list.id],
-  );
-  return { catalogId, itemIds: order };
+  return { catalogId, itemIds: await placeAfter(em, list.id, itemId, afterItemId) };
 }
 
 /** Sets the creator's note on an item; an empty note removes it. */

@@ -25,9 +25,11 @@ export const CatalogSchema = defineEntity({
     followerCount: p.integer().default(0),
     /** The creator closed discussion (spec §5). */
     responsesLocked: p.boolean().default(false),
+    /** A series' first publication (its followers were told then); null for a draft series and for lists. */
+    publishedAt: p.datetime().nullable(),
   },
   uniques: [{ properties: ['creator', 'predefined'] }],
-  indexes: [{ properties: ['creator', 'createdAt'] }],
+  indexes: [{ properties: ['creator', 'createdAt'] }, { properties: ['creator', 'type', 'updatedAt'] }],
 });
 export class Catalog extends CatalogSchema.class {}
 CatalogSchema.setClass(Catalog);
