@@ -277,7 +277,7 @@ export function SeriesEditPage({ sequenceSlug }: { sequenceSlug: string }) {
       <h2>{seriesTexts.addStory}</h2>
       {candidates.data?.stories.length ? (
         <form
-          className="q-list-actions"
+          className="q-list-actions q-series-add"
           onSubmit={(e) => {
             e.preventDefault();
             if (adding)

@@ -87,6 +87,9 @@ export const PostSchema = defineEntity({
     // Trash purge.
     { properties: ['deletedAt'] },
     { properties: ['inResponseToPost', 'createdAt'] },
+    // A story's responses by each sort (spec §3 ResponseSortType), read backwards: a page stops after its rows.
+    { properties: ['inResponseToPost', 'clapCount', 'latestPublishedAt', 'id'] },
+    { properties: ['inResponseToPost', 'latestPublishedAt', 'id'] },
     SEARCH_INDEXES.postsTrigram,
   ],
   triggers: [SEARCH_TRIGGERS.postsSearchText],
