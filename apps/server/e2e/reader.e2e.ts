@@ -209,6 +209,13 @@ describe('reading in Chromium', () => {
       .poll(() => list.locator('.q-list-item-note').first().textContent())
       .toBe('Read this one first.');
 
+    // Responses on the list, as under a story.
+    const responses = page.getByTestId('responses');
+    await responses.getByRole('textbox', { name: responseTexts.placeholder }).fill('Two good reads.');
+    await responses.getByRole('button', { name: responseTexts.respond }).click();
+    await expect.poll(() => responses.textContent()).toContain('Two good reads.');
+    await expect.poll(() => responses.getByRole('heading').first().textContent()).toContain('(1)');
+
     // A stranger (no cookies) gets the public list in the HTML; once private, a 404 that names nothing.
     const url = page.url();
     const before = await fetch(url);

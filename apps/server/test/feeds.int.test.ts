@@ -137,9 +137,9 @@ describe('RSS feeds (spec §2 Feeds)', () => {
     });
     const secret = em.create(Catalog, { creator: reader, name: 'Secret', visibility: 'PRIVATE' });
     // The draft is in the list too: a feed leaves out what it may not list.
-    [w.locked, w.open, w.draft].forEach((post, position) =>
-      em.create(CatalogItem, { catalog: list, itemType: 'POST', post, position }),
-    );
+    for (const [position, post] of [w.locked, w.open, w.draft].entries()) {
+      em.create(CatalogItem, { catalog: list, itemType: 'POST', post, position });
+    }
     em.create(CatalogItem, { catalog: secret, itemType: 'POST', post: w.open });
     em.create(Clap, { user: reader, post: w.open, count: 3 });
     await em.flush();

@@ -1,5 +1,5 @@
-import { Post } from '@quire/db';
-import { responseTexts } from '@quire/domain';
+import { Catalog, Post } from '@quire/db';
+import { accessTexts, responseTexts } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
@@ -161,5 +161,51 @@ describe('GraphQL threaded responses refetch (ThreadedPostResponsesQuery)', () =
       postResponsesPaging: { to: 'x' },
     });
     expect(bad.json().errors[0].message).toContain('cursor must be the next of a previous page.');
+  });
+});
+
+describe('GraphQL catalog responses (catalog responses refetch, showCatalogResponseOnParent)', () => {
+  it("pages a list's responses, and lets the list's creator show a hidden one again", async () => {
+    const owner = await buildUser(t.db.em());
+    const reader = await buildUser(t.db.em(), { name: 'List Responder' });
+    const em = t.db.em();
+    const list = em.create(Catalog, { creator: owner, name: 'Discussed list' });
+    await em.flush();
+    const call = async (token: string, path: string, payload: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/trpc/${path}`,
+        headers: { ...authHeaders(token), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result.data;
+    };
+    const readerToken = await buildSession(t.db.em(), reader);
+    const ownerToken = await buildSession(t.db.em(), owner);
+    const response = await call(readerToken, 'lists.respond', { catalogId: list.id, text: 'A list reply' });
+    await call(ownerToken, 'lists.setResponseHidden', {
+      catalogId: list.id,
+      responseId: response.id,
+      hidden: true,
+    });
+    const page = async () =>
+      (
+        await gql('CatalogResponsesQuery', { catalogId: list.id, paging: { limit: 10 }, sortType: 'NEWEST' })
+      ).json().data.threadedCatalogResponses;
+    expect((await page()).posts).toEqual([]);
+
+    const ids = { parentCatalogId: list.id, catalogResponseId: response.id };
+    const refused = await gql('showCatalogResponseOnParent', ids, authHeaders(readerToken));
+    expect(refused.json().errors[0].message).toBe(accessTexts.editList);
+    const shown = await gql('showCatalogResponseOnParent', ids, authHeaders(ownerToken));
+    expect(shown.json().data.showCatalogResponseOnParent).toEqual({ ...ids, isHidden: false });
+    const after = await page();
+    expect(after.postResponses.count).toBe(1);
+    expect(after.posts[0]).toMatchObject({
+      id: response.id,
+      creator: { name: 'List Responder' },
+      paragraphs: [{ text: 'A list reply' }],
+    });
   });
 });

@@ -1,5 +1,6 @@
-import { textInput } from '@quire/domain';
+import { RESPONSE_SORT_TYPES, responseTexts, textInput } from '@quire/domain';
 import { z } from 'zod';
+import { RESPONSE_CURSOR, RESPONSES_PAGE_MAX } from './services/responses';
 
 /*
  * The input shapes every router shares: ids, usernames, slugs and keyset cursors, defined once so a
@@ -22,3 +23,22 @@ export type TimeCursorInput = z.infer<typeof timeCursor>;
 
 /** A keyset cursor after a row ranked by a number (claps, engagement, list position). */
 export const scoreCursor = z.object({ score: z.number().int(), id: entityId() }).nullish();
+
+/** The longest response accepted, in characters. */
+const RESPONSE_MAX_CHARS = 10_000;
+
+/** A response's or reply's text (plain; blank lines part paragraphs). */
+export const responseText = textInput().trim().min(1, responseTexts.empty).max(RESPONSE_MAX_CHARS);
+
+/** Which page of responses (to a story, a response or a list): the cursor after the last, the sort, how many. */
+export const responsePage = {
+  /** Spec §3 pagingInfo.next.to of a previous page. */
+  cursor: textInput().regex(RESPONSE_CURSOR, 'cursor must be the next of a previous page.').nullish(),
+  sort: z.enum(RESPONSE_SORT_TYPES, 'sort must be MOST_RELEVANT or NEWEST.').optional(),
+  limit: z
+    .number()
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(RESPONSES_PAGE_MAX, `limit must be at most ${RESPONSES_PAGE_MAX}.`)
+    .optional(),
+};

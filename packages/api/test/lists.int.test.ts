@@ -1,5 +1,5 @@
 import { Catalog, CatalogItem, MuteUser, Notification, type User } from '@quire/db';
-import { accessTexts, LIST_ITEMS_MAX, LIST_NAME_MAX, listTexts } from '@quire/domain';
+import { accessTexts, LIST_ITEMS_MAX, LIST_NAME_MAX, listTexts, validationMessages } from '@quire/domain';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { browser, testClock } from './auth-helpers';
@@ -264,5 +264,49 @@ describe('following and clapping for a list', () => {
       expect(await refusal(call())).toEqual({ code: 'NOT_FOUND', message: accessTexts.listNotFound });
     }
     expect((await db.em().findOneOrFail(Catalog, secret.id)).followerCount).toBe(0);
+  });
+});
+
+describe('responses on a list', () => {
+  it('takes responses from readers who may see it, tells its creator, and lets the creator hide them and close discussion', async () => {
+    const { owner, reader, writer } = await setup();
+    const list = await as(owner).lists.create({ name: 'Worth a reply' });
+    const first = await as(reader).lists.respond({ catalogId: list.id, text: 'Great picks.' });
+    await as(writer).lists.respond({ catalogId: list.id, text: 'I would add one.' });
+    const page = await as(null).lists.responses({ catalogId: list.id, sort: 'NEWEST' });
+    expect(page.responsesCount).toBe(2);
+    expect(page.responses.map((r) => r.paragraphs[0]?.text)).toEqual(['I would add one.', 'Great picks.']);
+    // A response to a list is no story: the latest stories leave it out.
+    const latest = await as(null).posts.latest({});
+    expect(latest.posts.map((p) => p.id)).not.toContain(first.id);
+    const told = await db
+      .em()
+      .find(Notification, { recipient: owner.id, notificationType: 'catalog_response_created' });
+    expect(told).toHaveLength(2);
+    expect(
+      (await as(owner).notifications.list({ activityTypes: ['catalog_response_created'] })).notifications,
+    ).toHaveLength(2);
+
+    expect(
+      (
+        await refusal(
+          as(reader).lists.setResponseHidden({ catalogId: list.id, responseId: first.id, hidden: true }),
+        )
+      )?.code,
+    ).toBe('FORBIDDEN');
+    await as(owner).lists.setResponseHidden({ catalogId: list.id, responseId: first.id, hidden: true });
+    expect((await as(null).lists.responses({ catalogId: list.id })).responses).toHaveLength(1);
+    await as(owner).lists.setResponseHidden({ catalogId: list.id, responseId: first.id, hidden: false });
+    expect((await as(null).lists.responses({ catalogId: list.id })).responses).toHaveLength(2);
+
+    await as(owner).lists.setDiscussionClosed({ catalogId: list.id, closed: true });
+    const closed = await refusal(as(reader).lists.respond({ catalogId: list.id, text: 'Too late?' }));
+    expect(closed).toEqual({ code: 'BAD_REQUEST', message: validationMessages.closedDiscussion('list') });
+    expect((await as(null).lists.responses({ catalogId: list.id })).responses).toHaveLength(2);
+
+    const secret = await as(owner).lists.create({ name: 'Secret', isPrivate: true });
+    const hidden = { code: 'NOT_FOUND', message: accessTexts.listNotFound };
+    expect(await refusal(as(reader).lists.respond({ catalogId: secret.id, text: 'Hello' }))).toEqual(hidden);
+    expect(await refusal(as(reader).lists.responses({ catalogId: secret.id }))).toEqual(hidden);
   });
 });

@@ -381,6 +381,20 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     expect(allowed(outcomes('editList', list))).toEqual(['author', 'partnerAuthor', 'flaggedAuthor']);
     expect(outcomes('editList', { ...list, visibility: 'PRIVATE' }).reader).toBe('NOT_FOUND');
   });
+  table('respondToList', () => {
+    const list = { visibility: 'PUBLIC', creator: { id: AUTHOR }, responsesLocked: false } as const;
+    expect(outcomes('respondToList', list)).toMatchObject({
+      anonymous: 'UNAUTHORIZED',
+      reader: 'ok',
+      author: 'ok',
+      blocked: 'NOT_FOUND',
+    });
+    expect(outcomes('respondToList', { ...list, visibility: 'PRIVATE' })).toMatchObject({
+      reader: 'NOT_FOUND',
+      author: 'ok',
+    });
+    expect(outcomes('respondToList', { ...list, responsesLocked: true }).reader).toBe('BAD_REQUEST');
+  });
   table('engageList', () => {
     const list = { visibility: 'PUBLIC', creator: { id: AUTHOR } } as const;
     const others = everyone.filter(

@@ -79,6 +79,7 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     highlightId: w.post.id,
     noteId: w.post.id,
     replyId: w.post.id,
+    hidden: false,
     // No series has these: refused after the policy was asked.
     seriesId: w.post.id,
     sequenceSlug: w.post.id,

@@ -164,6 +164,7 @@ export const responseTexts = {
   closeDiscussion: 'Close discussion',
   reopenDiscussion: 'Reopen discussion',
   discussionClosed: 'The author has closed discussion for this story.',
+  listDiscussionClosed: 'The author has closed discussion for this list.',
   discussionClosedToast: 'Discussion closed. Readers can no longer respond to this story.',
   discussionReopenedToast: 'Discussion reopened.',
   /** Not from the spec (§9 gives the depth limit, 3, without wording). */

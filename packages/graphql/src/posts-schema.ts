@@ -66,11 +66,25 @@ export const postsTypeDefs = /* GraphQL */ `
       postResponsesPaging: PostResponsesPaging
       sortType: ResponseSortType
     ): ThreadedPostResponses!
+    "Spec §7 catalog responses refetch: a list's responses (its replies are not threaded under lists)."
+    threadedCatalogResponses(
+      catalogId: ID!
+      paging: PostResponsesPaging
+      sortType: ResponseSortType
+    ): ThreadedPostResponses!
   }
   extend type Mutation {
     deletePost(targetPostId: ID!): DeletePostResult!
     undeletePost(targetPostId: ID!): UndeletePostResult!
     unhidePostResponseOnParentPost(parentPostId: ID!, postResponseId: ID!): PostResponseVisibility!
+    "Spec §7: the list's creator shows a response it hid (then refetch catalog responses)."
+    showCatalogResponseOnParent(parentCatalogId: ID!, catalogResponseId: ID!): CatalogResponseVisibility!
+  }
+  "A response's place on its list after the list's creator hid or showed it."
+  type CatalogResponseVisibility {
+    parentCatalogId: ID!
+    catalogResponseId: ID!
+    isHidden: Boolean!
   }
 `;
 
@@ -85,6 +99,23 @@ export const postsDocuments: Readonly<Record<string, string>> = {
         paragraphs { name text }
         postResponses { count }
       }
+    }
+  }`,
+  CatalogResponsesQuery: `query CatalogResponsesQuery($catalogId: ID!, $paging: PostResponsesPaging, $sortType: ResponseSortType) {
+    threadedCatalogResponses(catalogId: $catalogId, paging: $paging, sortType: $sortType) {
+      postResponses { count }
+      pagingInfo { next { limit to } }
+      posts {
+        id mediumUrl latestPublishedAt clapCount depth
+        creator { id name username }
+        paragraphs { name text }
+        postResponses { count }
+      }
+    }
+  }`,
+  showCatalogResponseOnParent: `mutation showCatalogResponseOnParent($parentCatalogId: ID!, $catalogResponseId: ID!) {
+    showCatalogResponseOnParent(parentCatalogId: $parentCatalogId, catalogResponseId: $catalogResponseId) {
+      parentCatalogId catalogResponseId isHidden
     }
   }`,
   deletePost: `mutation deletePost($targetPostId: ID!) { deletePost(targetPostId: $targetPostId) { message } }`,

@@ -17,6 +17,30 @@ export interface ShimContext {
 type ViewerResult = Awaited<ReturnType<ShimContext['caller']['viewer']['me']>>;
 
 /** Resolvers only translate shapes; all logic lives behind the tRPC routers. */
+type ResponsesPaging = { limit?: number | null; to?: string | null };
+type ResponseSort = 'MOST_RELEVANT' | 'NEWEST';
+
+/** A page request as the tRPC procedures take it. */
+const pageArgs = (paging: ResponsesPaging | null | undefined, sort: ResponseSort | null | undefined) => ({
+  cursor: paging?.to,
+  limit: paging?.limit ?? undefined,
+  sort: sort ?? undefined,
+});
+
+/** A page of responses (to a story, a response or a list) in the spec's threaded shape. */
+function threaded(page: Awaited<ReturnType<ShimContext['caller']['posts']['responses']>>) {
+  return {
+    postResponses: { count: page.responsesCount },
+    pagingInfo: { next: page.next ? { limit: page.limit, to: page.next } : null },
+    posts: page.responses.map((r) => ({
+      ...r,
+      latestPublishedAt: r.publishedAt,
+      paragraphs: r.paragraphs.map((p) => ({ name: p.name, text: p.text ?? '' })),
+      postResponses: { count: r.responsesCount },
+    })),
+  };
+}
+
 export const resolvers = {
   ...authResolvers,
   Query: {
@@ -28,30 +52,26 @@ export const resolvers = {
     ...edgesResolvers.Query,
     threadedPostResponses: async (
       _: unknown,
-      args: {
-        postId: string;
-        postResponsesPaging?: { limit?: number | null; to?: string | null } | null;
-        sortType?: 'MOST_RELEVANT' | 'NEWEST' | null;
-      },
+      args: { postId: string; postResponsesPaging?: ResponsesPaging | null; sortType?: ResponseSort | null },
       ctx: ShimContext,
-    ) => {
-      const page = await ctx.caller.posts.responses({
-        postId: args.postId,
-        cursor: args.postResponsesPaging?.to,
-        limit: args.postResponsesPaging?.limit ?? undefined,
-        sort: args.sortType ?? undefined,
-      });
-      return {
-        postResponses: { count: page.responsesCount },
-        pagingInfo: { next: page.next ? { limit: page.limit, to: page.next } : null },
-        posts: page.responses.map((r) => ({
-          ...r,
-          latestPublishedAt: r.publishedAt,
-          paragraphs: r.paragraphs.map((p) => ({ name: p.name, text: p.text ?? '' })),
-          postResponses: { count: r.responsesCount },
-        })),
-      };
-    },
+    ) =>
+      threaded(
+        await ctx.caller.posts.responses({
+          postId: args.postId,
+          ...pageArgs(args.postResponsesPaging, args.sortType),
+        }),
+      ),
+    threadedCatalogResponses: async (
+      _: unknown,
+      args: { catalogId: string; paging?: ResponsesPaging | null; sortType?: ResponseSort | null },
+      ctx: ShimContext,
+    ) =>
+      threaded(
+        await ctx.caller.lists.responses({
+          catalogId: args.catalogId,
+          ...pageArgs(args.paging, args.sortType),
+        }),
+      ),
     viewer: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.me(),
     visitor: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.viewer.visitor(),
     variantFlags: (_: unknown, __: unknown, ctx: ShimContext) => ctx.caller.flags.variantFlags(),
@@ -72,6 +92,16 @@ export const resolvers = {
       args: { parentPostId: string; postResponseId: string },
       ctx: ShimContext,
     ) => ctx.caller.posts.unhideResponse(args),
+    showCatalogResponseOnParent: async (
+      _: unknown,
+      args: { parentCatalogId: string; catalogResponseId: string },
+      ctx: ShimContext,
+    ) =>
+      ctx.caller.lists.setResponseHidden({
+        catalogId: args.parentCatalogId,
+        responseId: args.catalogResponseId,
+        hidden: false,
+      }),
     setUserStyleReminderSeen: (_: unknown, __: unknown, ctx: ShimContext) =>
       ctx.caller.viewer.setStyleReminderSeen(),
   },

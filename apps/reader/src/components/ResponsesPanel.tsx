@@ -24,29 +24,43 @@ const SORT_LABELS: Record<ResponseSortType, string> = {
   NEWEST: responseTexts.sortNewest,
 };
 
-/** One page after another of the responses to `postId` (a story or a response), in `sort` order. */
-function useResponses(postId: string, sort: ResponseSortType) {
+/** What responses answer: a story (or a response, for its replies), or a reader's list. */
+export type ResponseParent = { kind: 'story'; id: string } | { kind: 'list'; id: string };
+
+/** One page after another of the responses to `parent`, in `sort` order. */
+function useResponses(parent: ResponseParent, sort: ResponseSortType) {
   const trpc = useTRPC();
-  return useInfiniteQuery(
-    trpc.posts.responses.infiniteQueryOptions({ postId, sort }, { getNextPageParam: (last) => last.next }),
-  );
+  const paged = { getNextPageParam: (last: ResponsesPage) => last.next };
+  const story = useInfiniteQuery({
+    ...trpc.posts.responses.infiniteQueryOptions({ postId: parent.id, sort }, paged),
+    enabled: parent.kind === 'story',
+  });
+  const list = useInfiniteQuery({
+    ...trpc.lists.responses.infiniteQueryOptions({ catalogId: parent.id, sort }, paged),
+    enabled: parent.kind === 'list',
+  });
+  return parent.kind === 'story' ? story : list;
 }
 
 /** Every responses list and count on the page is read again after a change (a reply moves its parent's count). */
 function useRefreshResponses() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.posts.responses.pathKey() });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.posts.responses.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.lists.responses.pathKey() }),
+    ]);
 }
 
-/** The form that responds to `postId`: a story, or a response (a reply). */
+/** The form that responds to `parent`: a story, a response (a reply) or a list. */
 function ResponseForm({
-  postId,
+  parent,
   placeholder,
   onDone,
   onCancel,
 }: {
-  postId: string;
+  parent: ResponseParent;
   placeholder: string;
   onDone?: () => void;
   onCancel?: () => void;
@@ -63,7 +77,8 @@ function ResponseForm({
     }
     setSending(true);
     try {
-      await client.posts.respond.mutate({ postId, text });
+      if (parent.kind === 'story') await client.posts.respond.mutate({ postId: parent.id, text });
+      else await client.lists.respond.mutate({ catalogId: parent.id, text });
       setText('');
       toast(toastTexts.responsePublishedAsStory, 'PUBLISH_RESPONSE');
       await refresh();
@@ -155,7 +170,7 @@ function ResponseItemView({
       </p>
       {replying ? (
         <ResponseForm
-          postId={response.id}
+          parent={{ kind: 'story', id: response.id }}
           placeholder={responseTexts.replyPlaceholder}
           onCancel={() => setReplying(false)}
           onDone={() => {
@@ -171,7 +186,7 @@ function ResponseItemView({
 
 /** A response's replies, newest first, 10 at a time. */
 function Replies({ responseId, closed }: { responseId: string; closed: boolean }) {
-  const replies = useResponses(responseId, 'NEWEST');
+  const replies = useResponses({ kind: 'story', id: responseId }, 'NEWEST');
   const items = replies.data?.pages.flatMap((page) => page.responses) ?? [];
   return (
     <div className="q-response-replies" data-testid="replies">
@@ -183,19 +198,19 @@ function Replies({ responseId, closed }: { responseId: string; closed: boolean }
 }
 
 /**
- * Spec §1 Respond: a story's responses, most relevant or newest first, 10 at a time, each with its replies
- * down to spec §9's depth 3, and the form to add one (signed-out visitors get the sign-up flow). A response is
- * published as a story of its own (spec §8 toast).
+ * Spec §1 Respond: a story's (or a list's) responses, most relevant or newest first, 10 at a time, each with its
+ * replies down to spec §9's depth 3 (a list's responses are not threaded), and the form to add one (signed-out
+ * visitors get the sign-up flow). A response is published as a story of its own (spec §8 toast).
  */
 export function ResponsesPanel({
-  postId,
+  parent,
   responsesCount,
   canHideResponses,
   discussionClosed,
 }: {
-  postId: string;
+  parent: ResponseParent;
   responsesCount: number;
-  /** The story's author may hide responses from it (spec §6), with Undo. */
+  /** The author of what they answer may hide responses from it (spec §6), with Undo. */
   canHideResponses: boolean;
   /** The author closed discussion (spec §5): no form and no Reply, a note instead. */
   discussionClosed: boolean;
@@ -204,19 +219,30 @@ export function ResponsesPanel({
   const refresh = useRefreshResponses();
   const signedIn = useSessionStore((s) => s.isLoggedIn);
   const [sort, setSort] = useState<ResponseSortType>('MOST_RELEVANT');
-  const responses = useResponses(postId, sort);
+  const responses = useResponses(parent, sort);
   const count = responses.data?.pages[0]?.responsesCount ?? responsesCount;
   const items = responses.data?.pages.flatMap((page) => page.responses) ?? [];
+  const kind = parent.kind;
 
-  const hide = async (postResponseId: string) => {
-    const ids = { parentPostId: postId, postResponseId };
+  const hide = async (responseId: string) => {
+    const setHidden = (hidden: boolean) =>
+      kind === 'story'
+        ? client.posts[hidden ? 'hideResponse' : 'unhideResponse'].mutate({
+            parentPostId: parent.id,
+            postResponseId: responseId,
+          })
+        : client.lists.setResponseHidden.mutate({ catalogId: parent.id, responseId, hidden });
     try {
-      await client.posts.hideResponse.mutate(ids);
+      await setHidden(true);
       await refresh();
-      toast(toastTexts.responseHidden('story'), 'HIDE_POST_RESPONSE', {
-        label: toastTexts.undo,
-        run: () => void client.posts.unhideResponse.mutate(ids).then(refresh),
-      });
+      toast(
+        toastTexts.responseHidden(kind),
+        kind === 'story' ? 'HIDE_POST_RESPONSE' : 'HIDE_CATALOG_RESPONSE',
+        {
+          label: toastTexts.undo,
+          run: () => void setHidden(false).then(refresh),
+        },
+      );
     } catch (error) {
       toast(failureMessage(error), 'ERROR');
     }
@@ -227,10 +253,10 @@ export function ResponsesPanel({
       <h2>{`${responseTexts.heading} (${count})`}</h2>
       {discussionClosed ? (
         <p className="q-card-meta" data-testid="discussion-closed">
-          {responseTexts.discussionClosed}
+          {kind === 'story' ? responseTexts.discussionClosed : responseTexts.listDiscussionClosed}
         </p>
       ) : signedIn ? (
-        <ResponseForm postId={postId} placeholder={responseTexts.placeholder} />
+        <ResponseForm parent={parent} placeholder={responseTexts.placeholder} />
       ) : (
         <button type="button" className="q-button" onClick={openSignUp}>
           {responseTexts.signUpToRespond}
@@ -258,7 +284,8 @@ export function ResponsesPanel({
           <ResponseItemView
             key={response.id}
             response={response}
-            closed={discussionClosed}
+            // A list's responses take no replies: a thread hangs under a story.
+            closed={discussionClosed || kind === 'list'}
             onHide={canHideResponses ? (id) => void hide(id) : undefined}
           />
         )}

@@ -1,9 +1,10 @@
 import { responseTexts } from '@quire/domain';
 import { type ComponentType, useEffect, useState } from 'react';
 import { whenIdle } from '../lib/browser';
+import type { ResponseParent } from './ResponsesPanel';
 
 type Props = {
-  postId: string;
+  parent: ResponseParent;
   responsesCount: number;
   canHideResponses: boolean;
   /** The author closed discussion (spec §5): no form and no Reply. */
@@ -11,8 +12,8 @@ type Props = {
 };
 
 /**
- * The responses under a story, loaded once the page is interactive and the browser idle: they sit below the
- * story, so neither the server render nor the story page's own JavaScript carries them.
+ * The responses under a story or a list, loaded once the page is interactive and the browser idle: they sit below the
+ * story (or list), so neither the server render nor the page's own JavaScript carries them.
  */
 export function ResponsesSection(props: Props) {
   const [Panel, setPanel] = useState<ComponentType<Props> | null>(null);

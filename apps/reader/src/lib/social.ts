@@ -66,7 +66,13 @@ function isServerRefusal(error: unknown): error is Error {
 /** Shows a toast (spec §4 Toasts: one at a time, the new one replaces the current), MESSAGE style by default. */
 export function toast(
   message: string,
-  toastStyle?: 'MUTE_ENTITY' | 'UNFOLLOW_ENTITY' | 'ERROR' | 'HIDE_POST_RESPONSE' | 'PUBLISH_RESPONSE',
+  toastStyle?:
+    | 'MUTE_ENTITY'
+    | 'UNFOLLOW_ENTITY'
+    | 'ERROR'
+    | 'HIDE_POST_RESPONSE'
+    | 'HIDE_CATALOG_RESPONSE'
+    | 'PUBLISH_RESPONSE',
   action?: { label: string; run: () => void },
 ) {
   useToastStore

@@ -19,6 +19,7 @@ import { FeedLink } from '../components/FeedLink';
 import { ListCard } from '../components/ListCard';
 import { PagedItems } from '../components/LoadMore';
 import { PostCardItem } from '../components/PostCardItem';
+import { ResponsesSection } from '../components/ResponsesSection';
 import { ShareLinks } from '../components/ShareLinks';
 import { savePageIds } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
@@ -149,6 +150,14 @@ function ListView({
           </li>
         )}
       </PagedItems>
+      {list.isPrivate ? null : (
+        <ResponsesSection
+          parent={{ kind: 'list', id: list.id }}
+          responsesCount={list.responsesCount}
+          canHideResponses={canEdit}
+          discussionClosed={list.responsesLocked}
+        />
+      )}
     </section>
   );
 }

@@ -143,7 +143,7 @@ export function PostPage({
         </footer>
       </article>
       <ResponsesSection
-        postId={post.id}
+        parent={{ kind: 'story', id: post.id }}
         responsesCount={post.responsesCount}
         canHideResponses={post.viewerCan.hideResponses}
         discussionClosed={post.responsesLocked}

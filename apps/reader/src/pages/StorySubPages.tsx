@@ -48,7 +48,7 @@ export function ResponsesPage({ postId }: { postId: string }) {
     <StorySubPage postId={postId} title={responseTexts.pageTitle}>
       {(post) => (
         <ResponsesPanel
-          postId={post.id}
+          parent={{ kind: 'story', id: post.id }}
           responsesCount={post.responsesCount}
           canHideResponses={post.viewerCan.hideResponses}
           discussionClosed={post.responsesLocked}

@@ -31,13 +31,19 @@ export const READABLE_POST = {
   $and: [OUTSIDE_PRIVATE_PUBLICATION],
 } as const satisfies FilterQuery<Post>;
 
+/** A story, not a response (to a story, a response or a list). */
+export const NOT_A_RESPONSE = {
+  inResponseToPost: null,
+  inResponseToCatalog: null,
+} as const satisfies FilterQuery<Post>;
+
 /** A readable story that is not a response. */
-export const LISTED_STORY = { ...READABLE_POST, inResponseToPost: null } as const satisfies FilterQuery<Post>;
+export const LISTED_STORY = { ...READABLE_POST, ...NOT_A_RESPONSE } as const satisfies FilterQuery<Post>;
 
 /** A story on its publication's own pages (the publication's visibility is checked there). */
 export const PUBLICATION_STORY = {
   ...PUBLICATION_POST,
-  inResponseToPost: null,
+  ...NOT_A_RESPONSE,
 } as const satisfies FilterQuery<Post>;
 
 /** The private-publication rule in SQL, for the posts table aliased `p`. */
@@ -53,7 +59,8 @@ export const PUBLICATION_POST_SQL = `p.status = 'PUBLISHED' and p.visibility <> 
 export const READABLE_POST_SQL = `${PUBLICATION_POST_SQL} and ${OUTSIDE_PRIVATE_PUBLICATION_SQL}`;
 
 /** PUBLICATION_STORY in SQL, for the posts table aliased `p`. */
-export const PUBLICATION_STORY_SQL = `${PUBLICATION_POST_SQL} and p.in_response_to_post_id is null`;
+export const PUBLICATION_STORY_SQL = `${PUBLICATION_POST_SQL} and p.in_response_to_post_id is null
+  and p.in_response_to_catalog_id is null`;
 
 /** LISTED_STORY in SQL, for the posts table aliased `p`. */
 export const LISTED_STORY_SQL = `${PUBLICATION_STORY_SQL} and ${OUTSIDE_PRIVATE_PUBLICATION_SQL}`;

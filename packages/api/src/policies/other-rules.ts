@@ -1,4 +1,11 @@
-import { accessTexts, exportTexts, giftTexts, listTexts, membershipTexts } from '@quire/domain';
+import {
+  accessTexts,
+  exportTexts,
+  giftTexts,
+  listTexts,
+  membershipTexts,
+  validationMessages,
+} from '@quire/domain';
 import {
   isEditorOf,
   isMember,
@@ -105,6 +112,19 @@ function engageList(viewer: PolicyViewer, list: ListSubject): Refusal | null {
   );
 }
 
+/** Spec §5: any signed-in reader who may see a list responds to it, unless its creator closed discussion. */
+function respondToList(
+  viewer: PolicyViewer,
+  list: ListSubject & { responsesLocked: boolean },
+): Refusal | null {
+  if (!viewer.user) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  if (viewer.blockedBy.has(list.creator.id)) return refuse('NOT_FOUND', accessTexts.listNotFound);
+  return (
+    viewList(viewer, list) ??
+    (list.responsesLocked ? refuse('BAD_REQUEST', validationMessages.closedDiscussion('list')) : null)
+  );
+}
+
 /**
  * Who may use an account at all: signed in, and for changes not suspended (spec §6 Suspended user: it may
  * read but not change anything). Every signed-in procedure asks this first; it is not an action on a subject.
@@ -174,6 +194,7 @@ export const otherRules = {
   viewList,
   editList,
   engageList,
+  respondToList,
   useMemberFeatures,
   viewSuspendedContent,
   viewGiftPages,

@@ -1,6 +1,12 @@
-import { CLAPS_PER_READER_MAX, listFieldsInput, listItemNoteInput, SAVED_AMONG_MAX } from '@quire/domain';
+import {
+  CLAPS_PER_READER_MAX,
+  listFieldsInput,
+  listItemNoteInput,
+  RESPONSES_FIRST_PAGE_SIZE,
+  SAVED_AMONG_MAX,
+} from '@quire/domain';
 import { z } from 'zod';
-import { entityId, scoreCursor, slug, timeCursor } from '../schemas';
+import { entityId, responsePage, responseText, scoreCursor, slug, timeCursor } from '../schemas';
 import { readingListPage } from '../services/bookmarks';
 import {
   clapForList,
@@ -9,13 +15,17 @@ import {
   followedListsPage,
   followList,
   listBySlugId,
+  listResponses,
   listViewerEdge,
   moveListItem,
   popularListsPage,
+  respondToList,
   saveChoices,
   savedAmong,
+  setListDiscussionClosed,
   setListItem,
   setListItemNote,
+  setListResponseHidden,
   updateList,
 } from '../services/lists';
 import { listShareLinks } from '../services/share';
@@ -98,6 +108,28 @@ export const listsRouter = router({
   shareLinks: publicProcedure
     .input(z.object({ catalogId }))
     .query(({ ctx, input }) => listShareLinks(ctx.em, ctx.viewer, input.catalogId, ctx.env)),
+  /** Responds to a list the viewer may see (spec §5: not once its creator closed discussion). */
+  respond: transactionalProcedure
+    .input(z.object({ catalogId, text: responseText }))
+    .mutation(({ ctx, input }) => respondToList(ctx.em, ctx.viewer, input.catalogId, input.text, ctx.now())),
+  /** Spec §7 catalog responses refetch (threadedCatalogResponses): a list's responses, 10 at a time. */
+  responses: publicProcedure.input(z.object({ catalogId, ...responsePage })).query(({ ctx, input }) =>
+    listResponses(ctx.em, ctx.viewer, input.catalogId, {
+      cursor: input.cursor,
+      sort: input.sort,
+      limit: input.limit ?? RESPONSES_FIRST_PAGE_SIZE,
+    }),
+  ),
+  /** The list's creator hides a response ('Response has been hidden from this list.') or shows it again. */
+  setResponseHidden: transactionalProcedure
+    .input(z.object({ catalogId, responseId: postId, hidden: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      setListResponseHidden(ctx.em, ctx.viewer, input.catalogId, input.responseId, input.hidden),
+    ),
+  /** The list's creator closes its discussion (closed: true) or reopens it. */
+  setDiscussionClosed: transactionalProcedure
+    .input(z.object({ catalogId, closed: z.boolean() }))
+    .mutation(({ ctx, input }) => setListDiscussionClosed(ctx.em, ctx.viewer, input.catalogId, input.closed)),
   /** The viewer's follow and claps on a list, and whether they may change it. */
   viewerEdge: publicProcedure
     .input(z.object({ catalogId }))

@@ -1,14 +1,7 @@
-import {
-  CLAPS_PER_READER_MAX,
-  License,
-  RESPONSE_SORT_TYPES,
-  RESPONSES_FIRST_PAGE_SIZE,
-  responseTexts,
-  textInput,
-} from '@quire/domain';
+import { CLAPS_PER_READER_MAX, License, RESPONSES_FIRST_PAGE_SIZE, textInput } from '@quire/domain';
 import { parseContent } from '@quire/editor';
 import { z } from 'zod';
-import { entityId, slug, timeCursor } from '../schemas';
+import { entityId, responsePage, responseText, slug, timeCursor } from '../schemas';
 import { setBookmarked } from '../services/bookmarks';
 import { clapForStory, storyClappers, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
@@ -16,8 +9,6 @@ import { readNext } from '../services/home-modules';
 import { paywallReaderOf } from '../services/paywall';
 import { latestPosts, postForViewer, storyHeader } from '../services/posts';
 import {
-  RESPONSE_CURSOR,
-  RESPONSES_PAGE_MAX,
   respondToStory,
   setDiscussionClosed,
   setResponseHidden,
@@ -43,13 +34,7 @@ import { postViewerEdge } from '../services/viewer-edges';
 import { authedProcedure, publicProcedure, router, transactionalProcedure } from '../trpc';
 
 const postId = entityId('story');
-/** Spec §3 pagingInfo.next.to of a previous page of responses. */
-const responseCursor = textInput()
-  .regex(RESPONSE_CURSOR, 'cursor must be the next of a previous page.')
-  .nullish();
 const rev = z.number().int().min(0);
-/** The longest response accepted, in characters. */
-const RESPONSE_MAX_CHARS = 10_000;
 /** The paragraph model, checked as the editor's schema sees it (unknown types, stray markups, names). */
 const storyContent = z.unknown().transform((value, ctx) => {
   try {
@@ -123,30 +108,16 @@ export const postsRouter = router({
    * depth limit (a story of its own on their profile).
    */
   respond: transactionalProcedure
-    .input(z.object({ postId, text: textInput().trim().min(1, responseTexts.empty).max(RESPONSE_MAX_CHARS) }))
+    .input(z.object({ postId, text: responseText }))
     .mutation(({ ctx, input }) => respondToStory(ctx.em, ctx.viewer, input.postId, input.text, ctx.now())),
   /** Spec §7 threaded responses refetch: a story's responses, or a response's replies, a page of 10 at a time. */
-  responses: publicProcedure
-    .input(
-      z.object({
-        postId,
-        cursor: responseCursor,
-        sort: z.enum(RESPONSE_SORT_TYPES, 'sort must be MOST_RELEVANT or NEWEST.').optional(),
-        limit: z
-          .number()
-          .int('limit must be a whole number.')
-          .min(1, 'limit must be at least 1.')
-          .max(RESPONSES_PAGE_MAX, `limit must be at most ${RESPONSES_PAGE_MAX}.`)
-          .optional(),
-      }),
-    )
-    .query(({ ctx, input }) =>
-      storyResponses(ctx.em, ctx.viewer, input.postId, {
-        cursor: input.cursor,
-        sort: input.sort,
-        limit: input.limit ?? RESPONSES_FIRST_PAGE_SIZE,
-      }),
-    ),
+  responses: publicProcedure.input(z.object({ postId, ...responsePage })).query(({ ctx, input }) =>
+    storyResponses(ctx.em, ctx.viewer, input.postId, {
+      cursor: input.cursor,
+      sort: input.sort,
+      limit: input.limit ?? RESPONSES_FIRST_PAGE_SIZE,
+    }),
+  ),
   /** Spec §6: the story's author hides a response from it (toast 'Response has been hidden from this story.'). */
   hideResponse: transactionalProcedure
     .input(z.object({ parentPostId: postId, postResponseId: postId }))

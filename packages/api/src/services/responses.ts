@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { Block, newId, Post, type User } from '@quire/db';
+import { Block, type Catalog, newId, Post, type User } from '@quire/db';
 import {
   type Paragraph,
   type PostContent,
@@ -115,30 +115,26 @@ export async function threadPlace(
 }
 
 /**
- * Spec §1 Respond: publishes the viewer's response to a story they may read. A response is a story of its own
- * on the writer's profile (spec §8 'Your response is also published as a story on your profile.'). Refused
- * when the story's author closed discussion (spec §5). The story's count moves and its author is told, folded
- * with other responses while unread, in the caller's transaction.
+ * A new published response of the viewer's to a story, a response or a list (`parent`), from plain text (blank
+ * lines part paragraphs); refused when the text is blank. Written when the caller flushes.
  */
-export async function respondToStory(
+export function newResponse(
   em: EntityManager,
   viewer: User,
-  parentId: string,
+  parent: { inResponseToPost: Post } | { inResponseToCatalog: Catalog },
   text: string,
   now: Date,
-): Promise<ResponseItem> {
-  const parent = await storyFor(em, viewer, parentId, 'respondToPost');
-  const depth = parent.type === 'RESPONSE' ? (await replyPlace(em, viewer, parent.id)) + 1 : 1;
+): Post {
   const content = responseContent(text);
   if (!content.paragraphs.length) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: responseTexts.empty });
   }
   const id = newId();
   const title = truncate(content.paragraphs[0]?.text ?? '', RESPONSE_TITLE_CHARS);
-  const response = em.create(Post, {
+  return em.create(Post, {
     id,
     creator: viewer,
-    inResponseToPost: parent,
+    ...parent,
     title,
     uniqueSlug: uniqueSlug(title, id),
     status: 'PUBLISHED',
@@ -153,6 +149,24 @@ export async function respondToStory(
     latestRev: 1,
     latestPublishedRev: 1,
   });
+}
+
+/**
+ * Spec §1 Respond: publishes the viewer's response to a story they may read. A response is a story of its own
+ * on the writer's profile (spec §8 'Your response is also published as a story on your profile.'). Refused
+ * when the story's author closed discussion (spec §5). The story's count moves and its author is told, folded
+ * with other responses while unread, in the caller's transaction.
+ */
+export async function respondToStory(
+  em: EntityManager,
+  viewer: User,
+  parentId: string,
+  text: string,
+  now: Date,
+): Promise<ResponseItem> {
+  const parent = await storyFor(em, viewer, parentId, 'respondToPost');
+  const depth = parent.type === 'RESPONSE' ? (await replyPlace(em, viewer, parent.id)) + 1 : 1;
+  const response = newResponse(em, viewer, { inResponseToPost: parent }, text, now);
   // Every response to a story waits on the same locks (the author's folded notification, the story's row)
   // until commit: take them last, after the work no other response waits on.
   await em.flush();
@@ -212,6 +226,26 @@ export async function storyResponses(
   const sort = opts.sort ?? 'NEWEST';
   const parent = await readableStory(em, viewer, parentId);
   const depth = parent.type === 'RESPONSE' ? (await threadPlace(em, parent.id)).depth + 1 : 1;
+  return responsesPage(
+    em,
+    viewer,
+    { inResponseToPost: parent.id },
+    { ...opts, sort, depth, count: parent.responsesCount },
+  );
+}
+
+/**
+ * One keyset page of the responses matching `parent` (a story's, a response's or a list's): published, not
+ * trashed or hidden, by live accounts, never by a writer who blocked the viewer; `count` and `depth` describe
+ * the parent as its page shows it.
+ */
+export async function responsesPage(
+  em: EntityManager,
+  viewer: User | null,
+  parent: FilterQuery<Post>,
+  opts: { cursor?: string | null; limit: number; sort: ResponseSortType; depth: number; count: number },
+) {
+  const { sort, depth } = opts;
   const blockers = viewer
     ? (await em.find(Block, { blocked: viewer.id }, { fields: ['blocker'] })).map((b) => b.blocker.id)
     : [];
@@ -220,7 +254,7 @@ export async function storyResponses(
     {
       $and: [
         {
-          inResponseToPost: parent.id,
+          ...(parent as object),
           status: 'PUBLISHED',
           deletedAt: null,
           isSuspended: false,
@@ -246,7 +280,7 @@ export async function storyResponses(
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   return {
-    responsesCount: parent.responsesCount,
+    responsesCount: opts.count,
     depth,
     sort,
     limit: opts.limit,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogItem, Clap, PartnerEnrollment, Post, type User } from '@quire/db';
 import type { PartnerEnrollmentStatus } from '@quire/domain';
-import { can, loadPolicyViewer } from '../policies';
+import { can, loadPolicyViewer, NOT_A_RESPONSE } from '../policies';
 import { storyNotFound, whyUnavailable } from './posts';
 import { edgeId, visibleUser } from './social';
 
@@ -66,7 +66,7 @@ export async function userResult(
     creator: user.id,
     status: 'PUBLISHED',
     deletedAt: null,
-    inResponseToPost: null,
+    ...NOT_A_RESPONSE,
   });
   return {
     id: user.id,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CollectionMember, FollowUser, Post, TaxDocument, type User, UserDismissedFlag } from '@quire/db';
 import type { DismissAction } from '@quire/domain';
-import { type ActingFor, authorize, hasMembership, loadPolicyViewer } from '../policies';
+import { type ActingFor, authorize, hasMembership, loadPolicyViewer, NOT_A_RESPONSE } from '../policies';
 
 interface OwnRow {
   followed_collections: number;
@@ -16,7 +16,7 @@ export async function viewerFields(em: EntityManager, user: User) {
   const [followerCount, followingCount, publishedPosts, flags, memberships, tax, own] = await Promise.all([
     em.count(FollowUser, { target: user.id }),
     em.count(FollowUser, { follower: user.id }),
-    em.count(Post, { creator: user.id, status: 'PUBLISHED', deletedAt: null, inResponseToPost: null }),
+    em.count(Post, { creator: user.id, status: 'PUBLISHED', deletedAt: null, ...NOT_A_RESPONSE }),
     em.find(UserDismissedFlag, { user: user.id }, { fields: ['flag'] }),
     em.find(
       CollectionMember,

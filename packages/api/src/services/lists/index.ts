@@ -22,3 +22,4 @@ export {
   visibleList,
   visibleListById,
 } from './read';
+export { listResponses, respondToList, setListDiscussionClosed, setListResponseHidden } from './responses';

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Post, type User } from '@quire/db';
 import { draftLabel } from '@quire/domain';
+import { NOT_A_RESPONSE } from '../../policies';
 import { postPath } from '../posts';
 
 /** Spec §2 /me/stories/{filterBy}. */
@@ -8,10 +9,13 @@ export const STORY_FILTERS = ['drafts', 'public', 'unlisted', 'responses', 'dele
 export type StoryFilter = (typeof STORY_FILTERS)[number];
 
 const WHERE: Record<StoryFilter, object> = {
-  drafts: { status: 'DRAFT', deletedAt: null, inResponseToPost: null },
-  public: { status: 'PUBLISHED', deletedAt: null, inResponseToPost: null },
-  unlisted: { status: 'UNLISTED', deletedAt: null, inResponseToPost: null },
-  responses: { inResponseToPost: { $ne: null }, deletedAt: null },
+  drafts: { status: 'DRAFT', deletedAt: null, ...NOT_A_RESPONSE },
+  public: { status: 'PUBLISHED', deletedAt: null, ...NOT_A_RESPONSE },
+  unlisted: { status: 'UNLISTED', deletedAt: null, ...NOT_A_RESPONSE },
+  responses: {
+    $or: [{ inResponseToPost: { $ne: null } }, { inResponseToCatalog: { $ne: null } }],
+    deletedAt: null,
+  },
   deleted: { deletedAt: { $ne: null } },
 };
 
