@@ -272,6 +272,7 @@ describe('responses on a list', () => {
     const { owner, reader, writer } = await setup();
     const list = await as(owner).lists.create({ name: 'Worth a reply' });
     const first = await as(reader).lists.respond({ catalogId: list.id, text: 'Great picks.' });
+    clock.advance(60_000);
     await as(writer).lists.respond({ catalogId: list.id, text: 'I would add one.' });
     const page = await as(null).lists.responses({ catalogId: list.id, sort: 'NEWEST' });
     expect(page.responsesCount).toBe(2);

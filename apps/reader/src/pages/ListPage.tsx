@@ -8,6 +8,7 @@ import {
   listTexts,
   pageFeeds,
   quireRoutes,
+  responseTexts,
   type ShareChannel,
   shareTexts,
   storyCardTexts,
@@ -76,6 +77,7 @@ function ListView({
   const signedIn = useSessionStore((s) => s.isLoggedIn);
   const stories = useInfiniteQuery(q.profileListItems(username, catalogSlugId));
   const edge = useQuery({ ...trpc.lists.viewerEdge.queryOptions({ catalogId: list.id }), enabled: signedIn });
+  const client = useTRPCClient();
   const [editing, setEditing] = useState(false);
   const canEdit = !!edge.data?.canEdit;
   const refresh = () =>
@@ -124,6 +126,20 @@ function ListView({
             <div className="q-list-actions">
               <button type="button" className={buttonClass('outline', 's')} onClick={() => setEditing(true)}>
                 {listTexts.edit}
+              </button>
+              <button
+                type="button"
+                className={buttonClass('text', 's')}
+                onClick={() =>
+                  void attempt(() =>
+                    client.lists.setDiscussionClosed.mutate({
+                      catalogId: list.id,
+                      closed: !list.responsesLocked,
+                    }),
+                  ).then(refresh)
+                }
+              >
+                {list.responsesLocked ? responseTexts.reopenDiscussion : responseTexts.closeDiscussion}
               </button>
             </div>
           )
