@@ -434,6 +434,20 @@ const shareRoute = storySubRoute(
   },
 );
 
+/** A story's page at a path that names it by its id (`:postId`, a slug-id or the id alone). */
+function storyById(path: string, name: string): PageRoute {
+  const idOf = (params: PageProps['params']) => parsePostId(params.postId ?? '');
+  return {
+    path,
+    name,
+    render: ({ params, viewer, query }) => (
+      <PostPage postId={idOf(params) ?? ''} viewer={viewer} shareKey={friendLinkKey(query)} />
+    ),
+    prefetch: (ctx, params) => prefetchPost(ctx, idOf(params)),
+    head: (ctx, params) => postHead(ctx, idOf(params)),
+  };
+}
+
 /** A series by its slug-id, rendered with the page: 200, or 404 for a missing series or someone else's draft. */
 const prefetchSeries = (ctx: PrefetchContext, sequenceSlug: string) =>
   statusOf(ctx.queryClient.fetchQuery(ctx.trpc.series.bySlug.queryOptions({ sequenceSlug })));
@@ -497,20 +511,8 @@ function seriesRoutes(): PageRoute[] {
     mine('/me/series', 'ShowMeSeries'),
     mine('/me/series/drafts', 'ShowMeSeriesDrafts', 'drafts'),
     mine('/me/series/:filterBy', 'ShowMeSeriesByFilterBy'),
-    {
-      // A story read within its series: the story's page, which shows its place and the next one.
-      path: '/s/:sequenceSlug/:postId',
-      name: 'ShowSequencePost',
-      render: ({ params, viewer, query }) => (
-        <PostPage
-          postId={parsePostId(params.postId ?? '') ?? ''}
-          viewer={viewer}
-          shareKey={friendLinkKey(query)}
-        />
-      ),
-      prefetch: (ctx, params) => prefetchPost(ctx, parsePostId(params.postId ?? '')),
-      head: (ctx, params) => postHead(ctx, parsePostId(params.postId ?? '')),
-    },
+    // A story read within its series: the story's page, which shows its place and the next one.
+    storyById('/s/:sequenceSlug/:postId', 'ShowSequencePost'),
     {
       path: '/s/:sequenceSlug/share/:channel',
       name: 'ShowSBySequenceSlugShareByChannel',
@@ -615,17 +617,7 @@ export const pageRoutes: PageRoute[] = [
   },
   ...seriesRoutes(),
   {
-    path: '/p/:postId',
-    name: 'ShowPost',
-    render: ({ params, viewer, query }) => (
-      <PostPage
-        postId={parsePostId(params.postId ?? '') ?? ''}
-        viewer={viewer}
-        shareKey={friendLinkKey(query)}
-      />
-    ),
-    prefetch: (ctx, params) => prefetchPost(ctx, parsePostId(params.postId ?? '')),
-    head: (ctx, params) => postHead(ctx, parsePostId(params.postId ?? '')),
+    ...storyById('/p/:postId', 'ShowPost'),
     edgeCachePage: (ctx, params) => postEdgeCachePage(ctx, parsePostId(params.postId ?? '')),
   },
   responsesRoute('/p/:postId/responses', 'ShowPByPostIdResponses'),

@@ -73,3 +73,10 @@ export function solveCaptcha(challenge: { token: string; question: string } | nu
   const [a, b] = challenge.question.match(/\d+/g)!.map(Number);
   return `${challenge.token}:${a! + b!}`;
 }
+
+/** How a call ended: null when it answered, else its tRPC error's code and message. */
+export const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => null,
+    (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
+  );

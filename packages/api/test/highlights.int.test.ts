@@ -2,7 +2,7 @@ import { Highlight, MeterEntry, Notification, type User } from '@quire/db';
 import { highlightTexts, type PostContent } from '@quire/domain';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { browser, testClock } from './auth-helpers';
+import { browser, refusal, testClock } from './auth-helpers';
 
 const db = useTestDatabase();
 const clock = testClock();
@@ -17,12 +17,6 @@ const content: PostContent = {
     { name: 'a4', type: 'P', text: SECRET, markups: [] },
   ],
 };
-
-const refusal = (call: Promise<unknown>) =>
-  call.then(
-    () => null,
-    (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
-  );
 
 async function setup(isLocked = false) {
   const writer = await buildUser(db.em());

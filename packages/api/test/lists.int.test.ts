@@ -2,19 +2,13 @@ import { Catalog, CatalogItem, MuteUser, Notification, type User } from '@quire/
 import { accessTexts, LIST_ITEMS_MAX, LIST_NAME_MAX, listTexts, validationMessages } from '@quire/domain';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { browser, testClock } from './auth-helpers';
+import { browser, refusal, testClock } from './auth-helpers';
 
 const db = useTestDatabase();
 const clock = testClock();
 const as = (viewer: User | null) => browser(db, clock, { viewer }).caller;
 
 /** The error a call ends in: its tRPC code and message. */
-const refusal = (call: Promise<unknown>) =>
-  call.then(
-    () => null,
-    (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
-  );
-
 async function setup() {
   const [owner, reader, writer] = [
     await buildUser(db.em()),

@@ -2,7 +2,7 @@ import { Note, NoteReply, Notification, User } from '@quire/db';
 import { noteTexts, type PostContent } from '@quire/domain';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { browser, testClock } from './auth-helpers';
+import { browser, refusal, testClock } from './auth-helpers';
 
 const db = useTestDatabase();
 const clock = testClock();
@@ -14,12 +14,6 @@ const content: PostContent = {
     { name: 'n2', type: 'P', text: 'Another paragraph.', markups: [] },
   ],
 };
-
-const refusal = (call: Promise<unknown>) =>
-  call.then(
-    () => null,
-    (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
-  );
 
 async function setup() {
   const writer = await buildUser(db.em());

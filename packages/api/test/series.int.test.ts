@@ -2,17 +2,11 @@ import { Catalog, FollowUser, MuteUser, Notification, Post, type User } from '@q
 import { SERIES_STORIES_MAX, seriesTexts } from '@quire/domain';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { browser, testClock } from './auth-helpers';
+import { browser, refusal, testClock } from './auth-helpers';
 
 const db = useTestDatabase();
 const clock = testClock();
 const as = (viewer: User | null) => browser(db, clock, { viewer }).caller;
-
-const refusal = (call: Promise<unknown>) =>
-  call.then(
-    () => null,
-    (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
-  );
 
 async function setup() {
   const writer = await buildUser(db.em(), { name: 'Series Writer' });

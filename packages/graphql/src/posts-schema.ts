@@ -88,29 +88,25 @@ export const postsTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const postsDocuments: Readonly<Record<string, string>> = {
-  ThreadedPostResponsesQuery: `query ThreadedPostResponsesQuery($postId: ID!, $postResponsesPaging: PostResponsesPaging, $sortType: ResponseSortType) {
-    threadedPostResponses(postId: $postId, postResponsesPaging: $postResponsesPaging, sortType: $sortType) {
-      postResponses { count }
+/** What both threaded-responses refetches select (a story's and a list's). */
+const THREADED_RESPONSES_FIELDS = `postResponses { count }
       pagingInfo { next { limit to } }
       posts {
         id mediumUrl latestPublishedAt clapCount depth
         creator { id name username }
         paragraphs { name text }
         postResponses { count }
-      }
+      }`;
+
+export const postsDocuments: Readonly<Record<string, string>> = {
+  ThreadedPostResponsesQuery: `query ThreadedPostResponsesQuery($postId: ID!, $postResponsesPaging: PostResponsesPaging, $sortType: ResponseSortType) {
+    threadedPostResponses(postId: $postId, postResponsesPaging: $postResponsesPaging, sortType: $sortType) {
+      ${THREADED_RESPONSES_FIELDS}
     }
   }`,
   CatalogResponsesQuery: `query CatalogResponsesQuery($catalogId: ID!, $paging: PostResponsesPaging, $sortType: ResponseSortType) {
     threadedCatalogResponses(catalogId: $catalogId, paging: $paging, sortType: $sortType) {
-      postResponses { count }
-      pagingInfo { next { limit to } }
-      posts {
-        id mediumUrl latestPublishedAt clapCount depth
-        creator { id name username }
-        paragraphs { name text }
-        postResponses { count }
-      }
+      ${THREADED_RESPONSES_FIELDS}
     }
   }`,
   showCatalogResponseOnParent: `mutation showCatalogResponseOnParent($parentCatalogId: ID!, $catalogResponseId: ID!) {

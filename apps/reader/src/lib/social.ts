@@ -200,7 +200,7 @@ function writeCollection(queryClient: QueryClient, trpc: Trpc, result: Collectio
 }
 
 /** Runs `call`; a failure puts the caches back (`rollback`) and shows the server's message. True on success. */
-async function attempt(call: () => Promise<void>, rollback?: () => void): Promise<boolean> {
+export async function attempt(call: () => Promise<unknown>, rollback?: () => void): Promise<boolean> {
   try {
     await call();
     return true;

@@ -24,7 +24,7 @@ import { ResponsesSection } from '../components/ResponsesSection';
 import { ShareLinks } from '../components/ShareLinks';
 import { savePageIds } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
-import { failureMessage, openSignUp, toast } from '../lib/social';
+import { attempt, openSignUp, toast } from '../lib/social';
 import { useTRPC, useTRPCClient } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
 import { followers, ProfileLayout } from './ProfilePage';
@@ -32,17 +32,6 @@ import { listMeta } from './page-params';
 
 type List = RouterOutputs['discovery']['profile']['list'];
 type ListItem = RouterOutputs['discovery']['profile']['listItems']['posts'][number];
-
-/** Runs a change, toasting the server's refusal; true when it went through. */
-async function attempt(work: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await work();
-    return true;
-  } catch (error) {
-    toast(failureMessage(error), 'ERROR');
-    return false;
-  }
-}
 
 /**
  * Spec §2 /@{username}/list/{catalogSlugId}: one list, its creator and description, its stories in the

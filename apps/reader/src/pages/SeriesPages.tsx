@@ -14,23 +14,12 @@ import { type FormEvent, useState } from 'react';
 import { PostCardItem } from '../components/PostCardItem';
 import { ShareLinks } from '../components/ShareLinks';
 import { SignInToSee } from '../components/SignInToSee';
-import { failureMessage, toast } from '../lib/social';
+import { attempt, toast } from '../lib/social';
 import { useTRPC, useTRPCClient } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
 
 type Series = RouterOutputs['series']['bySlug'];
 type SeriesCard = RouterOutputs['series']['mine']['series'][number];
-
-/** Runs a change, toasting the server's refusal; true when it went through. */
-async function attempt(work: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await work();
-    return true;
-  } catch (error) {
-    toast(failureMessage(error), 'ERROR');
-    return false;
-  }
-}
 
 /** The series of a page, by its slug-id (or id); a draft is a 404 to anyone but its writer. */
 function useSeries(sequenceSlug: string) {
