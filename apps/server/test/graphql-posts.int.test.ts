@@ -207,5 +207,12 @@ describe('GraphQL catalog responses (catalog responses refetch, showCatalogRespo
       creator: { name: 'List Responder' },
       paragraphs: [{ text: 'A list reply' }],
     });
+
+    // A private list's responses are no stranger's business: its id answers as if it did not exist.
+    const secret = em.create(Catalog, { creator: owner, name: 'Secret list', visibility: 'PRIVATE' });
+    await em.flush();
+    const guessed = await gql('CatalogResponsesQuery', { catalogId: secret.id }, authHeaders(readerToken));
+    expect(guessed.json().errors[0].message).toBe(accessTexts.listNotFound);
+    expect(guessed.json().data).toBeNull();
   });
 });
