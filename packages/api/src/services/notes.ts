@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Note, NoteReply, type Post, User } from '@quire/db';
-import { anchorHighlight, type HighlightAnchor, noteTexts } from '@quire/domain';
+import { anchorHighlight, type HighlightAnchor, noteTexts, notificationTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { authorize, can, enforce, loadPolicyViewer } from '../policies';
 import { notify } from './notifications';
@@ -68,22 +68,28 @@ export async function replyToNote(em: EntityManager, viewer: User, noteId: strin
   return { id: reply.id, noteId: note.id };
 }
 
+/** The replies to each of `notes`, oldest first, in one query. */
+async function repliesOf(em: EntityManager, notes: Note[]) {
+  const replies = notes.length
+    ? await em.find(
+        NoteReply,
+        { note: { $in: notes.map((n) => n.id) } },
+        { populate: ['user'], orderBy: { createdAt: 'asc', id: 'asc' } },
+      )
+    : [];
+  const byNote = new Map<string, NoteReply[]>();
+  for (const r of replies) byNote.set(r.note.id, [...(byNote.get(r.note.id) ?? []), r]);
+  return byNote;
+}
+
+const person = (u: User) => ({
+  id: u.id,
+  name: u.isDeleted ? notificationTexts.deletedUser : u.name,
+  username: u.username,
+});
+
 /** One note as its thread shows it: the passage where it still is, the note, who wrote it, and the replies. */
-async function noteView(
-  em: EntityManager,
-  note: Note,
-  paragraphs: readonly { name: string; text: string }[],
-) {
-  const replies = await em.find(
-    NoteReply,
-    { note: note.id },
-    { populate: ['user'], orderBy: { createdAt: 'asc' } },
-  );
-  const person = (u: User) => ({
-    id: u.id,
-    name: u.isDeleted ? 'Deleted user' : u.name,
-    username: u.username,
-  });
+function noteView(note: Note, replies: NoteReply[], paragraphs: readonly { name: string; text: string }[]) {
   const at = anchorHighlight(paragraphs, {
     paragraphName: note.paragraphName,
     startOffset: note.startOffset,
@@ -127,7 +133,9 @@ export async function storyNotes(
   return {
     isWriter,
     canLeaveNote: can(policy, 'leaveNote', post),
-    notes: await Promise.all(shown.map((n) => noteView(em, n, paragraphs))),
+    notes: await repliesOf(em, shown).then((replies) =>
+      shown.map((n) => noteView(n, replies.get(n.id) ?? [], paragraphs)),
+    ),
   };
 }
 
@@ -136,7 +144,8 @@ export async function noteThread(em: EntityManager, viewer: User, postId: string
   const note = await visibleNote(em, viewer, noteId);
   if (note.post.id !== postId) throw notFound();
   const post = await storyFor(em, viewer, postId);
-  return noteView(em, note, post.content.paragraphs);
+  const replies = await repliesOf(em, [note]);
+  return noteView(note, replies.get(note.id) ?? [], post.content.paragraphs);
 }
 
 /** Spec §2 `/p/notereplies/{replyId}`: where a reply is (its story and note), for those who may see it. */

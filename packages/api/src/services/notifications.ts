@@ -30,8 +30,17 @@ import { postPath } from './posts';
 export const UNREAD_COUNT_CHANNEL = 'quire_unread_count';
 
 /** Sent inside the caller's transaction, so it is delivered only if the change commits. */
-export async function announceUnreadCount(em: EntityManager, userId: string) {
+async function announceUnreadCount(em: EntityManager, userId: string) {
   await em.execute('select pg_notify(?, ?)', [UNREAD_COUNT_CHANNEL, userId]);
+}
+
+/** announceUnreadCount for many readers at once, in one statement. */
+export async function announceUnreadCounts(em: EntityManager, userIds: string[]) {
+  if (!userIds.length) return;
+  await em.execute("select pg_notify(?, id) from unnest(string_to_array(?, ',')) as id", [
+    UNREAD_COUNT_CHANNEL,
+    userIds.join(','),
+  ]);
 }
 
 /** Not from the spec (§9 leaves the shared page size unshown): notifications per widget page. */

@@ -15,7 +15,7 @@ import { purgeCacheTags, storyTags } from './cache-purge';
 import { cardsInOrder } from './discovery';
 import { givePlace, placeAfter, takePlace } from './lists/manage';
 import { lockUntilCommit } from './locks';
-import { announceUnreadCount } from './notifications';
+import { announceUnreadCounts } from './notifications';
 import { postPath } from './posts';
 
 /*
@@ -100,6 +100,12 @@ async function purgeStories(em: EntityManager, series: Catalog) {
     em,
     posts.flatMap((p) => storyTags(p)),
   );
+}
+
+/** A series' title and path, for a page that does not list its stories (its share page). */
+export async function seriesHeader(em: EntityManager, viewer: User | null, slugOrId: string) {
+  const series = await visibleSeries(em, viewer, slugOrId);
+  return { name: series.name, path: seriesPath(series) };
 }
 
 /** Spec §2 /s/{sequenceSlug}: the series' header and its stories in order. */
@@ -242,7 +248,10 @@ async function tellFollowers(em: EntityManager, series: Catalog) {
       followers.map((f) => f.id).join(','),
     ],
   );
-  for (const { id } of followers) await announceUnreadCount(em, id);
+  await announceUnreadCounts(
+    em,
+    followers.map((f) => f.id),
+  );
 }
 
 /** /me/series[/{filterBy}]: the viewer's series, published or drafts, most recently changed first. */

@@ -4,7 +4,7 @@ import { catalogSlugId, quireRoutes, SHARE_CHANNELS, type ShareChannel, shareInt
 import type { ServiceEnvironment } from './environment';
 import { visibleListById } from './lists';
 import { postPath, storyFor } from './posts';
-import { seriesPage } from './series';
+import { seriesHeader } from './series';
 
 /**
  * Spec §2 `/p/{postId}/share/{channel}`: a story the viewer may see, its full address on this site and each
@@ -49,6 +49,6 @@ export async function seriesShareLinks(
   sequenceSlug: string,
   env: Pick<ServiceEnvironment, 'publicUrl'>,
 ) {
-  const series = await seriesPage(em, viewer, sequenceSlug);
+  const series = await seriesHeader(em, viewer, sequenceSlug);
   return shareLinks(env, series.path, series.name);
 }

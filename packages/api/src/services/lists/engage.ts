@@ -1,24 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Catalog, CatalogClap, CatalogFollow, type User } from '@quire/db';
-import { accessTexts, CLAPS_PER_READER_MAX } from '@quire/domain';
-import { TRPCError } from '@trpc/server';
+import { type Catalog, CatalogClap, CatalogFollow, type User } from '@quire/db';
+import { CLAPS_PER_READER_MAX } from '@quire/domain';
 import { can, enforce, loadPolicyViewer } from '../../policies';
 import { lockUntilCommit } from '../locks';
 import { notify } from '../notifications';
-import { READER_LIST, visibleListById } from './read';
+import { readerListById, visibleListById } from './read';
 
 /*
  * Other readers and a list (spec §3 Catalog clappers, §9 catalog_followed and catalog_recommended): following
  * it, clapping for it, and what the viewer has done to it. Each change runs in the caller's transaction with
  * the creator's notification.
  */
-
-/** A reader list by id, whatever the viewer may do with it (each caller asks the policy). */
-async function readerList(em: EntityManager, catalogId: string) {
-  const list = await em.findOne(Catalog, { id: catalogId, ...READER_LIST }, { populate: ['creator'] });
-  if (!list) throw new TRPCError({ code: 'NOT_FOUND', message: accessTexts.listNotFound });
-  return list;
-}
 
 /** Moves one of the list's counters by `delta` in SQL (others act at the same time) and returns it. */
 async function moveCounter(
@@ -39,7 +31,7 @@ async function moveCounter(
  * notification, or stops following it. Following twice or unfollowing what one does not follow changes nothing.
  */
 export async function followList(em: EntityManager, viewer: User, catalogId: string, following: boolean) {
-  const list = await readerList(em, catalogId);
+  const list = await readerListById(em, catalogId);
   await enforce(em, viewer, following ? 'engageList' : 'viewList', list);
   await lockUntilCommit(em, `list-follow:${viewer.id}:${list.id}`);
   const existing = await em.findOne(CatalogFollow, { follower: viewer.id, catalog: list.id });
@@ -66,7 +58,7 @@ export async function followList(em: EntityManager, viewer: User, catalogId: str
  * CLAPS_PER_READER_MAX in all; the first tells the creator in a folded 'clapped for your list' notification.
  */
 export async function clapForList(em: EntityManager, viewer: User, catalogId: string, count: number) {
-  const list = await readerList(em, catalogId);
+  const list = await readerListById(em, catalogId);
   await enforce(em, viewer, 'engageList', list);
   await lockUntilCommit(em, `list-clap:${viewer.id}:${list.id}`);
   const clap = await em.findOne(CatalogClap, { user: viewer.id, catalog: list.id }, { refresh: true });

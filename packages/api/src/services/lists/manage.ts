@@ -1,18 +1,11 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { Catalog, CatalogItem, type User } from '@quire/db';
-import {
-  accessTexts,
-  LIST_ITEMS_MAX,
-  type ListFields,
-  listTexts,
-  SAVE_CHOICES_MAX,
-  slugify,
-} from '@quire/domain';
+import { LIST_ITEMS_MAX, type ListFields, listTexts, SAVE_CHOICES_MAX, slugify } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { enforce } from '../../policies';
 import { lockUntilCommit } from '../locks';
 import { readableStory } from '../posts';
-import { listHeader, READER_LIST } from './read';
+import { listHeader, READER_LIST, readerListById } from './read';
 
 /*
  * A reader's own lists (spec §3 Catalog): create, rename, describe, make private, delete; add, remove,
@@ -25,8 +18,7 @@ const listSlug = (name: string) => slugify(name).slice(0, 100);
 
 /** A reader list the viewer may change, locked until commit so item positions and counts stay consistent. */
 async function editableList(em: EntityManager, viewer: User, catalogId: string) {
-  const list = await em.findOne(Catalog, { id: catalogId, ...READER_LIST }, { populate: ['creator'] });
-  if (!list) throw new TRPCError({ code: 'NOT_FOUND', message: accessTexts.listNotFound });
+  const list = await readerListById(em, catalogId);
   await enforce(em, viewer, 'editList', list);
   await lockUntilCommit(em, `list:${list.id}`);
   return list;

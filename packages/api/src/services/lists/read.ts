@@ -84,10 +84,16 @@ export async function listsPage(
 
 const listNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: accessTexts.listNotFound });
 
+/** A reader list by id with its creator, whatever the viewer may do with it (each caller asks the policy). */
+export async function readerListById(em: EntityManager, catalogId: string) {
+  const list = await em.findOne(Catalog, { id: catalogId, ...READER_LIST }, { populate: ['creator'] });
+  if (!list) throw listNotFound();
+  return list;
+}
+
 /** A reader list by id the viewer may see; NOT_FOUND for an unknown id or someone else's private list. */
 export async function visibleListById(em: EntityManager, viewer: User | null, id: string) {
-  const catalog = await em.findOne(Catalog, { id, ...READER_LIST }, { populate: ['creator'] });
-  if (!catalog) throw listNotFound();
+  const catalog = await readerListById(em, id);
   await enforce(em, viewer, 'viewList', catalog);
   return catalog;
 }

@@ -1,24 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Catalog, Post, type User } from '@quire/db';
-import { accessTexts, type ResponseSortType, responseTexts } from '@quire/domain';
+import { Post, type User } from '@quire/db';
+import { type ResponseSortType, responseTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { enforce } from '../../policies';
 import { notify } from '../notifications';
 import { newResponse, responsesPage } from '../responses';
-import { READER_LIST, visibleListById } from './read';
+import { readerListById, visibleListById } from './read';
 
 /*
  * Responses on a list (spec §3 Catalog responsesCount, threadedCatalogResponses; §7 catalog responses refetch,
  * showCatalogResponseOnParent; §8 'Response has been hidden from this list.'): readers respond to a list they
  * may see, as to a story; its creator is told, hides a response and shows it again, and closes discussion.
  */
-
-/** A reader list by id, with its creator; each caller asks the policy what the viewer may do with it. */
-async function listById(em: EntityManager, catalogId: string) {
-  const list = await em.findOne(Catalog, { id: catalogId, ...READER_LIST }, { populate: ['creator'] });
-  if (!list) throw new TRPCError({ code: 'NOT_FOUND', message: accessTexts.listNotFound });
-  return list;
-}
 
 /** Publishes the viewer's response to a list (policy respondToList); the list's creator is told. */
 export async function respondToList(
@@ -28,7 +21,7 @@ export async function respondToList(
   text: string,
   now: Date,
 ) {
-  const list = await listById(em, catalogId);
+  const list = await readerListById(em, catalogId);
   await enforce(em, viewer, 'respondToList', list);
   const response = newResponse(em, viewer, { inResponseToCatalog: list }, text, now);
   await em.flush();
@@ -68,7 +61,7 @@ export async function setListResponseHidden(
   responseId: string,
   hidden: boolean,
 ) {
-  const list = await listById(em, catalogId);
+  const list = await readerListById(em, catalogId);
   await enforce(em, viewer, 'editList', list);
   const response = await em.findOne(Post, { id: responseId, inResponseToCatalog: list.id });
   if (!response) throw new TRPCError({ code: 'NOT_FOUND', message: responseTexts.notFound });
@@ -84,7 +77,7 @@ export async function setListDiscussionClosed(
   catalogId: string,
   closed: boolean,
 ) {
-  const list = await listById(em, catalogId);
+  const list = await readerListById(em, catalogId);
   await enforce(em, viewer, 'editList', list);
   list.responsesLocked = closed;
   await em.flush();
