@@ -1,20 +1,7 @@
-import { License } from '@quire/domain';
+import { LICENSE_LABELS, License } from '@quire/domain';
 import { CloseIcon, useFocusTrap } from '@quire/ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { type EditorState, errorMessage, type PublishResult, trpc, type Viewer } from './api';
-
-/** Spec §3 licenses, as the writer reads them. */
-export const LICENSE_LABELS: Record<License, string> = {
-  ALL_RIGHTS_RESERVED: 'All rights reserved',
-  CC_40_BY: 'Creative Commons: Attribution (CC BY 4.0)',
-  BY_NC: 'Attribution, non-commercial',
-  BY_NC_ND: 'Attribution, non-commercial, no derivatives',
-  BY_NC_SA: 'Attribution, non-commercial, share alike',
-  BY_ND: 'Attribution, no derivatives',
-  BY_SA: 'Attribution, share alike',
-  CC_40_ZERO: 'CC0: No rights reserved',
-  PUBLIC_DOMAIN: 'Public domain',
-};
 
 export const MAX_TOPICS = 5;
 

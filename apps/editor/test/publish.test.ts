@@ -1,7 +1,7 @@
-import { License } from '@quire/domain';
+import { LICENSE_LABELS, License } from '@quire/domain';
 import { describe, expect, it } from 'vitest';
 import { normalizeHref } from '../src/links';
-import { addTopic, LICENSE_LABELS, MAX_TOPICS, mayLockIn } from '../src/PublishDialog';
+import { addTopic, MAX_TOPICS, mayLockIn } from '../src/PublishDialog';
 
 describe('publish dialog topics', () => {
   it('adds trimmed topics once, ignoring case, and refuses a sixth with the server’s message', () => {

@@ -18,6 +18,8 @@ import {
   seriesTexts,
   shareChannelOf,
   shareTexts,
+  storyInfoTexts,
+  storyInfoView,
   topBarTexts,
 } from '@quire/domain';
 import type { QueryClient } from '@tanstack/react-query';
@@ -27,6 +29,7 @@ import { matchRoutes } from 'react-router';
 import { SignInToSee } from './components/SignInToSee';
 import { type StaticPageName, staticHeads } from './content/static-heads';
 import { lazyPage, lazyPages } from './lib/lazy-page';
+import { storyQueries } from './lib/story-queries';
 import {
   discoveryRoutes,
   isPublicationWriterPath,
@@ -72,6 +75,11 @@ const UpvotesPage = storySubPages('UpvotesPage');
 const SharePage = storySubPages('SharePage');
 const QuotesPage = storySubPages('QuotesPage');
 const QuotePage = storySubPages('QuotePage');
+const StoryInfoPage = lazyPage(
+  'src/pages/StoryInfoPage.tsx',
+  () => import('./pages/StoryInfoPage'),
+  (m) => m.StoryInfoPage,
+);
 const notesPages = lazyPages('src/pages/NotesPages.tsx', () => import('./pages/NotesPages'));
 const NotesPage = notesPages('NotesPage');
 const NotePage = notesPages('NotePage');
@@ -411,12 +419,34 @@ const responsesRoute = (path: string, name: string) =>
     (postId) => <ResponsesPage postId={postId} />,
     responseTexts.pageTitle,
     (ctx, postId) =>
-      ctx.queryClient.prefetchInfiniteQuery(
-        ctx.trpc.posts.responses.infiniteQueryOptions(
-          { postId, sort: 'MOST_RELEVANT' },
-          { getNextPageParam: (last) => last.next },
-        ),
-      ),
+      ctx.queryClient.prefetchInfiniteQuery(storyQueries(ctx.trpc).responses(postId, 'MOST_RELEVANT')),
+  );
+
+/** Spec §2 `/p/{postId}/info[/{order}/{filter}]`: the story's details and the list its path chooses. */
+const storyInfoRoute = (path: string, name: string) =>
+  storySubRoute(
+    path,
+    name,
+    (postId, params) => {
+      const view = storyInfoView(params.order, params.filter);
+      return view ? <StoryInfoPage postId={postId} {...view} /> : <NotFoundPage />;
+    },
+    storyInfoTexts.pageTitle,
+    async (ctx, postId, params) => {
+      const view = storyInfoView(params.order, params.filter);
+      if (!view) return 404;
+      const queries = storyQueries(ctx.trpc);
+      await Promise.all([
+        ctx.queryClient.prefetchQuery(queries.info(postId)),
+        view.filter === 'responses'
+          ? ctx.queryClient.prefetchInfiniteQuery(
+              queries.responses(postId, view.order === 'top' ? 'MOST_RELEVANT' : 'NEWEST'),
+            )
+          : view.filter === 'claps'
+            ? ctx.queryClient.prefetchInfiniteQuery(queries.clappers(postId, view.order))
+            : ctx.queryClient.prefetchQuery(queries.quotes(postId, view.order)),
+      ]);
+    },
   );
 
 /** Spec §2 `/p/{postId}/share/{channel}`: a channel the page does not know is a 404. */
@@ -628,18 +658,17 @@ export const pageRoutes: PageRoute[] = [
     'ShowPByPostIdUpvotes',
     (postId) => <UpvotesPage postId={postId} />,
     clapTexts.upvotesTitle,
-    (ctx, postId) =>
-      ctx.queryClient.prefetchInfiniteQuery(
-        ctx.trpc.posts.clappers.infiniteQueryOptions({ postId }, { getNextPageParam: (last) => last.next }),
-      ),
+    (ctx, postId) => ctx.queryClient.prefetchInfiniteQuery(storyQueries(ctx.trpc).clappers(postId, 'newest')),
   ),
   shareRoute,
+  storyInfoRoute('/p/:postId/info', 'ShowPByPostIdInfo'),
+  storyInfoRoute('/p/:postId/info/:order/:filter', 'ShowPByPostIdInfoByOrderByFilter'),
   storySubRoute(
     '/p/:postId/quotes',
     'ShowPByPostIdQuotes',
     (postId) => <QuotesPage postId={postId} />,
     highlightTexts.quotesTitle,
-    (ctx, postId) => ctx.queryClient.prefetchQuery(ctx.trpc.highlights.quotes.queryOptions({ postId })),
+    (ctx, postId) => ctx.queryClient.prefetchQuery(storyQueries(ctx.trpc).quotes(postId, 'top')),
   ),
   storySubRoute(
     '/p/:postId/quotes/:quoteId',

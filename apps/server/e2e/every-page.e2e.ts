@@ -236,6 +236,8 @@ function pathFor(pattern: string, s: Samples): string {
     noteId: s.noteId,
     replyId: s.replyId,
     filterBy: 'drafts',
+    order: 'newest',
+    filter: 'highlights',
     entityName: 'writers',
     activeTab: 'publications',
     setting: 'security',

@@ -1,5 +1,5 @@
 import { MeterEntry } from '@quire/db';
-import { clapTexts, responseTexts, shareTexts } from '@quire/domain';
+import { clapTexts, responseTexts, shareTexts, storyInfoTexts } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
@@ -8,7 +8,7 @@ const t = useTestApp();
 
 const SECRET = 'A members-only sentence no sub-page may carry.';
 
-describe('pages about a story (spec §2 /p/{postId}/responses, /upvotes, /share/{channel})', () => {
+describe('pages about a story (spec §2 /p/{postId}/responses, /upvotes, /share/{channel}, /info)', () => {
   it('serve the story’s title and what they list, never its text, and spend no free story', async () => {
     const writer = await buildUser(t.db.em());
     const post = await buildPost(t.db.em(), {
@@ -25,6 +25,9 @@ describe('pages about a story (spec §2 /p/{postId}/responses, /upvotes, /share/
       [`/p/${post.id}/responses/new`, responseTexts.pageTitle('Locked tale')],
       [`/p/${post.id}/upvotes`, clapTexts.upvotesTitle('Locked tale')],
       [`/p/${post.id}/share/linkedin`, shareTexts.pageTitle('Locked tale')],
+      [`/p/${post.id}/info`, storyInfoTexts.pageTitle('Locked tale')],
+      [`/p/${post.id}/info/newest/claps`, storyInfoTexts.pageTitle('Locked tale')],
+      [`/p/${post.id}/info/top/highlights`, storyInfoTexts.pageTitle('Locked tale')],
     ] as const) {
       const res = await t.page(path, token);
       expect(res.statusCode, path).toBe(200);
@@ -35,6 +38,26 @@ describe('pages about a story (spec §2 /p/{postId}/responses, /upvotes, /share/
     // The story page itself does spend one, with the text it shows.
     expect((await t.page(`/p/${post.id}`, token)).body).toContain(SECRET);
     expect(await t.db.em().count(MeterEntry, { user: reader.id })).toBe(1);
+  });
+
+  it('show the story’s details and the list its path chooses, with links to the other views', async () => {
+    const writer = await buildUser(t.db.em());
+    const post = await buildPost(t.db.em(), { creator: writer, title: 'Detailed' });
+    const clapper = await buildUser(t.db.em(), { name: 'Clara Clapper' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/trpc/posts.clap',
+      payload: { postId: post.id, count: 5 },
+      headers: authHeaders(await buildSession(t.db.em(), clapper)),
+    });
+    const res = await t.page(`/p/${post.id}/info/newest/claps`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<dt>${storyInfoTexts.published}</dt>`);
+    expect(res.body).toContain(`<dt>${storyInfoTexts.access}</dt><dd>${storyInfoTexts.everyone}</dd>`);
+    expect(res.body).toContain('Clara Clapper');
+    expect(res.body).toContain(`href="/p/${post.id}/info/newest/responses"`);
+    expect(res.body).toContain(`href="/p/${post.id}/info/top/claps"`);
+    expect(res.body).toMatch(/aria-current="page"[^>]*>Claps \(1\)</);
   });
 
   it('links each network’s share dialog with the story’s full address', async () => {
@@ -56,6 +79,9 @@ describe('pages about a story (spec §2 /p/{postId}/responses, /upvotes, /share/
       '/p/0123456789ab/upvotes',
       `/p/${draft.id}/responses`,
       `/p/${draft.id}/share/twitter`,
+      `/p/${draft.id}/info`,
+      `/p/${post.id}/info/loudest/claps`,
+      `/p/${post.id}/info/top/bookmarks`,
     ]) {
       expect((await t.page(path)).statusCode, path).toBe(404);
     }

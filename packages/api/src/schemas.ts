@@ -18,11 +18,16 @@ export const username = textInput().trim().min(1).max(50);
 export const slug = textInput().trim().min(1).max(100);
 
 /** A keyset cursor after a row ordered by a time, newest first (posts.latest and every story list). */
-export const timeCursor = z.object({ at: z.iso.datetime(), id: entityId() }).nullish();
+const timeCursorFields = z.object({ at: z.iso.datetime(), id: entityId() });
+export const timeCursor = timeCursorFields.nullish();
 export type TimeCursorInput = z.infer<typeof timeCursor>;
 
 /** A keyset cursor after a row ranked by a number (claps, engagement, list position). */
-export const scoreCursor = z.object({ score: z.number().int(), id: entityId() }).nullish();
+const scoreCursorFields = z.object({ score: z.number().int(), id: entityId() });
+export const scoreCursor = scoreCursorFields.nullish();
+
+/** The cursor of a list that is either newest first or ranked, as its order says. */
+export const timeOrScoreCursor = z.union([timeCursorFields, scoreCursorFields]).nullish();
 
 /** The longest response accepted, in characters. */
 const RESPONSE_MAX_CHARS = 10_000;

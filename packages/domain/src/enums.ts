@@ -143,6 +143,19 @@ export const License = values(
 );
 export type License = (typeof License)[number];
 
+/** Spec §3 licenses, as writers and readers read them. */
+export const LICENSE_LABELS: Record<License, string> = {
+  ALL_RIGHTS_RESERVED: 'All rights reserved',
+  CC_40_BY: 'Creative Commons: Attribution (CC BY 4.0)',
+  BY_NC: 'Attribution, non-commercial',
+  BY_NC_ND: 'Attribution, non-commercial, no derivatives',
+  BY_NC_SA: 'Attribution, non-commercial, share alike',
+  BY_ND: 'Attribution, no derivatives',
+  BY_SA: 'Attribution, share alike',
+  CC_40_ZERO: 'CC0: No rights reserved',
+  PUBLIC_DOMAIN: 'Public domain',
+};
+
 /** Spec §3: email digest frequency. */
 export const EmailDigestFrequency = values('DAILY', 'WEEKLY', 'OFF');
 export type EmailDigestFrequency = (typeof EmailDigestFrequency)[number];

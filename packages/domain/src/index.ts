@@ -39,6 +39,7 @@ export * from './series-input';
 export * from './settings';
 export * from './share';
 export * from './slug';
+export * from './story-info';
 export * from './susi';
 export * from './telemetry';
 export * from './telemetry-names';

@@ -23,7 +23,7 @@ interface Tab<K extends string> {
   href: string;
 }
 
-function Tabs<K extends string>({
+export function Tabs<K extends string>({
   label,
   tabs,
   current,

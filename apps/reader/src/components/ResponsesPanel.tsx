@@ -13,6 +13,7 @@ import { Avatar } from '@quire/ui';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { failureMessage, openSignUp, toast } from '../lib/social';
+import { storyQueries } from '../lib/story-queries';
 import { useTRPC, useTRPCClient } from '../trpc';
 import { PagedItems } from './LoadMore';
 
@@ -32,7 +33,7 @@ function useResponses(parent: ResponseParent, sort: ResponseSortType) {
   const trpc = useTRPC();
   const paged = { getNextPageParam: (last: ResponsesPage) => last.next };
   const story = useInfiniteQuery({
-    ...trpc.posts.responses.infiniteQueryOptions({ postId: parent.id, sort }, paged),
+    ...storyQueries(trpc).responses(parent.id, sort),
     enabled: parent.kind === 'story',
   });
   const list = useInfiniteQuery({
@@ -207,9 +208,12 @@ export function ResponsesPanel({
   responsesCount,
   canHideResponses,
   discussionClosed,
+  initialSort = 'MOST_RELEVANT',
 }: {
   parent: ResponseParent;
   responsesCount: number;
+  /** The order shown first (the story details page names it in its path). */
+  initialSort?: ResponseSortType;
   /** The author of what they answer may hide responses from it (spec §6), with Undo. */
   canHideResponses: boolean;
   /** The author closed discussion (spec §5): no form and no Reply, a note instead. */
@@ -218,7 +222,7 @@ export function ResponsesPanel({
   const client = useTRPCClient();
   const refresh = useRefreshResponses();
   const signedIn = useSessionStore((s) => s.isLoggedIn);
-  const [sort, setSort] = useState<ResponseSortType>('MOST_RELEVANT');
+  const [sort, setSort] = useState<ResponseSortType>(initialSort);
   const responses = useResponses(parent, sort);
   const count = responses.data?.pages[0]?.responsesCount ?? responsesCount;
   const items = responses.data?.pages.flatMap((page) => page.responses) ?? [];

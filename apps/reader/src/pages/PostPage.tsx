@@ -1,4 +1,4 @@
-import { formatShortDate, generalTexts, storyCardTexts } from '@quire/domain';
+import { formatShortDate, generalTexts, storyCardTexts, storyInfoPath, storyInfoTexts } from '@quire/domain';
 import { PostBody, ResponseIcon } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ClapButton } from '../components/ClapButton';
@@ -120,6 +120,11 @@ export function PostPage({
               </li>
             ))}
           </ul>
+        ) : null}
+        {post.isPublished ? (
+          <p className="q-card-meta">
+            <a href={storyInfoPath(post.id, 'top', 'responses')}>{storyInfoTexts.facts}</a>
+          </p>
         ) : null}
         {post.writerPrompts.membership ? <WriterMembershipPrompt writer={post.creator} /> : null}
         {post.writerPrompts.subscription ? (

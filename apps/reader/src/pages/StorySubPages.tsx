@@ -1,11 +1,19 @@
 import type { RouterOutputs } from '@quire/api';
-import { clapTexts, highlightTexts, responseTexts, type ShareChannel, shareTexts } from '@quire/domain';
+import {
+  clapTexts,
+  highlightTexts,
+  responseTexts,
+  type ShareChannel,
+  type StoryInfoOrder,
+  shareTexts,
+} from '@quire/domain';
 import { EmptyState } from '@quire/ui';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PeopleList } from '../components/PeopleList';
 import { ResponsesPanel } from '../components/ResponsesPanel';
 import { ShareLinks } from '../components/ShareLinks';
+import { storyQueries } from '../lib/story-queries';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -58,31 +66,32 @@ export function ResponsesPage({ postId }: { postId: string }) {
   );
 }
 
-/** Spec §2 `/p/{postId}/upvotes`: who clapped for a story, most recent first, with their claps. */
-export function UpvotesPage({ postId }: { postId: string }) {
+/** Who clapped for a story, newest first or most claps first, with their claps; more on scroll. */
+export function ClappersList({ postId, order }: { postId: string; order: StoryInfoOrder }) {
   const trpc = useTRPC();
-  const clappers = useInfiniteQuery(
-    trpc.posts.clappers.infiniteQueryOptions({ postId }, { getNextPageParam: (last) => last.next }),
-  );
+  const clappers = useInfiniteQuery(storyQueries(trpc).clappers(postId, order));
   const first = clappers.data?.pages[0];
   const people = clappers.data?.pages.flatMap((p) => p.people) ?? [];
   const claps = new Map(people.map((p) => [p.id, p.claps]));
   return (
+    <>
+      {first ? <p className="q-card-meta">{clapTexts.fromPeople(first.clapCount, first.clappers)}</p> : null}
+      <PeopleList
+        label={clapTexts.clappers}
+        people={people}
+        empty={clapTexts.noClaps}
+        note={(person) => clapTexts.claps(claps.get(person.id) ?? 0)}
+        next={clappers}
+      />
+    </>
+  );
+}
+
+/** Spec §2 `/p/{postId}/upvotes`: who clapped for a story, most recent first, with their claps. */
+export function UpvotesPage({ postId }: { postId: string }) {
+  return (
     <StorySubPage postId={postId} title={clapTexts.upvotesTitle}>
-      {() => (
-        <>
-          {first ? (
-            <p className="q-card-meta">{clapTexts.fromPeople(first.clapCount, first.clappers)}</p>
-          ) : null}
-          <PeopleList
-            label={clapTexts.clappers}
-            people={people}
-            empty={clapTexts.noClaps}
-            note={(person) => clapTexts.claps(claps.get(person.id) ?? 0)}
-            next={clappers}
-          />
-        </>
-      )}
+      {() => <ClappersList postId={postId} order="newest" />}
     </StorySubPage>
   );
 }
@@ -110,30 +119,39 @@ export function SharePage({ postId, channel }: { postId: string; channel: ShareC
   );
 }
 
+/** A story's highlighted passages that the reader is sent, most readers or most recent first. */
+export function QuotesList({
+  postId,
+  storyUrl,
+  order,
+}: {
+  postId: string;
+  storyUrl: string;
+  order: StoryInfoOrder;
+}) {
+  const trpc = useTRPC();
+  const quotes = useQuery(storyQueries(trpc).quotes(postId, order));
+  if (!quotes.data) return null;
+  if (!quotes.data.quotes.length) return <EmptyState title={highlightTexts.noQuotes} />;
+  return (
+    <ul className="q-quotes" data-testid="quotes">
+      {quotes.data.quotes.map((q) => (
+        <li key={q.id}>
+          <blockquote className="q-highlight-quote">
+            <a href={`${storyUrl}#${q.paragraphName}`}>{q.quote}</a>
+          </blockquote>
+          <p className="q-card-meta">{highlightTexts.readers(q.readers)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Spec §2 `/p/{postId}/quotes`: the passages readers highlighted in a story, most readers first. */
 export function QuotesPage({ postId }: { postId: string }) {
-  const trpc = useTRPC();
-  const quotes = useQuery(trpc.highlights.quotes.queryOptions({ postId }));
   return (
     <StorySubPage postId={postId} title={highlightTexts.quotesTitle}>
-      {(post) =>
-        quotes.data ? (
-          quotes.data.quotes.length ? (
-            <ul className="q-quotes" data-testid="quotes">
-              {quotes.data.quotes.map((q) => (
-                <li key={q.id}>
-                  <blockquote className="q-highlight-quote">
-                    <a href={`${post.mediumUrl}#${q.paragraphName}`}>{q.quote}</a>
-                  </blockquote>
-                  <p className="q-card-meta">{highlightTexts.readers(q.readers)}</p>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <EmptyState title={highlightTexts.noQuotes} />
-          )
-        ) : null
-      }
+      {(post) => <QuotesList postId={postId} storyUrl={post.mediumUrl} order="top" />}
     </StorySubPage>
   );
 }

@@ -1,4 +1,4 @@
-import { textInput } from '@quire/domain';
+import { STORY_INFO_ORDERS, textInput } from '@quire/domain';
 import { z } from 'zod';
 import { entityId } from '../schemas';
 import {
@@ -34,10 +34,10 @@ export const highlightsRouter = router({
   ofStory: publicProcedure
     .input(z.object({ postId }))
     .query(({ ctx, input }) => storyHighlights(ctx.em, paywallReaderOf(ctx), input.postId)),
-  /** Spec §2 `/p/{postId}/quotes`: the story's highlighted passages, most readers first. */
+  /** Spec §2 `/p/{postId}/quotes`: the story's highlighted passages, most readers first (or newest first). */
   quotes: publicProcedure
-    .input(z.object({ postId }))
-    .query(({ ctx, input }) => storyQuotes(ctx.em, paywallReaderOf(ctx), input.postId)),
+    .input(z.object({ postId, order: z.enum(STORY_INFO_ORDERS).default('top') }))
+    .query(({ ctx, input }) => storyQuotes(ctx.em, paywallReaderOf(ctx), input.postId, input.order)),
   /** Spec §2 `/p/{postId}/quotes/{quoteId}`: one highlighted passage. */
   quote: publicProcedure
     .input(z.object({ postId, quoteId: highlightId }))

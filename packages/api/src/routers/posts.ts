@@ -1,7 +1,13 @@
-import { CLAPS_PER_READER_MAX, License, RESPONSES_FIRST_PAGE_SIZE, textInput } from '@quire/domain';
+import {
+  CLAPS_PER_READER_MAX,
+  License,
+  RESPONSES_FIRST_PAGE_SIZE,
+  STORY_INFO_ORDERS,
+  textInput,
+} from '@quire/domain';
 import { parseContent } from '@quire/editor';
 import { z } from 'zod';
-import { entityId, responsePage, responseText, slug, timeCursor } from '../schemas';
+import { entityId, responsePage, responseText, slug, timeCursor, timeOrScoreCursor } from '../schemas';
 import { setBookmarked } from '../services/bookmarks';
 import { clapForStory, storyClappers, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
@@ -30,6 +36,7 @@ import {
   trashStory,
   untrashStory,
 } from '../services/stories/operations';
+import { storyInfo } from '../services/story-info';
 import { postViewerEdge } from '../services/viewer-edges';
 import { authedProcedure, publicProcedure, router, transactionalProcedure } from '../trpc';
 
@@ -134,8 +141,18 @@ export const postsRouter = router({
     .query(({ ctx, input }) => storyShareLinks(ctx.em, ctx.viewer, input.postId, ctx.env)),
   /** Spec §2 `/p/{postId}/upvotes`: who clapped for the story, most recent first. */
   clappers: publicProcedure
-    .input(z.object({ postId, cursor: timeCursor }))
-    .query(({ ctx, input }) => storyClappers(ctx.em, ctx.viewer, input.postId, input.cursor)),
+    .input(
+      z.object({
+        postId,
+        order: z.enum(STORY_INFO_ORDERS).default('newest'),
+        cursor: timeOrScoreCursor,
+      }),
+    )
+    .query(({ ctx, input }) => storyClappers(ctx.em, ctx.viewer, input.postId, input.cursor, input.order)),
+  /** Spec §2 `/p/{postId}/info`: the story's facts and reader counts for its details page. */
+  info: publicProcedure
+    .input(z.object({ postId }))
+    .query(({ ctx, input }) => storyInfo(ctx.em, ctx.viewer, input.postId)),
   /** Spec §5: the story's author closes its discussion (closed: true) or reopens it. */
   setDiscussionClosed: transactionalProcedure
     .input(z.object({ postId, closed: z.boolean() }))

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clap, type Post, type User } from '@quire/db';
-import { CLAPS_PER_READER_MAX } from '@quire/domain';
+import { CLAPS_PER_READER_MAX, type StoryInfoOrder } from '@quire/domain';
 import { personPage } from './discovery';
-import type { TimeCursor } from './keyset';
+import type { ScoreCursor, TimeCursor } from './keyset';
 import { lockUntilCommit } from './locks';
 import { notify } from './notifications';
 import { storyFor } from './posts';
@@ -74,27 +74,33 @@ export async function undoClaps(em: EntityManager, viewer: User, postId: string)
 export const CLAPPERS_PAGE_SIZE = 20;
 
 /**
- * Spec §2 `/p/{postId}/upvotes`: who clapped for a story the viewer may read, most recent first, each with their
- * claps and whether the viewer follows them; the story's total and how many people gave it. Deleted accounts
- * are left out.
+ * Spec §2 `/p/{postId}/upvotes`: who clapped for a story the viewer may read, most recent first (or, for the
+ * details page's `top` order, most claps first), each with their claps and whether the viewer follows them; the
+ * story's total and how many people gave it. Deleted accounts are left out.
  */
 export async function storyClappers(
   em: EntityManager,
   viewer: User | null,
   postId: string,
-  cursor: TimeCursor | null | undefined,
+  cursor: TimeCursor | ScoreCursor | null | undefined,
+  order: StoryInfoOrder = 'newest',
 ) {
   const post = await storyFor(em, viewer, postId);
   const where = { post: post.id };
-  const { people, rows, next } = await personPage(
-    em,
-    Clap,
-    where,
-    'user',
-    viewer?.id ?? null,
-    cursor,
-    CLAPPERS_PAGE_SIZE,
-  );
+  const viewerId = viewer?.id ?? null;
+  const { people, rows, next } =
+    order === 'top'
+      ? await personPage(
+          em,
+          Clap,
+          where,
+          'user',
+          viewerId,
+          cursor as ScoreCursor,
+          CLAPPERS_PAGE_SIZE,
+          'count',
+        )
+      : await personPage(em, Clap, where, 'user', viewerId, cursor as TimeCursor, CLAPPERS_PAGE_SIZE);
   return {
     clapCount: post.clapCount,
     clappers: await em.count(Clap, { ...where, user: { isDeleted: false } }),

@@ -138,10 +138,18 @@ export async function peopleInOrder(em: EntityManager, viewerId: string | null, 
   );
 }
 
+/** One page of people and the rows about them, with the cursor after the page. */
+interface PersonPage<E, C> {
+  people: Awaited<ReturnType<typeof personItems>>;
+  rows: (E & Record<'follower' | 'target' | 'user', User>)[];
+  next: C | null;
+}
+
 /**
  * One page of people from rows about them (follows, claps): the rows of `entity` matching `where`, newest
- * first, each turned into the person it is about by `person` ('follower', 'target' or 'user'), deleted accounts
- * left out. `rows` are the page's rows, in the order of `people`.
+ * first (or ranked by the numeric field `rankBy`, highest first, with a score cursor), each turned into the
+ * person it is about by `person` ('follower', 'target' or 'user'), deleted accounts left out. `rows` are the
+ * page's rows, in the order of `people`.
  */
 export async function personPage<E extends { id: string; createdAt: Date }>(
   em: EntityManager,
@@ -150,20 +158,46 @@ export async function personPage<E extends { id: string; createdAt: Date }>(
   person: 'follower' | 'target' | 'user',
   viewerId: string | null,
   cursor: TimeCursor | null | undefined,
+  limit?: number,
+): Promise<PersonPage<E, { at: string; id: string }>>;
+export async function personPage<E extends { id: string; createdAt: Date }>(
+  em: EntityManager,
+  entity: new (...args: never[]) => E,
+  where: FilterQuery<E>,
+  person: 'follower' | 'target' | 'user',
+  viewerId: string | null,
+  cursor: ScoreCursor | null | undefined,
+  limit: number,
+  rankBy: keyof E & string,
+): Promise<PersonPage<E, ScoreCursor>>;
+export async function personPage<E extends { id: string; createdAt: Date }>(
+  em: EntityManager,
+  entity: new (...args: never[]) => E,
+  where: FilterQuery<E>,
+  person: 'follower' | 'target' | 'user',
+  viewerId: string | null,
+  cursor: TimeCursor | ScoreCursor | null | undefined,
   limit = DISCOVERY_PAGE_SIZE,
-) {
+  rankBy?: keyof E & string,
+): Promise<PersonPage<E, { at: string; id: string } | ScoreCursor>> {
+  const after = rankBy
+    ? afterScore<E>(rankBy, cursor as ScoreCursor | null | undefined)
+    : afterTime<E>('createdAt', cursor as TimeCursor | null | undefined);
   const rows = (await em.find(
     entity,
-    {
-      $and: [where, { [person]: { isDeleted: false } }, afterTime<E>('createdAt', cursor)],
-    } as FilterQuery<E>,
+    { $and: [where, { [person]: { isDeleted: false } }, after] } as FilterQuery<E>,
     {
       populate: [person] as never,
-      orderBy: { createdAt: 'desc', id: 'desc' } as never,
+      orderBy: { [rankBy ?? 'createdAt']: 'desc', id: 'desc' } as never,
       limit: limit + 1,
     },
   )) as (E & Record<typeof person, User>)[];
-  const { rows: page, next } = pageOf(rows, limit, (r) => ({ at: r.createdAt.toISOString(), id: r.id }));
+  const { rows: page, next } = pageOf<
+    E & Record<typeof person, User>,
+    { at: string; id: string } | ScoreCursor
+  >(rows, limit, (r) =>
+    rankBy ? { score: Number(r[rankBy]), id: r.id } : { at: r.createdAt.toISOString(), id: r.id },
+  );
   return {
     people: await personItems(
       em,

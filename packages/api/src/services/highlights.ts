@@ -5,6 +5,7 @@ import {
   type HighlightAnchor,
   highlightTexts,
   type Paragraph,
+  type StoryInfoOrder,
   TOP_HIGHLIGHT_MIN_READERS,
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
@@ -131,14 +132,23 @@ export async function quoteOfStory(
   };
 }
 
-/** Spec §2 `/p/{postId}/quotes`: the story's highlighted passages, most readers first, those the reader is sent. */
-export async function storyQuotes(em: EntityManager, reader: PaywallReader, postId: string) {
+/**
+ * Spec §2 `/p/{postId}/quotes`: the story's highlighted passages that the reader is sent, most readers first
+ * (`top`) or most recently highlighted first (`newest`, the details page's other order).
+ */
+export async function storyQuotes(
+  em: EntityManager,
+  reader: PaywallReader,
+  postId: string,
+  order: StoryInfoOrder = 'top',
+) {
   const { post, paragraphs } = await readableParagraphs(em, reader, postId);
+  const orderBy = order === 'top' ? 'readers desc, min(created_at) asc' : 'max(created_at) desc';
   const rows = await em.execute<{ paragraph_name: string; quote: string; readers: number; id: string }[]>(
     `select paragraph_name, quote, count(distinct user_id)::int as readers, min(id) as id
        from highlights where post_id = ?
       group by paragraph_name, quote
-      order by readers desc, min(created_at) asc
+      order by ${orderBy}
       limit 50`,
     [post.id],
   );
