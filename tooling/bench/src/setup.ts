@@ -76,9 +76,17 @@ export interface BenchRow {
   name: string;
   requestsPerSecond: number;
   p50Ms: number;
+  /** autocannon reports p97.5, not p95. */
+  p97_5Ms: number;
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** The server process's CPU per request, in ms (pnpm bench). */
+  serverCpuMsPerRequest?: number;
+  /** PostgreSQL's CPU (postmaster and backends) per request, in ms (pnpm bench). */
+  dbCpuMsPerRequest?: number;
+  /** How many responses said each x-cache value (pnpm bench). */
+  xCache?: Record<string, number>;
 }
 
 /** The row of one autocannon run, also printed as a progress line under `label`. */
@@ -87,6 +95,7 @@ export function benchRow(label: string, name: string, result: autocannon.Result)
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
+    p97_5Ms: result.latency.p97_5,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
