@@ -21,15 +21,22 @@ export function cpuMs(pid: number): number {
   return f ? ((Number(f[11]) + Number(f[12])) * 1000) / ticksPerSecond : 0;
 }
 
-/** CPU milliseconds of `rootPid` and its direct children (PostgreSQL's postmaster and its backends). */
+/**
+ * CPU milliseconds of `rootPid` and its children, live and exited (PostgreSQL's postmaster and its backends: a
+ * backend that ends is reaped by the postmaster, whose cutime and cstime then carry its CPU), so the figure
+ * only grows.
+ */
 export function treeCpuMs(rootPid: number): number {
-  let total = cpuMs(rootPid);
+  const root = statFields(rootPid);
+  if (!root) return 0;
+  // utime, stime, cutime and cstime are the stat file's fields 14 to 17 (here 11 to 14).
+  let ticks = Number(root[11]) + Number(root[12]) + Number(root[13]) + Number(root[14]);
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
     const f = statFields(pid);
     // ppid is field 4 (here 1).
-    if (f && Number(f[1]) === rootPid) total += cpuMs(pid);
+    if (f && Number(f[1]) === rootPid) ticks += Number(f[11]) + Number(f[12]);
   }
-  return total;
+  return (ticks * 1000) / ticksPerSecond;
 }
