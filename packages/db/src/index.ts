@@ -70,3 +70,4 @@ export * from './modules/users/user-dismissed-flag.entity';
 export * from './modules/users/username-history.entity';
 export { type Orm, openDatabase } from './orm';
 export { observeQueries } from './query-observer';
+export { REPO_ROOT, repoRootAbove } from './repo-root';

@@ -24,7 +24,7 @@ export function numberOption(name: string, fallback: number, args = process.argv
 
 /**
  * Seeds the demo data (and `scale` extra posts) into the bench's own embedded database under
- * `.data/<dataName>`, runs `prepare` on it, then starts a production server on that data.
+ * `.data/<dataName>`, runs `prepare` on it, then starts a production server on that data as `./quire start` does.
  * The data is kept between runs, so a large scale is seeded once.
  */
 export async function startSeededServer<T>(opts: {
@@ -53,9 +53,11 @@ export async function startSeededServer<T>(opts: {
   } finally {
     await db.close();
   }
+  // As an operator starts it: `./quire start`, the bundled server (apps/server/start.mjs).
   const server = await startServer({
     repoRoot,
     port: opts.port,
+    viaQuire: true,
     env: { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(opts.pgPort), SEED_DEMO: 'false', ...opts.env },
   });
   log(`server ready in ${Math.round(server.readyMs)} ms`);
