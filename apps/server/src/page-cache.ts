@@ -1,3 +1,5 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
 /** One cached anonymous page. */
 export interface CachedPage {
   status: number;
@@ -5,6 +7,37 @@ export interface CachedPage {
   /** Surrogate keys of the page; null when the page must not be cached (drafts, locked stories…). */
   tags: readonly string[] | null;
   storedAt: number;
+  /** The body compressed for each encoding a client asked for, made once per page (cacheable pages only). */
+  encoded?: Partial<Record<PageEncoding, Buffer>>;
+}
+
+/** The encodings a shared page is kept in, best first. */
+const PAGE_ENCODINGS = ['br', 'gzip'] as const;
+export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
+
+/** The best encoding an Accept-Encoding header allows (q=0 refuses one; `*` allows any), or null. */
+export function pageEncodingFor(acceptEncoding: string | undefined): PageEncoding | null {
+  if (!acceptEncoding) return null;
+  const allowed = new Map<string, boolean>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name) allowed.set(name.trim(), q === undefined || Number(q.slice(2)) > 0);
+  }
+  return PAGE_ENCODINGS.find((e) => allowed.get(e) ?? allowed.get('*') ?? false) ?? null;
+}
+
+/**
+ * A shared page's body in `encoding`, compressed the first time a client asks for it and kept with the page:
+ * every later reader of the page is sent the same bytes without compressing them again.
+ */
+export function encodedBody(page: CachedPage, encoding: PageEncoding): Buffer {
+  page.encoded ??= {};
+  page.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })
+      : gzipSync(page.body, { level: 6 });
+  return page.encoded[encoding];
 }
 
 /**

@@ -30,7 +30,7 @@ import { createFlagCache } from './flag-cache';
 import { isUnavailable } from './health';
 import { siteOf } from './hosts';
 import { escapeHtml } from './html';
-import type { CachedPage, PageCache } from './page-cache';
+import { type CachedPage, encodedBody, type PageCache, pageEncodingFor } from './page-cache';
 
 /** JSON safe to embed in a <script type="application/json"> block. */
 const embedJson = (value: unknown) =>
@@ -291,30 +291,36 @@ export function registerReaderPages(
     return { status: result.status, body, tags, storedAt: Date.now() };
   };
 
-  const send = (reply: FastifyReply, page: CachedPage, cacheState: 'HIT' | 'MISS' | 'BYPASS') => {
+  const send = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    page: CachedPage,
+    cacheState: 'HIT' | 'MISS' | 'BYPASS',
+  ) => {
     reply
       .code(page.status)
       .type('text/html; charset=utf-8')
-      .header('vary', `Cookie, ${config.GEO_HEADER}`)
+      .header('vary', `Accept-Encoding, Cookie, ${config.GEO_HEADER}`)
       .header('x-cache', cacheState);
-    if (page.tags) {
-      reply
-        .header('cache-control', 'public, max-age=0, must-revalidate')
-        .header('surrogate-key', page.tags.join(' '));
-    } else {
-      reply.header('cache-control', 'private, no-store');
-    }
-    return reply.send(page.body);
+    if (!page.tags) return reply.header('cache-control', 'private, no-store').send(page.body);
+    reply
+      .header('cache-control', 'public, max-age=0, must-revalidate')
+      .header('surrogate-key', page.tags.join(' '));
+    // A shared page is compressed once and kept so (the compressor leaves an encoded body as it is).
+    const encoding = pageEncodingFor(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.body);
+    return reply.header('content-encoding', encoding).send(encodedBody(page, encoding));
   };
 
   const readerPage = async (req: FastifyRequest, reply: FastifyReply) => {
     // Only anonymous readers share pages; anyone with a session cookie gets their own render.
-    if (!cache || req.cookies[SESSION_COOKIE]) return send(reply, await renderPage(req, reply), 'BYPASS');
+    if (!cache || req.cookies[SESSION_COOKIE])
+      return send(req, reply, await renderPage(req, reply), 'BYPASS');
     // The page embeds the visitor's country (the EU privacy banner), so pages are kept per country.
     const country = req.headers[config.GEO_HEADER.toLowerCase()];
     const key = `${req.hostname}${req.url}|${typeof country === 'string' ? country.toUpperCase().slice(0, 2) : ''}`;
     const { page, hit } = await cache.get(key, () => renderPage(req, reply));
-    return send(reply, page, hit ? 'HIT' : 'MISS');
+    return send(req, reply, page, hit ? 'HIT' : 'MISS');
   };
   app.get('/*', readerPage);
   // Reader pages shaped like the editor's '/{owner}/{postId}/edit': the series' edit pages (static segments win).

@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type CachedPage, PageCache } from '../src/page-cache';
+import { type CachedPage, encodedBody, PageCache, pageEncodingFor } from '../src/page-cache';
 
 const page = (body: string, tags: string[] | null = ['t']): CachedPage => ({
   status: 200,
@@ -83,5 +84,26 @@ describe('PageCache', () => {
     await cache.get('d', async () => ({ ...page('d', ['post-4']), storedAt: at() }));
     expect(cache.size).toBe(2);
     expect(cache.purgeTag('post-2')).toBe(0);
+  });
+});
+
+describe('compressed copies of shared pages', () => {
+  it('picks the best encoding a client accepts, honouring q=0 and the wildcard', () => {
+    expect(pageEncodingFor('gzip, deflate, br, zstd')).toBe('br');
+    expect(pageEncodingFor('gzip, deflate')).toBe('gzip');
+    expect(pageEncodingFor('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pageEncodingFor('br;q=0, gzip;q=0')).toBeNull();
+    expect(pageEncodingFor('*')).toBe('br');
+    expect(pageEncodingFor('identity')).toBeNull();
+    expect(pageEncodingFor(undefined)).toBeNull();
+  });
+
+  it('compresses a page once per encoding and keeps the bytes with it', () => {
+    const p = page('<p>A page every reader shares.</p>'.repeat(50));
+    const br = encodedBody(p, 'br');
+    expect(encodedBody(p, 'br')).toBe(br);
+    expect(brotliDecompressSync(br).toString()).toBe(p.body);
+    expect(gunzipSync(encodedBody(p, 'gzip')).toString()).toBe(p.body);
+    expect(br.length).toBeLessThan(p.body.length);
   });
 });

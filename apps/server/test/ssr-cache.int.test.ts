@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Tag } from '@quire/db';
 import { CLIENT_COOKIES_PATH } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
@@ -30,6 +31,22 @@ describe('anonymous page micro-cache', () => {
     expect(second.headers['x-cache']).toBe('HIT');
     expect(second.body).toBe(first.body);
     expect(second.headers['surrogate-key']).toBe('group-edgeCacheHome');
+  });
+
+  it('sends a shared page compressed in the encoding the reader accepts, the same bytes to every reader', async () => {
+    const em = t.db.em();
+    await buildPost(em, { creator: await buildUser(em), title: 'Compressed story' });
+    const plain = await t.app.inject({ url: '/' });
+    const ask = (encoding: string) => t.app.inject({ url: '/', headers: { 'accept-encoding': encoding } });
+    const [br, brAgain, gzip] = [await ask('gzip, deflate, br'), await ask('br'), await ask('gzip')];
+    expect(br.headers['x-cache']).toBe('HIT');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect((await ask('br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
   });
 
   // Regression: shared-cacheable pages went out with the visitor's xsrf and id cookies, which a CDN may keep.

@@ -41,6 +41,8 @@ const { server, prepared } = await startSeededServer({
   },
 });
 const signedIn = prepared.headers;
+/** Pages are asked for as a browser asks: compressed. */
+const browser = { 'accept-encoding': 'gzip, deflate, br' };
 
 /**
  * The home feed query on its own: the For you ranking and its cards for a signed-in reader with follows, run
@@ -181,18 +183,24 @@ try {
     await fetch(`${server.origin}${page.path}`);
     const second = (await fetch(`${server.origin}${page.path}`)).headers.get('x-cache');
     if (second === 'HIT') {
-      rows.push(await load(`${page.name}, anonymous, cached`, page.path, { expectCache: 'HIT' }));
+      rows.push(
+        await load(`${page.name}, anonymous, cached`, page.path, { headers: browser, expectCache: 'HIT' }),
+      );
     } else {
       notes.push(
         `${page.name}: never micro-cached for anonymous readers (x-cache ${second}), so no cached row`,
       );
     }
     rows.push(
-      await load(`${page.name}, anonymous, uncached`, page.path, { unique: true, expectCache: 'MISS' }),
+      await load(`${page.name}, anonymous, uncached`, page.path, {
+        headers: browser,
+        unique: true,
+        expectCache: 'MISS',
+      }),
     );
     rows.push(
       await load(`${page.name}, signed in`, page.path, {
-        headers: signedIn,
+        headers: { ...signedIn, ...browser },
         unique: true,
         expectCache: 'BYPASS',
       }),
@@ -290,6 +298,7 @@ const table = [
   '',
   `- story page: ${DEMO.story.path}; members-only story: /p/${DEMO.lockedStory.id} (the signed-in reader is a member)`,
   ...notes.map((n) => `- ${n}`),
+  `- pages are requested with a browser's accept-encoding (gzip, deflate, br): Quire sends cached pages compressed once (brotli), others compressed per response; the node:http floor sends its HTML gzipped once`,
   `- uncached rows add a unique query string to every request; every response's x-cache was checked (column above)`,
   ...floors.map(
     (f) =>
