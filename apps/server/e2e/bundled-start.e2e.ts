@@ -1,36 +1,12 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type ServerProcess, startServer, stopPostgres } from '@quire/e2e';
 import { DEMO } from '@quire/seed';
-import { freePort } from '@quire/test-harness';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, useOwnDatabase } from './own-database';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'quire-bundled-'));
-chmodSync(dataDir, 0o755); // the postgres system user must reach its data directory
+const db = useOwnDatabase('quire-bundled-');
 const bundleInputs = path.join(repoRoot, 'apps/server/dist/inputs.json');
-let server: ServerProcess | null = null;
-afterAll(async () => {
-  await server?.kill();
-  await stopPostgres(dataDir);
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const start = async () =>
-  startServer({
-    repoRoot,
-    port: await freePort(),
-    env: {
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      LOG_LEVEL: 'info',
-    },
-    captureOutput: true,
-    viaQuire: true,
-  });
+const start = () => db.start({ env: { LOG_LEVEL: 'info' }, viaQuire: true });
 
 /** What a first-time reader sees works: a story page, a resized picture, GraphQL and a tRPC query. */
 async function servesTheReader(origin: string) {
@@ -56,7 +32,7 @@ async function servesTheReader(origin: string) {
 describe('./quire start runs the bundled server (apps/server/start.mjs)', () => {
   it('boots a fresh machine from the bundle, serves the reader, and rebuilds the bundle only when a source changed', async () => {
     // First boot: a new database is made, migrated and seeded by the bundled server.
-    server = await start();
+    let server = await start();
     await servesTheReader(server.origin);
     expect(server.output()).toContain('seeded demo content');
     expect(await server.stop('SIGTERM')).toBe(0);
@@ -78,6 +54,5 @@ describe('./quire start runs the bundled server (apps/server/start.mjs)', () => 
     expect(server.output()).toContain('bundled the server');
     await servesTheReader(server.origin);
     expect(await server.stop('SIGTERM')).toBe(0);
-    server = null;
   });
 });

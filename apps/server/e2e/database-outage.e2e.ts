@@ -1,24 +1,11 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { errorPageTexts } from '@quire/domain';
-import { postmasterPid, type ServerProcess, startServer, stopPostgres } from '@quire/e2e';
-import { freePort } from '@quire/test-harness';
-import { afterAll, describe, expect, it } from 'vitest';
+import { postmasterPid } from '@quire/e2e';
+import { describe, expect, it } from 'vitest';
 import { REQUEST_DEADLINE_MS } from '../src/health';
+import { useOwnDatabase } from './own-database';
 
 // Regression: after the embedded PostgreSQL was killed under load the app hung for good (requests, health, SIGTERM).
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'quire-outage-'));
-chmodSync(dataDir, 0o755); // the postgres system user must reach its data directory
-let server: ServerProcess | null = null;
-afterAll(async () => {
-  await server?.kill();
-  await stopPostgres(dataDir);
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
+const db = useOwnDatabase('quire-outage-');
 const DATABASE_TEXT = /ECONN|terminat|postmaster|database system|connect|timeout exceeded|recovery/i;
 
 interface Outcome {
@@ -64,18 +51,8 @@ function signUp(origin: string, username: string) {
 
 describe('the embedded PostgreSQL dies under load (kill -9 of the postmaster)', () => {
   it('answers 503 with Retry-After meanwhile, reports it on /_/health, restarts it and serves again', async () => {
-    server = await startServer({
-      repoRoot,
-      port: await freePort(),
-      // No page cache: every page reads the database.
-      env: {
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: String(await freePort()),
-        PAGE_CACHE_FRESH_MS: '0',
-      },
-      captureOutput: true,
-    });
+    // No page cache: every page reads the database.
+    const server = await db.start({ env: { PAGE_CACHE_FRESH_MS: '0' } });
     const { origin } = server;
     const api = `${origin}/trpc/posts.latest?input=${encodeURIComponent(JSON.stringify({ limit: 20 }))}`;
     const writer = /"username":"([^"]+)"/.exec((await request(api)).body)?.[1];
@@ -92,7 +69,7 @@ describe('the embedded PostgreSQL dies under load (kill -9 of the postmaster)', 
     ];
     await new Promise((r) => setTimeout(r, 300));
 
-    const killed = postmasterPid(dataDir);
+    const killed = postmasterPid(db.dataDir);
     expect(killed).not.toBeNull();
     process.kill(killed as number, 'SIGKILL');
     // The health check answers quickly throughout: down while the database is away, up once it is back.
@@ -128,7 +105,7 @@ describe('the embedded PostgreSQL dies under load (kill -9 of the postmaster)', 
       expect(page.body).toContain(errorPageTexts.serverError);
 
     // The app's supervisor started a new postmaster; reads and writes work again.
-    const restarted = postmasterPid(dataDir);
+    const restarted = postmasterPid(db.dataDir);
     expect(restarted).not.toBeNull();
     expect(restarted).not.toBe(killed);
     expect(server.output()).toContain(`PostgreSQL (pid ${killed}) exited (SIGKILL); starting it again`);
@@ -142,6 +119,6 @@ describe('the embedded PostgreSQL dies under load (kill -9 of the postmaster)', 
     expect(profile.body).toContain('Outage Reader');
 
     expect(await server.stop()).toBe(0);
-    expect(postmasterPid(dataDir)).toBeNull();
+    expect(postmasterPid(db.dataDir)).toBeNull();
   });
 });

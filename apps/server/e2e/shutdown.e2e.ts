@@ -1,20 +1,8 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { postmasterPid, type ServerProcess, startServer, stopPostgres } from '@quire/e2e';
-import { freePort } from '@quire/test-harness';
-import { afterAll, describe, expect, it } from 'vitest';
+import { postmasterPid } from '@quire/e2e';
+import { describe, expect, it } from 'vitest';
+import { useOwnDatabase } from './own-database';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'quire-shutdown-'));
-chmodSync(dataDir, 0o755); // the postgres system user must reach its data directory
-let server: ServerProcess | null = null;
-afterAll(async () => {
-  await server?.kill();
-  await stopPostgres(dataDir);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const db = useOwnDatabase('quire-shutdown-');
 
 /** A status, 'refused' when no connection was made, or 'reset' when the request was sent and got no answer. */
 async function statusOf(url: string): Promise<number | 'refused' | 'reset'> {
@@ -28,19 +16,8 @@ async function statusOf(url: string): Promise<number | 'refused' | 'reset'> {
 
 describe('Ctrl-C on ./quire start (SIGINT to the whole process group)', () => {
   it('answers the requests already in flight, then stops its embedded database and exits 0', async () => {
-    server = await startServer({
-      repoRoot,
-      port: await freePort(),
-      // Its own embedded database (never a shared DATABASE_URL), with the demo stories to read.
-      env: {
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: String(await freePort()),
-        LOG_LEVEL: 'info',
-      },
-      captureOutput: true,
-      viaQuire: true,
-    });
+    // Its own embedded database, with the demo stories to read.
+    const server = await db.start({ env: { LOG_LEVEL: 'info' }, viaQuire: true });
     // Requests that read the database, started together; the signal arrives while they are being answered.
     const url = `${server.origin}/trpc/posts.latest?input=${encodeURIComponent(JSON.stringify({ limit: 20 }))}`;
     const inFlight = Array.from({ length: 40 }, () => statusOf(url));
@@ -58,6 +35,6 @@ describe('Ctrl-C on ./quire start (SIGINT to the whole process group)', () => {
     expect(server.output()).not.toMatch(
       /request failed|procedure failed|ECONNREFUSED|terminating connection/,
     );
-    expect(postmasterPid(dataDir)).toBeNull();
+    expect(postmasterPid(db.dataDir)).toBeNull();
   });
 });
