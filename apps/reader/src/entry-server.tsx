@@ -40,6 +40,8 @@ export interface RenderResult extends PageHead {
   queries: PreloadedState['queries'];
   /** The lazy page modules the render used: the page preloads them and the browser loads them first. */
   pages: string[];
+  /** Milliseconds spent loading the page's data (its prefetch) and rendering it to HTML. */
+  timings: { dataMs: number; renderMs: number };
 }
 
 // During server rendering every query is already in the cache; a fetch here would be a bug.
@@ -68,7 +70,9 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   };
   // Rendered synchronously below: the sign-in screens and the pages must be in memory (loaded once per process).
   await Promise.all([loadAuthUi(), loadAllPages()]);
+  const started = performance.now();
   const status = route.prefetch ? await route.prefetch(prefetchContext, params) : 200;
+  const loaded = performance.now();
   const head = route.head?.(prefetchContext, params) ?? {};
   const edgeCachePage: EdgeCachePage =
     status === 200
@@ -93,6 +97,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     edgeCachePage,
     queries: dehydrate(req.queryClient),
     pages,
+    timings: { dataMs: loaded - started, renderMs: performance.now() - loaded },
   };
 }
 

@@ -44,6 +44,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long an anonymous page stays fresh in the micro-cache (0 turns the cache off). */
   PAGE_CACHE_FRESH_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * Rendered pages carry a Server-Timing header (reader and session, data, render, document) for the bench and
+   * operators; off by default, as timings tell an outsider about the server.
+   */
+  SERVER_TIMING: z.stringbool().default(false),
   /** How long page rendering trusts the global feature flags it read, before reading them again. */
   FLAG_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   /** How long the For you candidate stories are reused in a process; by default 5 s (0 in tests). */

@@ -215,6 +215,7 @@ export function registerReaderPages(
 ) {
   const flags = createFlagCache(orm, config.FLAG_CACHE_TTL_MS);
   const renderPage = async (req: FastifyRequest, reply: FastifyReply): Promise<CachedPage> => {
+    const started = performance.now();
     const ctx = await contextFor(orm, config, env, req, reply);
     const queryClient = createServerQueryClient();
     const trpc = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
@@ -245,7 +246,9 @@ export function registerReaderPages(
             legacyBar: !flagValues.enable_global_nav_on_legacy_lite,
             mainOrigin: new URL(config.publicUrl).origin,
           };
+    const contextMs = performance.now() - started;
     const result = await render({ url: req.url, trpc, queryClient, viewer, site });
+    const rendered = performance.now();
     // A page whose data could not be read for want of a database is a 503, not the "not found" it would render.
     const unreachable = queryClient
       .getQueryCache()
@@ -269,6 +272,13 @@ export function registerReaderPages(
       assets: assets(),
       state,
     });
+    if (config.SERVER_TIMING) {
+      const ms = (n: number) => n.toFixed(1);
+      reply.header(
+        'server-timing',
+        `context;dur=${ms(contextMs)}, data;dur=${ms(result.timings.dataMs)}, render;dur=${ms(result.timings.renderMs)}, document;dur=${ms(performance.now() - rendered)}`,
+      );
+    }
     const page =
       result.edgeCachePage.kind === 'post'
         ? {

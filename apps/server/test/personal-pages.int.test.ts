@@ -45,6 +45,8 @@ describe("signed-in pages are each reader's own (no personal part reaches anothe
       expect(res.statusCode, path).toBe(200);
       expect(res.headers['x-cache'], path).toBe('BYPASS');
       expect(res.headers['cache-control'], path).toBe('private, no-store');
+      // Timings are off unless SERVER_TIMING asks for them.
+      expect(res.headers['server-timing'], path).toBeUndefined();
       expect(viewerOf(res.body), path).toBe(r.user.id);
       expect(res.body, path).toContain(r.user.name);
       expect(res.body, path).not.toContain(r.other.name);

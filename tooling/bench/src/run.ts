@@ -32,6 +32,8 @@ const { server, prepared } = await startSeededServer({
   port,
   pgPort,
   scale,
+  // Rendered pages say where their time went (the breakdown below).
+  env: { SERVER_TIMING: 'true' },
   // A signed-in member: their pages are rendered for them on every request (never micro-cached).
   prepare: async (orm) => {
     const em = orm.em.fork();
@@ -171,7 +173,31 @@ const batch = JSON.stringify(
   })),
 );
 
+/**
+ * Where a rendered page's time goes, one request at a time (no queueing): the mean of each Server-Timing phase
+ * (context: the reader's session and flags; data: the page's queries; render: React to HTML; document: the state
+ * and the page around it) over `count` requests, and the whole request as the client saw it.
+ */
+async function phases(urlPath: string, headers: Record<string, string>, count = 40) {
+  const sums: Record<string, number> = {};
+  let wall = 0;
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const res = await fetch(`${server.origin}${urlPath}${urlPath.includes('?') ? '&' : '?'}phase=${i}`, {
+      headers,
+    });
+    await res.arrayBuffer();
+    wall += performance.now() - started;
+    for (const [, name, dur] of (res.headers.get('server-timing') ?? '').matchAll(/(\w+);dur=([\d.]+)/g)) {
+      sums[name!] = (sums[name!] ?? 0) + Number(dur);
+    }
+  }
+  const mean = (n: number) => Math.round((n / count) * 10) / 10;
+  return { ...Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, mean(v)])), wall: mean(wall) };
+}
+
 const rows: BenchRow[] = [];
+const breakdown: { page: string; reader: string; phases: Record<string, number> }[] = [];
 const notes: string[] = [];
 const floors: { page: string; app: number; floor: number }[] = [];
 let weight: Awaited<ReturnType<typeof scriptWeight>> | null = null;
@@ -205,6 +231,14 @@ try {
         expectCache: 'BYPASS',
       }),
     );
+  }
+  for (const page of pages) {
+    breakdown.push({ page: page.name, reader: 'anonymous', phases: await phases(page.path, browser) });
+    breakdown.push({
+      page: page.name,
+      reader: 'signed in',
+      phases: await phases(page.path, { ...signedIn, ...browser }),
+    });
   }
   rows.push(
     await load('tRPC For you feed, signed in (posts.forYou)', trpcPath('posts.forYou', { limit: 20 }), {
@@ -278,6 +312,7 @@ const results = {
   libraryFloorGzipBytes: floor,
   homeFeedQuery: prepared.homeFeedQuery,
   cachedVersusNodeHttp: floors,
+  renderBreakdown: breakdown,
   notes,
   rows,
 };
@@ -294,6 +329,15 @@ const table = [
   ...rows.map(
     (r) =>
       `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p97_5Ms} | ${r.p99Ms} | ${r.serverCpuMsPerRequest ?? '–'} | ${r.dbCpuMsPerRequest ?? '–'} | ${cacheOf(r)} | ${r.non2xx} | ${r.errors} |`,
+  ),
+  '',
+  'Where a rendered page’s time goes, one request at a time (mean ms; Server-Timing phases, then the whole request):',
+  '',
+  '| page | reader | context | data | render | document | whole request |',
+  '|---|---|---:|---:|---:|---:|---:|',
+  ...breakdown.map(
+    (b) =>
+      `| ${b.page} | ${b.reader} | ${b.phases.context ?? '–'} | ${b.phases.data ?? '–'} | ${b.phases.render ?? '–'} | ${b.phases.document ?? '–'} | ${b.phases.wall} |`,
   ),
   '',
   `- story page: ${DEMO.story.path}; members-only story: /p/${DEMO.lockedStory.id} (the signed-in reader is a member)`,
