@@ -13,10 +13,10 @@ import { readerListById, visibleListById } from './read';
  */
 
 /** Moves one of the list's counters by `delta` in SQL (others act at the same time) and returns it. */
-async function moveCounter(
+export async function moveCounter(
   em: EntityManager,
   list: Catalog,
-  column: 'follower_count' | 'clap_count',
+  column: 'follower_count' | 'clap_count' | 'responses_count',
   delta: number,
 ) {
   const [row] = await em.execute<{ n: number }[]>(

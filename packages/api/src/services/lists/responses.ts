@@ -5,6 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { enforce } from '../../policies';
 import { notify } from '../notifications';
 import { newResponse, responsesPage } from '../responses';
+import { moveCounter } from './engage';
 import { readerListById, visibleListById } from './read';
 
 /*
@@ -33,7 +34,7 @@ export async function respondToList(
     responsePost: response,
     occurredAt: now,
   });
-  await em.execute('update catalogs set responses_count = responses_count + 1 where id = ?', [list.id]);
+  await moveCounter(em, list, 'responses_count', 1);
   return { id: response.id, catalogId: list.id };
 }
 
