@@ -1,4 +1,4 @@
-// React DOM alone hydrating one element (bench only): the floor under any React page.
+// The UI runtime alone (Preact, as the reader's build aliases React DOM) hydrating one element (bench only).
 import { hydrateRoot } from 'react-dom/client';
 
 hydrateRoot(document.getElementById('root')!, <p>floor</p>);

@@ -1,8 +1,7 @@
-import { useClientStore, useToastStore } from '@quire/client-state';
+import { useToastStore } from '@quire/client-state';
 import { generalTexts, TOAST_DURATION_FOREVER } from '@quire/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useEffect, useState } from 'react';
-import { Route, Routes, useLocation, useParams } from 'react-router';
+import { useCallback, useEffect } from 'react';
 import { Footer, MinimalFooter } from './components/Footer';
 import { LegacyBar } from './components/LegacyBar';
 import { OpenInAppStrip } from './components/OpenInAppStrip';
@@ -13,17 +12,34 @@ import { GoogleOneTap, SusiModal } from './components/susi';
 import { Toaster } from './components/Toaster';
 import { TopBar } from './components/TopBar';
 import { VerifyEmailBanner } from './components/VerifyEmailBanner';
-import { HydrateLater, pageHydrated } from './lib/hydrate-later';
-import { HydratedContext } from './lib/hydrated';
+import { HydratedProvider } from './lib/hydrated';
+import { usePageLocation } from './lib/location';
 import { PRELOADABLE_ROUTES, preloadUrl } from './lib/preload';
 import { ComingSoonContext, NotFoundPage } from './pages/NotFoundPage';
-import { comingSoonFor, friendLinkKey, matchPageRoute, type PageRoute, routeFor, storyIdAt } from './routes';
+import {
+  comingSoonFor,
+  friendLinkKey,
+  matchPageRoute,
+  type PageProps,
+  type PageRoute,
+  routeFor,
+  storyIdAt,
+} from './routes';
 import type { PreloadedState, SiteInfo } from './state';
 import { useTRPC } from './trpc';
 
-function RoutedPage({ route, viewer }: { route: PageRoute; viewer: PreloadedState['viewer'] }) {
-  const params = useParams();
-  const query = new URLSearchParams(useLocation().search);
+function RoutedPage({
+  route,
+  params,
+  search,
+  viewer,
+}: {
+  route: PageRoute;
+  params: PageProps['params'];
+  search: string;
+  viewer: PreloadedState['viewer'];
+}) {
+  const query = new URLSearchParams(search);
   return (
     <>
       {route.render({ params, signedIn: !!viewer, viewer, query })}
@@ -61,23 +77,10 @@ export function App({
   status: number;
   site: SiteInfo;
 }) {
-  const markHydrated = useClientStore((s) => s.markHydrated);
   const preloadPage = usePreloadPage();
-  const location = useLocation();
+  const location = usePageLocation();
   const routeName = routeFor(location.pathname).route.name;
-  const { matched } = matchPageRoute(location.pathname);
-  // Effects run only in the browser, after hydration commits: the browser-only parts render next, in a
-  // transition, and once they are committed the page is marked interactive.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    if (!hydrated) {
-      pageHydrated();
-      startTransition(() => setHydrated(true));
-      return;
-    }
-    markHydrated();
-    document.documentElement.dataset.hydrated = 'true';
-  }, [hydrated, markHydrated]);
+  const { matched, params } = matchPageRoute(location.pathname);
   // Spec §4 Toasts USER_SUSPENDED: a suspended viewer is told so, for as long as the page lives.
   const suspended = !!viewer?.isSuspended;
   useEffect(() => {
@@ -90,7 +93,7 @@ export function App({
   }, [suspended]);
   return (
     <PreloadContext.Provider value={preloadPage}>
-      <HydratedContext.Provider value={hydrated}>
+      <HydratedProvider>
         <ComingSoonContext.Provider value={comingSoonFor}>
           <OpenInAppStrip
             signedIn={!!viewer}
@@ -112,19 +115,17 @@ export function App({
           {status === 404 ? (
             <NotFoundPage />
           ) : (
-            // The route is matched once (cached); <Routes> with just it gives the page its params.
-            <Routes>
-              <Route path={matched.path} element={<RoutedPage route={matched} viewer={viewer} />} />
-            </Routes>
+            // The route is matched once per path (cached), with the page's params.
+            <RoutedPage route={matched} params={params} search={location.search} viewer={viewer} />
           )}
-          <HydrateLater>{routeName === 'ShowSignin' ? <MinimalFooter /> : <Footer />}</HydrateLater>
+          {routeName === 'ShowSignin' ? <MinimalFooter /> : <Footer />}
           <PrivacyBanner signedIn={!!viewer} />
           {/* The overlay the top bar opens; pages that embed the modal render their own. */}
           <SusiModal />
           <Toaster />
           {viewer ? <PartnerToasts routeName={routeName} /> : null}
         </ComingSoonContext.Provider>
-      </HydratedContext.Provider>
+      </HydratedProvider>
     </PreloadContext.Provider>
   );
 }

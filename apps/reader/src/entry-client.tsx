@@ -1,35 +1,16 @@
 import type { AppRouter } from '@quire/api';
-import {
-  createErrorReporter,
-  createEventReporter,
-  createMetricsReporter,
-  postTelemetry,
-  readCookie,
-  rememberViewerLoggedIn,
-  setAnalyticsReporter,
-  useClientStore,
-  useSessionStore,
-} from '@quire/client-state';
-import {
-  CLIENT_COOKIES_PATH,
-  CLIENT_NAME_HEADER,
-  ERRORS_PATH,
-  EVENTS_PATH,
-  isBotUserAgent,
-  LITE_CLIENT_NAME,
-  METRICS_REPORT_PATH,
-  metricsRouteName,
-} from '@quire/domain';
+import { readCookie, rememberViewerLoggedIn, useClientStore, useSessionStore } from '@quire/client-state';
+import { CLIENT_COOKIES_PATH, isBotUserAgent } from '@quire/domain';
 import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { loadAuthUi } from './components/susi/lazy';
 import { loadPages } from './lib/lazy-page';
 import { routeFor } from './routes';
 import { MAIN_SITE, readPreloadedState } from './state';
+import type { SeenError } from './telemetry';
 import { TRPCProvider } from './trpc';
 import '@quire/ui/tokens.css';
 import '@quire/ui/ui.css';
@@ -45,7 +26,7 @@ import './lists.css';
 /**
  * Reads what the server sent, hydrates its HTML and starts the page's telemetry. The boot script calls it in a
  * task of its own once the modules are evaluated, so the browser gets a turn in between; evaluating the modules
- * starts nothing (no request, timer or listener from their top level).
+ * starts nothing (no request, timer or listener from their top level); telemetry comes in a chunk of its own.
  */
 export async function start(): Promise<void> {
   const state = readPreloadedState(document);
@@ -78,8 +59,16 @@ export async function start(): Promise<void> {
   // The pages the server rendered, so hydration finds the same tree (their chunks are preloaded in the HTML).
   await loadPages(state.pages ?? []);
 
-  const xsrf = () => useSessionStore.getState().xsrf;
-  const errors = createErrorReporter({ send: (reports) => postTelemetry(ERRORS_PATH, reports, xsrf()) });
+  // Errors seen before the telemetry chunk has loaded wait for it.
+  const seen: SeenError[] = [];
+  let reportError = (error: unknown): void => {
+    seen.push({ error });
+  };
+  const onError = (e: ErrorEvent) =>
+    seen.push({ error: e.error ?? e.message, at: { url: e.filename, line: e.lineno, column: e.colno } });
+  const onRejection = (e: PromiseRejectionEvent) => seen.push({ error: e.reason });
+  addEventListener('error', onError);
+  addEventListener('unhandledrejection', onRejection);
 
   // Hydration as a transition renders in slices that yield to the browser, so the page stays responsive while
   // it becomes interactive instead of freezing for one long task.
@@ -89,9 +78,7 @@ export async function start(): Promise<void> {
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <HydrationBoundary state={state.queries}>
-            <BrowserRouter>
-              <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
-            </BrowserRouter>
+            <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
           </HydrationBoundary>
         </TRPCProvider>
       </QueryClientProvider>,
@@ -99,36 +86,25 @@ export async function start(): Promise<void> {
         // A page that hydrated differently from the server's HTML is a bug: logged and reported, not hidden.
         onRecoverableError: (error) => {
           console.error(error);
-          errors.report(error);
+          reportError(error);
         },
       },
     );
   });
 
-  // Spec §7/§9 telemetry: web vitals to the metrics endpoint, uncaught errors to the error reporter.
-  const metrics = createMetricsReporter({
-    route: metricsRouteName(routeFor(window.location.pathname).route.name),
-    send: (report) =>
-      postTelemetry(METRICS_REPORT_PATH, report, xsrf(), { [CLIENT_NAME_HEADER]: LITE_CLIENT_NAME }),
-  });
-  // Spec §7 analytics events, batched; the common data says where the page was and how wide.
-  const events = createEventReporter({
-    send: (batch) =>
-      postTelemetry(
-        EVENTS_PATH,
-        {
-          common: {
-            service: LITE_CLIENT_NAME,
-            location: window.location.href.slice(0, 2000),
-            browserWidth: window.innerWidth,
-            ...(document.referrer ? { referrer: document.referrer.slice(0, 2000) } : {}),
-          },
-          events: batch,
-        },
-        xsrf(),
-      ),
-  });
-  setAnalyticsReporter(events);
+  // Spec §7/§9 telemetry loads in its own chunk while the page hydrates.
+  import('./telemetry').then(
+    ({ startTelemetry }) => {
+      removeEventListener('error', onError);
+      removeEventListener('unhandledrejection', onRejection);
+      reportError = startTelemetry({
+        routeName: routeFor(window.location.pathname).route.name,
+        xsrf: () => useSessionStore.getState().xsrf,
+        seen,
+      });
+    },
+    (error: unknown) => console.warn(error),
+  );
   // Spec §4 client viewing counters: whether the viewer was signed in, kept locally.
   try {
     rememberViewerLoggedIn(window.localStorage, !!state.viewer);
@@ -137,12 +113,4 @@ export async function start(): Promise<void> {
   }
   // Spec §6 Bot: crawlers and headless browsers send no click analytics.
   useClientStore.setState({ viewerIsBot: isBotUserAgent(navigator.userAgent) });
-  addEventListener('pagehide', () => {
-    metrics.flush();
-    events.flushNow();
-  });
-  addEventListener('error', (e) =>
-    errors.report(e.error ?? e.message, { url: e.filename, line: e.lineno, column: e.colno }),
-  );
-  addEventListener('unhandledrejection', (e) => errors.report(e.reason));
 }

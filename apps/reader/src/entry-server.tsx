@@ -5,7 +5,7 @@ import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { Router } from 'wouter';
 import { App } from './App';
 import { loadAuthUi } from './components/susi/lazy';
 import { collectPages, loadAllPages } from './lib/lazy-page';
@@ -59,6 +59,14 @@ export function createServerQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
 }
 
+/**
+ * React marks each Suspense boundary of its HTML with `<!--$-->` … `<!--/$-->`; the browser's runtime (Preact)
+ * finds a boundary that waits during hydration by `<!--$s-->` … `<!--/$s-->`, and keeps exactly that range
+ * (a HydrateLater part) until it hydrates. Text is escaped in React's HTML, so these markers are only React's.
+ */
+export const asHydrationRanges = (html: string): string =>
+  html.replaceAll('<!--$-->', '<!--$s-->').replaceAll('<!--/$-->', '<!--/$s-->');
+
 /** Renders a reader URL to HTML after loading its data; the status says 200 or 404. */
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const pathname = new URL(req.url, 'http://localhost').pathname;
@@ -82,16 +90,16 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     renderToString(
       <QueryClientProvider client={req.queryClient}>
         <TRPCProvider trpcClient={noNetworkClient} queryClient={req.queryClient}>
-          <StaticRouter location={req.url}>
+          <Router ssrPath={req.url}>
             <App viewer={req.viewer} status={status} site={req.site ?? MAIN_SITE} />
-          </StaticRouter>
+          </Router>
         </TRPCProvider>
       </QueryClientProvider>,
     ),
   );
   return {
     status,
-    html,
+    html: asHydrationRanges(html),
     routeName: route.name,
     ...head,
     edgeCachePage,

@@ -25,7 +25,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
-import { matchRoutes } from 'react-router';
+import { parse as parsePattern } from 'regexparam';
 import { SignInToSee } from './components/SignInToSee';
 import { type StaticPageName, staticHeads } from './content/static-heads';
 import { lazyPage, lazyPages } from './lib/lazy-page';
@@ -42,7 +42,6 @@ import { giftRoutes } from './pages/gift-routes';
 import { membershipRoutes } from './pages/membership-routes';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { onboardingRoutes } from './pages/onboarding/onboarding-routes';
-import { PasswordPage } from './pages/PasswordPage';
 import {
   HOME_PAGE_SIZE,
   profileUsername,
@@ -50,15 +49,28 @@ import {
   STORY_TABS,
   type StoryTab,
 } from './pages/page-params';
-import { SigninPage } from './pages/SigninPage';
 import { searchRoutes } from './pages/search-routes';
 import { accountRoutes } from './pages/settings/account-routes';
 import { settingsRoutes } from './pages/settings/settings-routes';
-import { TwoFactorPage } from './pages/TwoFactorPage';
 import { yourPagesRoutes } from './pages/your-pages/your-pages-routes';
 import type { PreloadedState } from './state';
 
-// The pages, each loaded on demand (see lib/lazy-page.tsx); the small sign-in pages stay in the entry.
+// The pages, each loaded on demand (see lib/lazy-page.tsx).
+const SigninPage = lazyPage(
+  'src/pages/SigninPage.tsx',
+  () => import('./pages/SigninPage'),
+  (m) => m.SigninPage,
+);
+const PasswordPage = lazyPage(
+  'src/pages/PasswordPage.tsx',
+  () => import('./pages/PasswordPage'),
+  (m) => m.PasswordPage,
+);
+const TwoFactorPage = lazyPage(
+  'src/pages/TwoFactorPage.tsx',
+  () => import('./pages/TwoFactorPage'),
+  (m) => m.TwoFactorPage,
+);
 const HomePage = lazyPage(
   'src/pages/HomePage.tsx',
   () => import('./pages/HomePage'),
@@ -335,7 +347,7 @@ const topicRoute = (path: string, name: string, param: string): PageRoute => ({
 });
 
 /**
- * Spec §2 /@{username}[/latest]. React-router params are whole segments, so '/@ada' matches the
+ * Spec §2 /@{username}[/latest]. Route params are whole segments, so '/@ada' matches the
  * publication route's '/:collectionSlug': routeFor hands such paths to this route instead.
  */
 export const showUser: PageRoute = {
@@ -819,21 +831,77 @@ export const pageRoutes: PageRoute[] = [
   },
 ];
 
-/** Matched paths kept (react-router ranks every route on each match; the route table does not change). */
+/** Matched paths kept (matching tries the ranked patterns in turn; the route table does not change). */
 const MATCH_CACHE_SIZE = 500;
 const matchCache = new Map<string, { matched: PageRoute; params: PageProps['params'] }>();
-let routeList: { path: string; route: PageRoute }[] | null = null;
 
-/** The page route whose pattern matches a path, before any owner dispatch: what App's <Routes> renders. */
+interface RankedPattern {
+  route: PageRoute;
+  keys: string[];
+  pattern: RegExp;
+  score: number;
+}
+let ranked: RankedPattern[] | null = null;
+
+/** A pattern with optional segments (`/me/stories/:filterBy?`) as the plain patterns it stands for. */
+function expandOptional(path: string): string[] {
+  const segments = path.split('/');
+  const optional = segments.findIndex((s) => s.endsWith('?'));
+  if (optional < 0) return [path];
+  const rest = segments.slice(optional + 1).join('/');
+  const head = segments.slice(0, optional).join('/');
+  const withIt = [head, segments[optional]!.slice(0, -1), ...(rest ? [rest] : [])].join('/');
+  return [...expandOptional(withIt), ...expandOptional(rest ? `${head}/${rest}` : head || '/')];
+}
+
+/** How specific a pattern is: static segments beat parameters, which beat a catch-all (most specific first). */
+function specificity(path: string): number {
+  const segments = path.split('/');
+  const splat = segments.includes('*');
+  return segments
+    .filter((s) => s !== '*')
+    .reduce(
+      (score, s) => score + (s.startsWith(':') ? 3 : s === '' ? 1 : 10),
+      segments.length - (splat ? 2 : 0),
+    );
+}
+
+/** Decodes each path segment, keeping an encoded slash encoded (a malformed escape stays as it came). */
+function decodePath(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replace(/\//g, '%2F');
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
+/** The page route whose pattern matches a path, before any owner dispatch: what App renders. */
 export function matchPageRoute(pathname: string): { matched: PageRoute; params: PageProps['params'] } {
   const cached = matchCache.get(pathname);
   if (cached) return cached;
-  routeList ??= pageRoutes.map((r) => ({ path: r.path, route: r }));
-  const match = matchRoutes(routeList, pathname)?.at(-1);
-  const result = {
-    matched: match?.route.route ?? pageRoutes[pageRoutes.length - 1]!,
-    params: match?.params ?? {},
-  };
+  // Every pattern (wouter's parser, regexparam), most specific first; equal ones keep the table's order.
+  ranked ??= pageRoutes
+    .flatMap((route) =>
+      expandOptional(route.path).map((path) => ({ route, ...parsePattern(path), score: specificity(path) })),
+    )
+    .sort((a, b) => b.score - a.score);
+  const path = decodePath(pathname);
+  let result = { matched: pageRoutes[pageRoutes.length - 1]!, params: {} as PageProps['params'] };
+  for (const candidate of ranked) {
+    const found = candidate.pattern.exec(path);
+    if (!found) continue;
+    const params: PageProps['params'] = {};
+    candidate.keys.forEach((key, i) => {
+      if (found[i + 1] !== undefined) params[key] = found[i + 1];
+    });
+    result = { matched: candidate.route, params };
+    break;
+  }
   if (matchCache.size >= MATCH_CACHE_SIZE) matchCache.delete(matchCache.keys().next().value!);
   matchCache.set(pathname, result);
   return result;

@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { NotificationsBadge } from '../src/components/NotificationsBell';
 import { FollowsDialog, NotificationRow, NotificationsPanel } from '../src/components/NotificationsPopover';
-import { type NotificationItem, tabActivityTypes } from '../src/components/notification-texts';
+import { tabActivityTypes } from '../src/components/notification-tabs';
+import type { NotificationItem } from '../src/components/notification-texts';
 import { renderWithProviders } from './render';
 
 const NOW = new Date('2026-11-21T12:00:00Z');

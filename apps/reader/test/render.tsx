@@ -5,7 +5,7 @@ import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { Router } from 'wouter';
 import { TRPCProvider } from '../src/trpc';
 
 // Rendering must not touch the network.
@@ -25,12 +25,12 @@ export function renderWithProviders(
   const queryClient = new QueryClient();
   seed?.(createTRPCOptionsProxy<AppRouter>({ client, queryClient }), queryClient);
   return renderToStaticMarkup(
-    <StaticRouter location={location}>
+    <Router ssrPath={location}>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={client} queryClient={queryClient}>
           {node}
         </TRPCProvider>
       </QueryClientProvider>
-    </StaticRouter>,
+    </Router>,
   );
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lazyPageIds, loadAllPages } from '../src/lib/lazy-page';
-import { pageRoutes, routeFor } from '../src/routes';
+import { matchPageRoute, pageRoutes, routeFor } from '../src/routes';
 
 describe('route matching', () => {
   it('routes the reader’s real paths to their pages', () => {
@@ -11,6 +11,25 @@ describe('route matching', () => {
     expect(routeFor('/@ada').route.name).toBe('ShowUser');
     expect(routeFor('/search').route.name).toBe('ShowSearch');
     expect(routeFor('/no/such/page/here').route).toBe(pageRoutes.at(-1));
+  });
+
+  it('prefers the most specific pattern, whatever the order of the table', () => {
+    // A static segment beats a parameter: /:owner/latest before /:owner/:slug.
+    expect(routeFor('/@ada/latest').route.name).toBe('ShowUser');
+    expect(routeFor('/@ada/some-story-0123456789ab').route.name).toBe('ShowPostUnderUser');
+    expect(routeFor('/p/0123456789ab/responses/show').route.name).toBe('ShowPByPostIdResponsesShow');
+    expect(routeFor('/tag/design/latest').route.name).toBe('ShowTagByTagSlugLatest');
+  });
+
+  it('matches an optional segment with and without it, and decodes the params', () => {
+    const bare = matchPageRoute('/me/stories');
+    const drafts = matchPageRoute('/me/stories/drafts');
+    expect(drafts.matched).toBe(bare.matched);
+    expect([bare.params.filterBy, drafts.params.filterBy]).toEqual([undefined, 'drafts']);
+    expect(matchPageRoute('/tag/caf%C3%A9').params).toEqual({ tagSlug: 'café' });
+    // Case and a trailing slash do not matter; an encoded slash stays inside its segment.
+    expect(matchPageRoute('/TAG/design/').matched).toBe(matchPageRoute('/tag/design').matched);
+    expect(matchPageRoute('/tag/a%2Fb').params).toEqual({ tagSlug: 'a%2Fb' });
   });
 });
 

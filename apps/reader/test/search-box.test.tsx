@@ -5,9 +5,9 @@ import {
   fullSearchPath,
   hasResults,
   type SearchData,
-  SearchPopoverContent,
   searchScopeFor,
 } from '../src/components/SearchBox';
+import { SearchPopoverContent } from '../src/components/SearchPopover';
 import { routeFor } from '../src/routes';
 
 const qid = 'q'.repeat(32);

@@ -7,8 +7,8 @@ import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
 import { SusiModal, type SusiPageOpen } from '../src/components/susi';
 import { loadAuthUi } from '../src/components/susi/lazy';
 import { CaptchaQuestion } from '../src/components/susi/steps';
@@ -44,7 +44,7 @@ function renderAt(location: string, node: ReactNode, options: Partial<Options> =
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={client} queryClient={queryClient}>
-        <StaticRouter location={location}>{node}</StaticRouter>
+        <Router ssrPath={location}>{node}</Router>
       </TRPCProvider>
     </QueryClientProvider>,
   );

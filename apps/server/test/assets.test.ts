@@ -21,8 +21,8 @@ function fakeDist(css: string): string {
   writeFileSync(
     path.join(dist, '.vite/manifest.json'),
     JSON.stringify({
-      '_shared.js': { file: 'assets/shared-2.js', imports: ['_react.js'] },
-      '_react.js': { file: 'assets/react-6.js', name: 'react' },
+      '_shared.js': { file: 'assets/shared-2.js', imports: ['_runtime.js'] },
+      '_runtime.js': { file: 'assets/runtime-6.js', name: 'runtime' },
       '_list.js': { file: 'assets/list-5.js', imports: ['_shared.js'] },
       'src/pages/PostPage.tsx': { file: 'assets/PostPage-4.js', imports: ['_shared.js', '_list.js'] },
       'src/entry-client.tsx': {
@@ -42,9 +42,9 @@ describe('reader page assets', () => {
     const assets = readReaderAssets('/static/reader/', fakeDist(css));
     expect(assets).toEqual({
       script: '/static/reader/assets/entry-3.js',
-      preloads: ['/static/reader/assets/shared-2.js', '/static/reader/assets/react-6.js'],
+      preloads: ['/static/reader/assets/shared-2.js', '/static/reader/assets/runtime-6.js'],
       // React is evaluated on its own before the entry.
-      stages: ['/static/reader/assets/react-6.js'],
+      stages: ['/static/reader/assets/runtime-6.js'],
       styles: [],
       inlineCss: css,
       chunks: {
@@ -101,7 +101,7 @@ describe('starting the app after the first paint', () => {
       entry: '/static/reader/assets/entry-3.js',
       // The entry's own chunks are fetched by importing it; preloading them too costs the main thread.
       preload: ['/static/reader/assets/PostPage-4.js', '/static/reader/assets/list-5.js'],
-      stages: ['/static/reader/assets/react-6.js'],
+      stages: ['/static/reader/assets/runtime-6.js'],
     });
   });
 });

@@ -354,7 +354,7 @@ const table = [
     ? `- JavaScript the story page loads in a fresh browser (every script, lazy chunks included): ${kb(weight.gzipBytes)} gzipped, ${kb(weight.transferBytes)} on the wire, ${weight.scripts.length} file(s): ${weight.scripts.map((s) => `${s.path.split('/').pop()} ${kb(s.gzipBytes)}`).join(', ')}`
     : '- JavaScript the story page loads: not measured',
   floor
-    ? `- the libraries alone (apps/reader/bench): React DOM hydrating one element ${kb(floor.reactDomOnly)}; with react-router, React Query and the tRPC client ${kb(floor.libraries)} gzipped`
+    ? `- the libraries alone (apps/reader/bench): the UI runtime (Preact) hydrating one element ${kb(floor.reactDomOnly)}; with wouter, React Query and the tRPC client ${kb(floor.libraries)} gzipped`
     : '- the libraries alone: the floor build failed (see above)',
   `- home feed query in process (For you, signed in, ${results.homeFeedQuery.runs} runs one at a time): p50 ${results.homeFeedQuery.p50Ms} ms, p95 ${results.homeFeedQuery.p95Ms} ms, p99 ${results.homeFeedQuery.p99Ms} ms; Following tab p50 ${results.homeFeedQuery.following.p50Ms} ms, p95 ${results.homeFeedQuery.following.p95Ms} ms`,
 ].join('\n');

@@ -5,13 +5,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { useTRPC } from '../trpc';
 import { FollowButton } from './FollowButton';
+import { type NotificationsTab, tabActivityTypes } from './notification-tabs';
 import {
   actorName,
   type NotificationItem,
-  type NotificationsTab,
   notificationSentence,
   opensFollowsDialog,
-  tabActivityTypes,
 } from './notification-texts';
 
 const STATS_PATH = quireRoutes.build('ShowStats');

@@ -10,9 +10,9 @@ import {
 } from '@quire/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { useDismissFlag } from '../lib/dismiss-flag';
 import { useHydrated } from '../lib/hydrated';
+import { usePageLocation } from '../lib/location';
 import { useTRPC } from '../trpc';
 
 const PARTNER_PROGRAM_PATH = '/me/partner/dashboard';
@@ -29,7 +29,7 @@ export function PartnerToasts({ routeName }: { routeName: string }) {
   const me = useQuery({ ...trpc.viewer.me.queryOptions(), enabled: hydrated }).data;
   const dismiss = useDismissFlag();
   // A NEXTPAGE toast leaves with the page; the tax toast comes back on the next one.
-  const { pathname } = useLocation();
+  const { pathname } = usePageLocation();
 
   const termsDue = !!me && partnerTermsToastDue(me);
   const tax =

@@ -1,7 +1,7 @@
 import { type Toast, useToastStore } from '@quire/client-state';
 import { TOAST_DURATION_NEXTPAGE } from '@quire/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { usePageLocation } from '../lib/location';
 
 /** One toast on screen: a timed toast hides itself after its ms, pausing while the pointer is over it. */
 function ToastView({ toast, hide }: { toast: Toast; hide: () => void }) {
@@ -49,7 +49,7 @@ function ToastView({ toast, hide }: { toast: Toast; hide: () => void }) {
 export function Toaster() {
   const toast = useToastStore((s) => s.toast);
   const hide = useToastStore((s) => s.hide);
-  const location = useLocation();
+  const location = usePageLocation();
   const here = `${location.pathname}${location.search}`;
   // Where each toast was first shown: a NEXTPAGE toast belongs to that location only.
   const shownAt = useRef(new WeakMap<Toast, string>());

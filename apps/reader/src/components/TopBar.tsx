@@ -10,9 +10,9 @@ import {
 } from '@quire/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
-import { useLocation } from 'react-router';
 import { useDismissFlag } from '../lib/dismiss-flag';
 import { useHydrated } from '../lib/hydrated';
+import { usePageLocation } from '../lib/location';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { AvatarMenu } from './AvatarMenu';
@@ -41,7 +41,7 @@ export function SusiEntry({
   children: string;
 }) {
   const hydrated = useHydrated();
-  const location = useLocation();
+  const location = usePageLocation();
   const here = `${location.pathname}${location.search}`;
   const onSigninPage = location.pathname === '/m/signin';
   if (hydrated) {
@@ -228,7 +228,7 @@ export function TopBarActions({ viewer }: { viewer: PreloadedState['viewer'] }) 
 export function TopBar({ viewer }: { viewer: PreloadedState['viewer'] }) {
   const hydrated = useHydrated();
   const { hidden } = useScrollDirection();
-  const location = useLocation();
+  const location = usePageLocation();
   const onLogoClick = (e: MouseEvent<HTMLAnchorElement>) => {
     // Spec §2: the logo goes home, and scrolls to the top when already there.
     if (location.pathname === '/' && hydrated) {

@@ -6,18 +6,9 @@ import {
   notificationActivityType,
   notificationPreview,
   notificationTexts,
-  RESPONSE_NOTIFICATION_TYPES,
 } from '@quire/domain';
 
 export type NotificationItem = RouterOutputs['notifications']['list']['notifications'][number];
-
-/** Spec §2 popover tabs (the /me/notifications page has the same). */
-export type NotificationsTab = 'all' | 'responses';
-
-/** The activity types a tab asks for; undefined means every type. */
-export function tabActivityTypes(tab: NotificationsTab): string[] | undefined {
-  return tab === 'responses' ? [...RESPONSE_NOTIFICATION_TYPES] : undefined;
-}
 
 /**
  * Not from the spec: §9 names the notification families but not their sentences. Each family says what

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, use, useId } from 'react';
+import { type ReactElement, type ReactNode, Suspense, use, useEffect, useRef, useState } from 'react';
 import { whenIdle } from './browser';
 
 /** The visitor's first input hydrates every deferred part at once, so nothing they touch waits for idle time. */
@@ -10,8 +10,7 @@ interface Deferred {
   done: boolean;
 }
 
-/** The parts the page's first hydration left for later, by their `useId`, in document order. */
-const parts = new Map<string, Deferred>();
+/** The parts the page's first hydration left for later, in document order. */
 const queue: Deferred[] = [];
 /** True in the browser until the page's first hydration has committed (App calls `pageHydrated`). */
 let hydrating = typeof window !== 'undefined';
@@ -41,13 +40,12 @@ function releaseAll() {
   for (const part of queue.splice(0)) release(part);
 }
 
-function defer(id: string): Deferred {
+function defer(): Deferred {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => {
     resolve = r;
   });
   const part: Deferred = { promise, resolve, done: false };
-  parts.set(id, part);
   if (!queue.length)
     for (const type of INPUTS) addEventListener(type, releaseAll, { capture: true, passive: true });
   queue.push(part);
@@ -60,26 +58,41 @@ export function pageHydrated(): void {
   if (queue.length) drain();
 }
 
-function Gate({ children }: { children: ReactNode }) {
-  const id = useId();
-  // Only a part of the page's first hydration waits; the server, and anything rendered later, go straight through.
-  if (typeof window !== 'undefined') {
-    const part = parts.get(id) ?? (hydrating ? defer(id) : undefined);
-    if (part && !part.done) use(part.promise);
-  }
+/** The performance mark a deferred part leaves once it has hydrated: `hydrated-later:{name}`. */
+export const HYDRATED_LATER_MARK = 'hydrated-later:';
+
+function Gate({ name, part, children }: { name: string; part: Deferred | null; children: ReactNode }) {
+  if (part && !part.done) use(part.promise);
+  useEffect(() => {
+    if (part) performance.mark(HYDRATED_LATER_MARK + name);
+  }, [part, name]);
   return children;
 }
 
 /**
  * A part of a page that becomes interactive after the rest: the server renders it as usual, and in the browser
- * React keeps that HTML (its links work) and hydrates it later, in tasks of its own: one deferred part per idle
+ * the runtime keeps that HTML (its links work) and hydrates it later, in tasks of its own: one deferred part per idle
  * moment after the page has hydrated, or all of them at the visitor's first input. For parts below the fold or
- * with little to click, like 'Read next' or a story's text.
+ * with little to click, like 'Read next' or a story's text. `name` labels its performance mark.
  */
-export function HydrateLater({ children }: { children: ReactNode }) {
-  return (
+export function HydrateLater({ name, children }: { name: string; children: ReactNode }) {
+  // Only a part of the page's first hydration waits; the server, and anything rendered later, go straight through.
+  // The part is kept here, outside the boundary: what suspends may lose its state before it renders again.
+  const [part] = useState(() => (typeof window !== 'undefined' && hydrating ? defer() : null));
+  const waiting = useRef<ReactElement | null>(null);
+  const element = (
     <Suspense fallback={null}>
-      <Gate>{children}</Gate>
+      <Gate name={name} part={part}>
+        {children}
+      </Gate>
     </Suspense>
   );
+  if (!part || part.done) {
+    waiting.current = null;
+    return element;
+  }
+  // While it waits, the same element each time: a render of the page around it leaves the kept HTML alone
+  // (rendered again while waiting, the runtime would build the part anew beside its server HTML).
+  waiting.current ??= element;
+  return waiting.current;
 }

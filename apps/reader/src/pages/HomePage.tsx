@@ -172,7 +172,13 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
                 />
               );
               // Cards below the fold become interactive after the page, each in a task of its own.
-              return index < CARDS_ABOVE_THE_FOLD ? card : <HydrateLater key={post.id}>{card}</HydrateLater>;
+              return index < CARDS_ABOVE_THE_FOLD ? (
+                card
+              ) : (
+                <HydrateLater key={post.id} name="feed-card">
+                  {card}
+                </HydrateLater>
+              );
             })}
             {shown.isPending ? <StoryCardSkeleton /> : null}
             <div ref={sentinel} aria-hidden="true" />
@@ -189,7 +195,7 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
           </section>
         )}
       </main>
-      <HydrateLater>
+      <HydrateLater name="home-aside">
         <HomeAside signedIn={signedIn} />
       </HydrateLater>
     </div>

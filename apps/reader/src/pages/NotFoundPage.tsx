@@ -1,13 +1,13 @@
 import { errorPageTexts } from '@quire/domain';
 import { createContext, useContext } from 'react';
-import { useLocation } from 'react-router';
+import { usePageLocation } from '../lib/location';
 
 /** What a known but unbuilt path is coming as (the app provides the route table's answer). */
 export const ComingSoonContext = createContext<(pathname: string) => string | undefined>(() => undefined);
 
 /** The 404 page (the spec has none; see docs/FEATURES.md); a known but unbuilt route says what is coming. */
 export function NotFoundPage({ comingSoon }: { comingSoon?: string }) {
-  const { pathname } = useLocation();
+  const { pathname } = usePageLocation();
   const comingSoonFor = useContext(ComingSoonContext);
   const capability = comingSoon ?? comingSoonFor(pathname);
   return (

@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
 import { useAuthUi } from '../components/susi/lazy';
 import { SignInHere } from '../components/susi/SignInHere';
 import { safeRedirect } from '../lib/browser';
+import { useSearchParams } from '../lib/location';
 import type { PreloadedState } from '../state';
 
 /**

@@ -102,7 +102,7 @@ export function PostPage({
           <ReadNextMeter freeStoriesLeft={post.freeStoriesLeft} />
         ) : null}
         {/* The story's text has nothing to click but its links: it hydrates after the parts that do. */}
-        <HydrateLater>
+        <HydrateLater name="story-text">
           {post.isPublished ? (
             <StoryText postId={post.id} paragraphs={body} />
           ) : (
@@ -154,7 +154,7 @@ export function PostPage({
         discussionClosed={post.responsesLocked}
       />
       {post.isPublished ? (
-        <HydrateLater>
+        <HydrateLater name="read-next">
           <ReadNext postId={post.id} />
         </HydrateLater>
       ) : null}

@@ -1,8 +1,8 @@
 import { accountLockoutMessage, authErrors, TwoFactorMethod } from '@quire/domain';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { SusiModal } from '../components/susi';
 import { navigateTo, safeRedirect } from '../lib/browser';
+import { useSearchParams } from '../lib/location';
 
 /**
  * /m/signin (and /registration-form, the same opened on sign-up; /unrecognized-account?email=, opened at the

@@ -2,13 +2,13 @@ import type { RouterOutputs } from '@quire/api';
 import { pageFeeds } from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
 import { type TagTab, TagTabs } from '../components/DiscoveryTabs';
 import { FeedLink } from '../components/FeedLink';
 import { TopicFollowButton } from '../components/FollowButton';
 import { RelatedTopics } from '../components/HomeModules';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
+import { usePageLocation } from '../lib/location';
 import { EntityColumn } from './EntityColumn';
 
 type TopicHeader = RouterOutputs['topics']['bySlug'];
@@ -30,7 +30,7 @@ export function TopicLayout({
   const topic = useQuery(q.topic(slug));
   const related = useQuery(q.topicRelated(slug));
   // /topic/{slug} links the topic's feed, /tag/{slug} the tag's.
-  const feedOf = useLocation().pathname.startsWith('/topic/') ? pageFeeds.topic : pageFeeds.tag;
+  const feedOf = usePageLocation().pathname.startsWith('/topic/') ? pageFeeds.topic : pageFeeds.tag;
   return (
     <EntityColumn isError={topic.isError} entity={topic.data} testId="topic">
       {(tag) => (

@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
 import { useAuthUi } from '../components/susi/lazy';
 import { SignInHere } from '../components/susi/SignInHere';
+import { useSearchParams } from '../lib/location';
 import type { PreloadedState } from '../state';
 
 /** /two-factor-authentication: the setup for a signed-in viewer, else the sign-in modal. */

@@ -64,7 +64,7 @@ const TagTopPage = tagSub('TagTopPage');
 const TagTopWritersPage = tagSub('TagTopWritersPage');
 
 /*
- * Spec §2 Paths: the discovery pages. React-router params are whole path segments, so /@ada/about and
+ * Spec §2 Paths: the discovery pages. Route params are whole path segments, so /@ada/about and
  * /engine-room/about both match '/:owner/about': an owner route dispatches on the '@' to the profile's page or
  * the publication's (a page only one of them has answers 404 for the other).
  */

@@ -1,10 +1,10 @@
-import { useLocation } from 'react-router';
 import { navigateTo } from '../../lib/browser';
+import { usePageLocation } from '../../lib/location';
 import { SusiModal } from './SusiModal';
 
 /** A page that needs a signed-in viewer: the sign-in modal in place, coming back here; closing goes home. */
 export function SignInHere() {
-  const location = useLocation();
+  const location = usePageLocation();
   return (
     <main className="q-column">
       <SusiModal

@@ -3,7 +3,8 @@ import { EmptyState } from '@quire/ui';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FollowsDialog, NotificationRow, NotificationsFooter } from '../../components/NotificationsPopover';
-import type { NotificationItem, NotificationsTab } from '../../components/notification-texts';
+import type { NotificationsTab } from '../../components/notification-tabs';
+import type { NotificationItem } from '../../components/notification-texts';
 import { useTRPC } from '../../trpc';
 import { notificationsPageQuery } from './queries';
 

@@ -1,4 +1,4 @@
-import { type NotificationsTab, tabActivityTypes } from '../../components/notification-texts';
+import { type NotificationsTab, tabActivityTypes } from '../../components/notification-tabs';
 import type { useTRPC } from '../../trpc';
 
 /* The queries of the viewer's own pages, in a module of their own so the routes' prefetch does not pull the
