@@ -331,6 +331,8 @@ describe('reading in Chromium', () => {
     const page = await e2e.openPage({ session: token });
     await e2e.gotoHydrated(page, DEMO.story.path);
     const section = page.getByTestId('responses');
+    // The responses load as the reader comes near them.
+    await section.scrollIntoViewIfNeeded();
     const heading = section.getByRole('heading', { name: /^Responses/ });
     await expect.poll(() => section.getByRole('button', { name: responseTexts.respond }).count()).toBe(1);
     const before = Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')?.[1]);
@@ -349,6 +351,7 @@ describe('reading in Chromium', () => {
     expect(await mine.locator('p').allTextContents()).toContain('One more thing.');
 
     await e2e.gotoHydrated(page, DEMO.story.path);
+    await section.scrollIntoViewIfNeeded();
     await expect.poll(() => mine.count()).toBe(1);
     await page.close();
     await e2e.setSession(null);
@@ -364,6 +367,7 @@ describe('reading in Chromium', () => {
     await em.flush();
     const page = await e2e.openPage({ session: await buildSession(em, author) });
     await e2e.gotoHydrated(page, DEMO.story.path);
+    await page.getByTestId('responses').scrollIntoViewIfNeeded();
     const item = page.getByTestId('response').filter({ hasText: 'A reply to hide' });
     await item.getByRole('button', { name: responseTexts.hide }).click();
     const toast = page.locator('.q-toast[data-toast-style="HIDE_POST_RESPONSE"]');
