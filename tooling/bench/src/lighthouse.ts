@@ -40,7 +40,13 @@ async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }
       await exited;
       clearTimeout(timer);
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still write into the profile for a moment after it exits: a profile
+    // that cannot be removed yet is left in the temporary folder, it never stops the bench.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+    } catch (error) {
+      console.error(`lighthouse: left ${profile} behind (${(error as Error).message})`);
+    }
   };
   try {
     // Chromium picks a free port and announces it on stderr.
@@ -185,8 +191,11 @@ try {
     rows.push({ ...page, runs: results, median: med, findings: last ? findings(last) : [] });
   }
 } finally {
-  await chromium?.stop();
-  await server.stop();
+  try {
+    await chromium?.stop();
+  } finally {
+    await server.stop();
+  }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
