@@ -3,7 +3,6 @@ import { readCookie, rememberViewerLoggedIn, useClientStore, useSessionStore } f
 import { CLIENT_COOKIES_PATH, isBotUserAgent } from '@quire/domain';
 import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { loadAuthUi } from './components/susi/lazy';
@@ -59,45 +58,32 @@ export async function start(): Promise<void> {
   // The pages the server rendered, so hydration finds the same tree (their chunks are preloaded in the HTML).
   await loadPages(state.pages ?? []);
 
-  // Errors seen before the telemetry chunk has loaded wait for it.
+  // Uncaught errors wait for the telemetry chunk (it loads while the page hydrates), then go to its reporter.
   const seen: SeenError[] = [];
-  let reportError = (error: unknown): void => {
-    seen.push({ error });
+  let report = (error: SeenError): void => {
+    seen.push(error);
   };
-  const onError = (e: ErrorEvent) =>
-    seen.push({ error: e.error ?? e.message, at: { url: e.filename, line: e.lineno, column: e.colno } });
-  const onRejection = (e: PromiseRejectionEvent) => seen.push({ error: e.reason });
-  addEventListener('error', onError);
-  addEventListener('unhandledrejection', onRejection);
+  addEventListener('error', (e) =>
+    report({ error: e.error ?? e.message, at: { url: e.filename, line: e.lineno, column: e.colno } }),
+  );
+  addEventListener('unhandledrejection', (e) => report({ error: e.reason }));
 
-  // Hydration as a transition renders in slices that yield to the browser, so the page stays responsive while
-  // it becomes interactive instead of freezing for one long task.
-  startTransition(() => {
-    hydrateRoot(
-      document.getElementById('root')!,
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <HydrationBoundary state={state.queries}>
-            <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
-          </HydrationBoundary>
-        </TRPCProvider>
-      </QueryClientProvider>,
-      {
-        // A page that hydrated differently from the server's HTML is a bug: logged and reported, not hidden.
-        onRecoverableError: (error) => {
-          console.error(error);
-          reportError(error);
-        },
-      },
-    );
-  });
+  // Preact hydrates the server's HTML in one pass; the parts with little to click wait (HydrateLater).
+  hydrateRoot(
+    document.getElementById('root')!,
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <HydrationBoundary state={state.queries}>
+          <App viewer={state.viewer} status={state.status} site={state.site ?? MAIN_SITE} />
+        </HydrationBoundary>
+      </TRPCProvider>
+    </QueryClientProvider>,
+  );
 
-  // Spec §7/§9 telemetry loads in its own chunk while the page hydrates.
+  // Spec §7/§9 telemetry, in a chunk of its own.
   import('./telemetry').then(
     ({ startTelemetry }) => {
-      removeEventListener('error', onError);
-      removeEventListener('unhandledrejection', onRejection);
-      reportError = startTelemetry({
+      report = startTelemetry({
         routeName: routeFor(window.location.pathname).route.name,
         xsrf: () => useSessionStore.getState().xsrf,
         seen,

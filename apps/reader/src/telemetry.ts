@@ -22,14 +22,14 @@ export interface SeenError {
 
 /**
  * Spec §7/§9 telemetry, in a chunk of its own that loads once the page is hydrating: web vitals to the
- * metrics endpoint, analytics events batched, uncaught errors to the error reporter (those seen before this
- * loaded are reported first). Returns the reporter of errors that React reports while recovering.
+ * metrics endpoint, analytics events batched; reports the uncaught errors seen before it loaded, and returns
+ * the reporter for those after.
  */
 export function startTelemetry(opts: {
   routeName: string;
   xsrf: () => string | null;
   seen: SeenError[];
-}): (error: unknown) => void {
+}): (error: SeenError) => void {
   const { xsrf } = opts;
   const errors = createErrorReporter({ send: (reports) => postTelemetry(ERRORS_PATH, reports, xsrf()) });
   const metrics = createMetricsReporter({
@@ -61,9 +61,5 @@ export function startTelemetry(opts: {
   });
   const report = ({ error, at }: SeenError) => errors.report(error, at);
   for (const seen of opts.seen.splice(0)) report(seen);
-  addEventListener('error', (e) =>
-    report({ error: e.error ?? e.message, at: { url: e.filename, line: e.lineno, column: e.colno } }),
-  );
-  addEventListener('unhandledrejection', (e) => report({ error: e.reason }));
-  return (error) => errors.report(error);
+  return report;
 }
