@@ -16,7 +16,7 @@ export interface BootData {
 }
 
 /** Each preload costs the page's main thread about 2 ms (10 under a 4× slower CPU): a few per task. */
-const PRELOADS_PER_TASK = 3;
+const PRELOADS_PER_TASK = 1;
 
 /*
  * The one inline script of a reader page (allowed by its hash in the Content-Security-Policy), in <head>:

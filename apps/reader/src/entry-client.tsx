@@ -5,6 +5,7 @@ import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/r
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { rememberSearchScope } from './components/SearchBox';
 import { loadAuthUi } from './components/susi/lazy';
 import { loadPages } from './lib/lazy-page';
 import { routeFor } from './routes';
@@ -29,6 +30,7 @@ import './lists.css';
  */
 export async function start(): Promise<void> {
   const state = readPreloadedState(document);
+  if (state.search) rememberSearchScope(state.search.path, state.search.scope);
   const xsrfCookie = () => readCookie(document.cookie, 'xsrf');
   useSessionStore.getState().setSession({ xsrf: xsrfCookie(), isLoggedIn: !!state.viewer });
   // A page from a shared cache carries no cookies: a first-time visitor gets theirs from an uncached path.

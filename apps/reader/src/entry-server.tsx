@@ -7,6 +7,7 @@ import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './App';
+import { searchScopeFor } from './components/SearchBox';
 import { loadAuthUi } from './components/susi/lazy';
 import { collectPages, loadAllPages } from './lib/lazy-page';
 import { ErrorPage } from './pages/ErrorPage';
@@ -42,6 +43,7 @@ export interface RenderResult extends PageHead {
   pages: string[];
   /** Milliseconds spent loading the page's data (its prefetch) and rendering it to HTML. */
   timings: { dataMs: number; renderMs: number };
+  search: NonNullable<PreloadedState['search']>;
 }
 
 // During server rendering every query is already in the cache; a fetch here would be a bug.
@@ -70,6 +72,8 @@ export const asHydrationRanges = (html: string): string =>
 /** Renders a reader URL to HTML after loading its data; the status says 200 or 404. */
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const pathname = new URL(req.url, 'http://localhost').pathname;
+  // The path as the router sees it (not normalised), which the search box works its scope out from.
+  const searchPath = req.url.split(/[?#]/, 1)[0] ?? '/';
   const { route, params } = routeFor(pathname);
   const prefetchContext = {
     trpc: req.trpc,
@@ -106,6 +110,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     queries: dehydrate(req.queryClient),
     pages,
     timings: { dataMs: loaded - started, renderMs: performance.now() - loaded },
+    search: { path: searchPath, scope: searchScopeFor(searchPath) },
   };
 }
 

@@ -837,11 +837,41 @@ const matchCache = new Map<string, { matched: PageRoute; params: PageProps['para
 
 interface RankedPattern {
   route: PageRoute;
-  keys: string[];
-  pattern: RegExp;
+  path: string;
   score: number;
+  /** The pattern's first segment when it is a plain word (lower case): a path starting otherwise cannot match. */
+  first: string | null;
+  /** Compiled on its first test: a page load compiles only the patterns it tries. */
+  compiled?: { keys: string[]; pattern: RegExp };
 }
-let ranked: RankedPattern[] | null = null;
+/** The ranked patterns that may match paths starting with a word, made on first use. */
+const rankedByFirstWord = new Map<string, RankedPattern[]>();
+let routeWords: (string | null)[] | null = null;
+
+/**
+ * The patterns a path whose first segment is `first` may match, most specific first; equal ones keep the
+ * table's order (a stable sort of a subset keeps the order of the whole).
+ */
+function rankedFor(first: string): RankedPattern[] {
+  const known = rankedByFirstWord.get(first);
+  if (known) return known;
+  // An optional or parameter first segment has no word: such a route may match any path.
+  routeWords ??= pageRoutes.map((route) => firstWord(route.path));
+  const words = routeWords;
+  const ranked = pageRoutes
+    .filter((_, i) => words[i] === null || words[i] === first)
+    .flatMap((route) =>
+      expandOptional(route.path).map((path) => ({
+        route,
+        path,
+        score: specificity(path),
+        first: firstWord(path),
+      })),
+    )
+    .sort((a, b) => b.score - a.score);
+  rankedByFirstWord.set(first, ranked);
+  return ranked;
+}
 
 /** A pattern with optional segments (`/me/stories/:filterBy?`) as the plain patterns it stands for. */
 function expandOptional(path: string): string[] {
@@ -866,6 +896,12 @@ function specificity(path: string): number {
     );
 }
 
+/** A pattern's first segment when it is a plain word, in lower case (patterns match regardless of case). */
+function firstWord(path: string): string | null {
+  const segment = path.split('/')[1] ?? '';
+  return /^[\w@-]+$/.test(segment) ? segment.toLowerCase() : null;
+}
+
 /** Decodes each path segment, keeping an encoded slash encoded (a malformed escape stays as it came). */
 function decodePath(pathname: string): string {
   return pathname
@@ -885,18 +921,16 @@ export function matchPageRoute(pathname: string): { matched: PageRoute; params: 
   const cached = matchCache.get(pathname);
   if (cached) return cached;
   // Every pattern (wouter's parser, regexparam), most specific first; equal ones keep the table's order.
-  ranked ??= pageRoutes
-    .flatMap((route) =>
-      expandOptional(route.path).map((path) => ({ route, ...parsePattern(path), score: specificity(path) })),
-    )
-    .sort((a, b) => b.score - a.score);
   const path = decodePath(pathname);
+  const first = path.split('/')[1]?.toLowerCase() ?? '';
   let result = { matched: pageRoutes[pageRoutes.length - 1]!, params: {} as PageProps['params'] };
-  for (const candidate of ranked) {
-    const found = candidate.pattern.exec(path);
+  for (const candidate of rankedFor(first)) {
+    if (candidate.first !== null && candidate.first !== first) continue;
+    candidate.compiled ??= parsePattern(candidate.path);
+    const found = candidate.compiled.pattern.exec(path);
     if (!found) continue;
     const params: PageProps['params'] = {};
-    candidate.keys.forEach((key, i) => {
+    candidate.compiled.keys.forEach((key, i) => {
       if (found[i + 1] !== undefined) params[key] = found[i + 1];
     });
     result = { matched: candidate.route, params };

@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import type { SearchScope } from './components/SearchBox';
 
 /** Spec §3 client config: what the server tells the browser app at start. */
 export interface ClientConfig {
@@ -50,6 +51,8 @@ export interface PreloadedState {
   site: SiteInfo;
   /** The lazily loaded page modules the server rendered; the browser loads them before hydrating. */
   pages: string[];
+  /** The search box's scope on the path the server rendered (spec §2 scoped search). */
+  search?: { path: string; scope: SearchScope | null };
 }
 
 export type SiteInfo =

@@ -4,6 +4,7 @@ import {
   cycleFocus,
   fullSearchPath,
   hasResults,
+  rememberSearchScope,
   type SearchData,
   searchScopeFor,
 } from '../src/components/SearchBox';
@@ -127,6 +128,14 @@ describe('search scope and full search page (spec §2 Paths)', () => {
     expect(searchScopeFor('/')).toBeNull();
     expect(searchScopeFor('/search/users')).toBeNull();
     expect(searchScopeFor('/tag/engineering')).toBeNull();
+  });
+
+  it('takes the scope the server sent for the path it rendered before working one out', () => {
+    rememberSearchScope('/engines/kept', { username: 'ada' });
+    expect(searchScopeFor('/engines/kept')).toEqual({ username: 'ada' });
+    rememberSearchScope('/@ada/kept', null);
+    expect(searchScopeFor('/@ada/kept')).toBeNull();
+    expect(searchScopeFor('/@ada/other')).toEqual({ username: 'ada' });
   });
 
   it('sends Enter to the full search page for the query, scoped to the entity and slug', () => {

@@ -324,7 +324,7 @@ const SWEEPS = [
   { viewport: { width: 320, height: 640 }, full: false },
 ];
 
-describe('every real page in Chromium (issue 15)', () => {
+describe('every real page in Chromium', () => {
   for (const { viewport, full } of SWEEPS) {
     const checks = full ? 'logs no error, passes axe and shows every picture' : 'logs no error';
     it(`fits ${viewport.width} px, ${checks}`, async () => {

@@ -171,6 +171,7 @@ export function htmlDocument(opts: {
 ${opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}">` : ''}
 ${(opts.meta ?? []).map(headTagHtml).join('\n')}
 ${assets.inlineCss ? `<style>${assets.inlineCss}</style>` : ''}
+<link rel="expect" href="#root" blocking="render">
 ${assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 ${opts.state ? `<script>${BOOT_SCRIPT}</script>` : ''}
 </head>
@@ -263,6 +264,7 @@ export function registerReaderPages(
       status: result.status,
       site,
       pages: result.pages,
+      search: result.search,
     };
     const body = htmlDocument({
       title: result.title ? `${result.title} | ${PRODUCT_NAME}` : PRODUCT_NAME,

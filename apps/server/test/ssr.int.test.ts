@@ -114,6 +114,21 @@ describe('server-rendered reader pages', () => {
     ]);
   });
 
+  it('sends the search box’s scope for the path it rendered, and holds the first paint until the page is parsed', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em, { username: 'scoped' });
+    const post = await buildPost(em, { creator: writer, title: 'Scoped story' });
+    const stateOf = (body: string) => JSON.parse(body.match(/id="__QUIRE_STATE__">(.*?)<\/script>/s)![1]!);
+    const path = `/@scoped/${post.uniqueSlug}`;
+    const story = await t.app.inject({ url: `${path}?source=x` });
+    expect(stateOf(story.body).search).toEqual({ path, scope: { username: 'scoped' } });
+    const home = await t.app.inject({ url: '/' });
+    expect(stateOf(home.body).search).toEqual({ path: '/', scope: null });
+    // The first paint waits for the server's whole page (one layout), not for the state or the scripts after it.
+    expect(home.body).toContain('<link rel="expect" href="#root" blocking="render">');
+    expect(home.body.indexOf('rel="expect"')).toBeLessThan(home.body.indexOf('<div id="root">'));
+  });
+
   it('serves the editor shell at /new-story', async () => {
     const res = await t.app.inject({ url: '/new-story' });
     expect(res.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { routeErrors } from '../src/messages';
 import {
   collectionUrl,
   expandPattern,
+  KNOWN_ROUTE_PATTERNS,
   LEGACY_REDIRECTS,
   linkHost,
   postUrl,
@@ -91,6 +92,22 @@ describe('route table (spec §2 Route table and Paths)', () => {
     expect(names.length).toBeGreaterThan(4);
     for (const name of names) expect(quireRoutes.get(name), name).toBeDefined();
     expect([...SPEC_ROUTE_NAMES].sort()).toEqual(spec ? [...names].sort() : expect.any(Array));
+  });
+
+  it("knows the spec-named patterns and the search box's before the table is derived, as the table has them", () => {
+    const warn = vi.fn();
+    const lazy = new RouteTable(routeEntries, warn, KNOWN_ROUTE_PATTERNS);
+    expect(lazy.build('ShowUser', { username: 'ada', tab: 'x' })).toBe('/@ada?tab=x');
+    for (const [name, pattern] of KNOWN_ROUTE_PATTERNS)
+      expect(quireRoutes.get(name)?.pattern, name).toBe(pattern);
+    expect(KNOWN_ROUTE_PATTERNS.size).toBe(SPEC_ROUTE_NAMES.length + 2);
+    expect(lazy.build('ShowByCollectionSlugSearch', { collectionSlug: 'ops', q: 'x' })).toBe(
+      '/ops/search?q=x',
+    );
+    // A name the map does not know derives the table.
+    expect(lazy.build('ShowTagByTagSlugArchive', { tagSlug: 'ai' })).toBe('/tag/ai/archive');
+    expect(() => lazy.build('NoSuchRoute')).toThrow();
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('has every pattern of the spec Paths section', () => {

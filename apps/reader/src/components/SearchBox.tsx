@@ -25,8 +25,21 @@ export type SearchData = RouterOutputs['search']['query'];
 /** A page's search scope (spec §2: scoped to the entity and slug). */
 export type SearchScope = { collectionSlug: string } | { username: string };
 
+/**
+ * Scopes already known, by path: the server sends the one of the page it rendered, so hydrating the search box
+ * does not derive the whole route table.
+ */
+const knownScopes = new Map<string, SearchScope | null>();
+
+/** Keeps the server's answer of searchScopeFor for the path it rendered. */
+export function rememberSearchScope(pathname: string, scope: SearchScope | null): void {
+  knownScopes.set(pathname, scope);
+}
+
 /** Spec §2 Paths: the publication or profile a page belongs to, for scoped search; null elsewhere. */
 export function searchScopeFor(pathname: string): SearchScope | null {
+  const known = knownScopes.get(pathname);
+  if (known !== undefined) return known;
   const match = quireRoutes.match(pathname);
   if (!match) return null;
   if (match.entry.table === 'user' && match.params.username) return { username: match.params.username };

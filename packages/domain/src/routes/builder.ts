@@ -65,6 +65,11 @@ export class RouteTable {
   constructor(
     entries: Iterable<RouteEntry> | (() => Iterable<RouteEntry>) = [],
     private readonly warn: RouteLogger = (message) => console.warn(message),
+    /**
+     * Patterns of names known before the entries are derived (the spec's named routes): building their URLs
+     * does not derive the whole table, which a page's first render in the browser would otherwise pay for.
+     */
+    private readonly known: ReadonlyMap<string, string> = new Map(),
   ) {
     this.pending = typeof entries === 'function' ? entries : null;
     if (typeof entries !== 'function') for (const entry of entries) this.add(entry);
@@ -111,11 +116,10 @@ export class RouteTable {
     params: Record<string, string | number | undefined> = {},
     options: { host?: string } = {},
   ): string {
-    this.ready();
-    const route = this.byName.get(name);
-    if (!route) throw new Error(routeErrors.routeNotFound(name));
+    const pattern = this.patternOf(name);
+    if (!pattern) throw new Error(routeErrors.routeNotFound(name));
     const used = new Set<string>();
-    const path = route.entry.pattern.replace(PLACEHOLDER, (_m, key: string) => {
+    const path = pattern.replace(PLACEHOLDER, (_m, key: string) => {
       const value = params[key];
       if (value === undefined || value === null) throw new Error(routeErrors.missingParams);
       used.add(key);
@@ -130,6 +134,15 @@ export class RouteTable {
     if (!options.host) return path + search;
     const origin = /^https?:\/\//.test(options.host) ? options.host : `https://${options.host}`;
     return origin.replace(/\/$/, '') + path + search;
+  }
+
+  private patternOf(name: string): string | undefined {
+    if (this.pending) {
+      const known = this.known.get(name);
+      if (known) return known;
+    }
+    this.ready();
+    return this.byName.get(name)?.entry.pattern;
   }
 
   /** The route a pathname names, the most specific first (static segments beat placeholders). */

@@ -642,12 +642,17 @@ const tableOf = (pattern: string): RouteTableMarker =>
       ? 'collection'
       : 'all';
 
-function entryFor(pattern: string, group: RouteGroup, redirect?: { to: string; status: 301 | 302 }) {
-  const prefix = redirect ? 'Redirect' : group.service === 'auth' ? 'Acct' : 'Show';
+/** A route's name: the spec's, the reader's, or one derived from its pattern. */
+function routeName(pattern: string, prefix: string): string {
   const derived = derivedName(pattern, prefix);
   // A derived name never takes a spec name (the Newsletters group's /stats would be ShowStats).
-  const name =
-    NAMES[pattern] ?? READER_NAMES[pattern] ?? (RESERVED_NAMES.has(derived) ? `${derived}Path` : derived);
+  return (
+    NAMES[pattern] ?? READER_NAMES[pattern] ?? (RESERVED_NAMES.has(derived) ? `${derived}Path` : derived)
+  );
+}
+
+function entryFor(pattern: string, group: RouteGroup, redirect?: { to: string; status: 301 | 302 }) {
+  const name = routeName(pattern, redirect ? 'Redirect' : group.service === 'auth' ? 'Acct' : 'Show');
   const table = tableOf(pattern);
   const entry: RouteEntry = {
     name,
@@ -676,6 +681,18 @@ const LEGACY_GROUP: RouteGroup = {
 };
 
 let entries: readonly RouteEntry[] | undefined;
+
+/** Reader pages whose URLs every page builds as it first renders (the top bar's search box, scoped). */
+const FIRST_RENDER_PATTERNS = ['/{collectionSlug}/search', '/{collectionSlug}/search/{category}'];
+
+/**
+ * The pattern of each spec-named route and of those every page builds first, known without deriving the
+ * table (each is in it under that name).
+ */
+export const KNOWN_ROUTE_PATTERNS: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(NAMES).map(([pattern, name]): [string, string] => [name, pattern]),
+  ...FIRST_RENDER_PATTERNS.map((pattern): [string, string] => [routeName(pattern, 'Show'), pattern]),
+]);
 
 /**
  * Every route entry, in spec order, legacy redirects after the landing pages. Built on first use, so a page
