@@ -15,7 +15,7 @@ export interface BootData {
   stages: string[];
 }
 
-/** Each preload costs the page's main thread about 2 ms (10 under a 4× slower CPU): a few per task. */
+/** Each preload costs the page's main thread about 2 ms (10 under a 4× slower CPU), at times more: one per task. */
 const PRELOADS_PER_TASK = 1;
 
 /*
@@ -23,7 +23,7 @@ const PRELOADS_PER_TASK = 1;
  * - hides the logo tooltip at once where this browser dismissed it, so the server's HTML (the same for every
  *   visitor, and cacheable) never moves when the app starts;
  * - starts the app only after the server's HTML has been painted: the page shows, and its pictures load,
- *   without sharing the connection with its scripts; then the rendered pages' chunks are preloaded, a few per
+ *   without sharing the connection with its scripts; then the rendered pages' chunks are preloaded, one per
  *   task, while the UI runtime and the entry are imported (which fetches the entry's own chunks). A hidden tab
  *   paints nothing, so it starts at once. The runtime is evaluated first, then the entry, and the entry's
  *   `start` runs in a task after the one that evaluates it: no one task evaluates all the code.

@@ -3,8 +3,8 @@ import {
   type Context,
   type CookieJar,
   createContextInner,
+  readSession,
   type ServiceEnvironment,
-  sessionFromToken,
   touchSession,
 } from '@quire/api';
 import type { Orm } from '@quire/db';
@@ -85,7 +85,8 @@ export async function contextFor(
   if (req.quireContext) return req.quireContext;
   const em = orm.em.fork();
   const now = new Date();
-  const session = await sessionFromToken(em, req.cookies[SESSION_COOKIE], now);
+  const read = await readSession(em, req.cookies[SESSION_COOKIE], now);
+  const session = read?.session ?? null;
   const viewer = session?.user ?? null;
   const countryHeader = req.headers[config.GEO_HEADER.toLowerCase()];
   const country =
@@ -99,6 +100,7 @@ export async function contextFor(
     viewer,
     sessionId: session?.id ?? null,
     sessionIsSpoofed: session?.isSpoofed ?? false,
+    viewerDismissedFlags: read?.dismissedFlags ?? [],
     visitor: {
       id: req.cookies[VISITOR_COOKIE] ?? 'anonymous',
       isBot: isBotUserAgent(req.headers['user-agent']),

@@ -233,7 +233,7 @@ export function registerReaderPages(
           hasPastMemberships: v.hasPastMemberships,
           hasPassword: !!v.passwordHash,
           isSuspended: v.isSuspended,
-          dismissableFlags: await dismissedFlags(ctx.em, v.id),
+          dismissableFlags: ctx.viewerDismissedFlags ?? (await dismissedFlags(ctx.em, v.id)),
         }
       : null;
     const flagValues = await flags.get();

@@ -82,7 +82,14 @@ export {
   unreadCount,
 } from './services/notifications';
 export { lockedPreview, type PostCard, type PostPage, postPath } from './services/posts';
-export { createSession, hashToken, randomToken, SESSION_TTL_MS, sessionFromToken } from './services/session';
+export {
+  createSession,
+  hashToken,
+  randomToken,
+  readSession,
+  SESSION_TTL_MS,
+  sessionFromToken,
+} from './services/session';
 export { purgeTrash } from './services/stories/lifecycle';
 export { dismissedFlags, type ViewerFields, viewerFields } from './services/viewer';
 export {

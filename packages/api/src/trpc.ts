@@ -43,6 +43,8 @@ export interface Context {
   sessionId: string | null;
   /** Staff acting as the viewer (spec §4: a spoofed session turns the edge cache off). */
   sessionIsSpoofed?: boolean;
+  /** The popovers the viewer dismissed, read with the session (spec §3 User.dismissableFlags). */
+  viewerDismissedFlags?: string[];
   visitor: VisitorInfo;
   ip: string;
   userAgent?: string;

@@ -102,8 +102,30 @@ export async function candidates(em: EntityManager, cacheMs: number): Promise<Ca
   return shared.loading;
 }
 
+type ReaderSets = Awaited<ReturnType<typeof loadReaderSets>>;
+
+/** Each request's sets, by its entity manager: a home page ranks For you and its side column from one read. */
+const setsOfRequest = new WeakMap<EntityManager, Map<string, Promise<ReaderSets>>>();
+
 /** The reader's own sets the ranking reads: follows, turned-down stories, mutes and blocks either way. */
-export async function readerSets(em: EntityManager, viewer: User | null) {
+export function readerSets(em: EntityManager, viewer: User | null): Promise<ReaderSets> {
+  const key = viewer?.id ?? '';
+  let byReader = setsOfRequest.get(em);
+  if (!byReader) {
+    byReader = new Map();
+    setsOfRequest.set(em, byReader);
+  }
+  let sets = byReader.get(key);
+  if (!sets) {
+    sets = loadReaderSets(em, viewer);
+    // A failed read is not kept: the next question reads again.
+    sets.catch(() => byReader.delete(key));
+    byReader.set(key, sets);
+  }
+  return sets;
+}
+
+async function loadReaderSets(em: EntityManager, viewer: User | null) {
   const empty = () => new Set<string>();
   if (!viewer) {
     return {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PostTag, Tag, type User } from '@quire/db';
+import { Tag, type User } from '@quire/db';
 import { HOME_MODULE_SIZES, moduleTypeOf, quireRoutes, type ReadNextGroupKind } from '@quire/domain';
-import { LISTED_STORY_SQL, LISTED_TAG } from '../policies';
+import { LISTED_STORY_SQL, LISTED_TAG, LISTED_TAG_SQL } from '../policies';
 import { cardsInOrder, peopleInOrder } from './discovery';
 import { type Candidate, candidates, readerSets } from './feed';
 import { type PostCard, storyFor } from './posts';
@@ -106,21 +106,20 @@ export async function homeModules(em: EntityManager, viewer: User | null, opts: 
 export type HomeModules = Awaited<ReturnType<typeof homeModules>>;
 
 /** The story's topic for its Read next group: its primary topic, else its first tag; public ones only. */
-async function readNextTopic(em: EntityManager, post: { id: string; primaryTopic?: { id: string } | null }) {
-  if (post.primaryTopic) {
-    const primary = await em.findOne(
-      Tag,
-      { id: post.primaryTopic.id, ...LISTED_TAG },
-      { fields: ['id', 'name', 'slug'] },
-    );
-    if (primary) return primary;
-  }
-  const first = await em.findOne(
-    PostTag,
-    { post: post.id, tag: LISTED_TAG },
-    { populate: ['tag'], fields: ['tag.id', 'tag.name', 'tag.slug'], orderBy: { position: 'asc' } },
+async function readNextTopic(
+  em: EntityManager,
+  post: { id: string; primaryTopic?: { id: string } | null },
+): Promise<{ id: string; name: string; slug: string } | null> {
+  // One statement: the primary topic when it is listed, else the first listed tag by position.
+  const [topic] = await em.execute<{ id: string; name: string; slug: string }[]>(
+    `(select t.id, t.name, t.slug, 0 as rank from tags t where t.id = ? and ${LISTED_TAG_SQL})
+     union all
+     (select t.id, t.name, t.slug, 1 from post_tags pt join tags t on t.id = pt.tag_id
+       where pt.post_id = ? and ${LISTED_TAG_SQL} order by pt.position limit 1)
+     order by rank limit 1`,
+    [post.primaryTopic?.id ?? null, post.id],
   );
-  return first?.tag ?? null;
+  return topic ? { id: topic.id, name: topic.name, slug: topic.slug } : null;
 }
 
 interface ReadNextRow {

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager, wrap } from '@mikro-orm/postgresql';
 import { Collection, Post, Tag, User } from '@quire/db';
 import { type Paragraph, type PostContent, postResultTexts, postStateLabel, uniqueSlug } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
@@ -280,8 +280,8 @@ export async function whyUnavailable(
   viewer: User | null,
   post: Post,
 ): Promise<PostUnavailable['__typename'] | null> {
-  // The rule reads the writer and the publication (loaded already by story pages; a no-op then).
-  await em.populate(post, ['creator', 'collection']);
+  // The rule reads the writer and the publication (loaded already by story pages: nothing to do then).
+  if (!withWriterAndPublication(post)) await em.populate(post, ['creator', 'collection']);
   return postUnavailable(await loadPolicyViewer(em, viewer), post);
 }
 
@@ -300,10 +300,24 @@ export async function storyFor(
     | 'hideResponses'
     | 'closeDiscussion' = 'viewPublishedPost',
 ): Promise<Post> {
-  const post = await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
+  const loaded = em.getUnitOfWork().getById(Post, postId);
+  // A page that read the story already (its story page, in the same request) has it with its writer.
+  const post =
+    loaded && withWriterAndPublication(loaded)
+      ? loaded
+      : await em.findOne(Post, { id: postId }, { populate: ['creator', 'collection'] });
   if (!post) throw storyNotFound();
   await enforce(em, viewer, action, post);
   return post;
+}
+
+/** Whether a loaded story has its writer and publication (if any) loaded too. */
+function withWriterAndPublication(post: Post): boolean {
+  return (
+    wrap(post).isInitialized() &&
+    wrap(post.creator).isInitialized() &&
+    (!post.collection || wrap(post.collection).isInitialized())
+  );
 }
 
 /**
