@@ -8,6 +8,7 @@ import {
   appRouter,
   errorMessage,
   loadDevPaymentState,
+  refreshCandidatesEvery,
   type ServiceEnvironment,
   zodMessage,
 } from '@quire/api';
@@ -258,6 +259,16 @@ export async function buildApp(opts: {
   await registerStripeWebhook(app, orm, env);
 
   registerHealth(app, orm);
+
+  // For you and the home modules rank the newest stories, which a timer keeps loaded (no request waits for them).
+  if (env.forYouCacheMs) {
+    const stopRefresh = refreshCandidatesEvery(
+      () => orm.em.fork(),
+      env.forYouCacheMs,
+      (error) => app.log.warn({ err: error }, 'the For you candidates could not be refreshed'),
+    );
+    app.addHook('onClose', async () => stopRefresh());
+  }
 
   const pageCache =
     config.PAGE_CACHE_FRESH_MS > 0

@@ -53,7 +53,7 @@ export {
 } from './services/exports/build';
 export { downloadableExport } from './services/exports/requests';
 export { type ExportFileStore, type ExportFileWriter, LocalDiskExportStore } from './services/exports/store';
-export { followingFeed, forYouFeed } from './services/feed';
+export { followingFeed, forYouFeed, refreshCandidatesEvery } from './services/feed';
 export {
   type ListSummary,
   listHeader,

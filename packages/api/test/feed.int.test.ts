@@ -6,13 +6,14 @@ import {
   MuteCollection,
   MuteUser,
   NegativeSignal,
+  observeQueries,
   PostTag,
   Tag,
   type User,
 } from '@quire/db';
 import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { forYouFeed } from '../src/services/feed';
+import { candidates, forYouFeed, refreshCandidatesEvery } from '../src/services/feed';
 import { browser, testClock } from './auth-helpers';
 
 const db = useTestDatabase();
@@ -223,5 +224,50 @@ describe('For you candidate cache', () => {
     em.create(MuteUser, { user: reader, target: writer });
     await em.flush();
     expect((await feed(60_000)).filter((t) => t.startsWith('cache'))).toEqual([]);
+  });
+});
+
+describe('For you candidates refreshed in the background', () => {
+  it('keeps the shared candidates loaded from a timer, so a request sends no statement for them', async () => {
+    const em = db.em();
+    const writer = await buildUser(em);
+    const errors: unknown[] = [];
+    const stop = refreshCandidatesEvery(
+      () => db.em(),
+      100,
+      (e) => errors.push(e),
+    );
+    try {
+      const post = await buildPost(em, {
+        creator: writer,
+        title: 'refreshed story',
+        publishedAt: hoursAgo(0.01),
+      });
+      const listed = async () => (await candidates(db.em(), 60_000)).some((c) => c.id === post.id);
+      const deadline = Date.now() + 5_000;
+      while (!(await listed()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await listed()).toBe(true);
+      let statements = 0;
+      observeQueries(() => {
+        statements += 1;
+      });
+      try {
+        await candidates(db.em(), 60_000);
+      } finally {
+        observeQueries(null);
+      }
+      expect(statements).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      stop();
+    }
+    // Stopped: the timer sends nothing more.
+    let after = 0;
+    observeQueries(() => {
+      after += 1;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    observeQueries(null);
+    expect(after).toBe(0);
   });
 });

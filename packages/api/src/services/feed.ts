@@ -78,22 +78,24 @@ async function loadCandidates(em: EntityManager): Promise<Candidate[]> {
 
 /**
  * The candidates are the same for every reader: a process may keep them for `cacheMs` (one load at a time),
- * so a signed-in home page costs one small query for the reader's own follows instead of a ranking query.
+ * so a signed-in home page costs one small query for the reader's own follows instead of a ranking query. With
+ * `refreshCandidatesEvery` running, a timer reloads them and no request waits for them.
  */
-const shared: { rows: Candidate[] | null; expiresAt: number; loading: Promise<Candidate[]> | null } = {
+const shared: {
+  rows: Candidate[] | null;
+  expiresAt: number;
+  loading: Promise<Candidate[]> | null;
+} = {
   rows: null,
   expiresAt: 0,
   loading: null,
 };
 
-/** The newest listed stories, newest first, kept by the process for `cacheMs` (the home modules read them too). */
-export async function candidates(em: EntityManager, cacheMs: number): Promise<Candidate[]> {
-  if (cacheMs <= 0) return loadCandidates(em);
-  if (shared.rows && shared.expiresAt > Date.now()) return shared.rows;
+function reloadCandidates(em: EntityManager, keepMs: number): Promise<Candidate[]> {
   shared.loading ??= loadCandidates(em)
     .then((rows) => {
       shared.rows = rows;
-      shared.expiresAt = Date.now() + cacheMs;
+      shared.expiresAt = Date.now() + keepMs;
       return rows;
     })
     .finally(() => {
@@ -101,6 +103,36 @@ export async function candidates(em: EntityManager, cacheMs: number): Promise<Ca
     });
   return shared.loading;
 }
+
+/** The newest listed stories, newest first, kept by the process for `cacheMs` (the home modules read them too). */
+export async function candidates(em: EntityManager, cacheMs: number): Promise<Candidate[]> {
+  if (cacheMs <= 0) return loadCandidates(em);
+  if (shared.rows && shared.expiresAt > Date.now()) return shared.rows;
+  return reloadCandidates(em, cacheMs);
+}
+
+/**
+ * Reloads the shared candidates every `everyMs` from a timer, from now on, so For you and the home modules rank
+ * without a request ever loading them. Rows are kept for a few periods: when the database cannot answer for
+ * longer, requests load them again (and see its error). Returns the stop.
+ */
+export function refreshCandidatesEvery(
+  openEm: () => EntityManager,
+  everyMs: number,
+  onError: (error: unknown) => void,
+): () => void {
+  const keepMs = everyMs * CANDIDATE_PERIODS_KEPT;
+  const refresh = () => {
+    reloadCandidates(openEm(), keepMs).catch(onError);
+  };
+  refresh();
+  const timer = setInterval(refresh, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** How many refresh periods refreshed candidates stay good for when a refresh fails. */
+export const CANDIDATE_PERIODS_KEPT = 4;
 
 type ReaderSets = Awaited<ReturnType<typeof loadReaderSets>>;
 
