@@ -17,20 +17,43 @@ const hydratedLater = (page: Page) =>
   );
 
 describe('parts of a page that become interactive after the rest', () => {
-  it("hydrates a story's text and 'Read next' once the browser is idle, in the server's HTML", async () => {
+  it("hydrates a story's text, what follows it and 'Read next' once the browser is idle, in the server's HTML", async () => {
     const page = await e2e.openPage();
     await e2e.gotoHydrated(page, DEMO.story.path);
     // The deferred parts hydrate in idle time, with no input from the reader.
     await expect
       .poll(() => hydratedLater(page))
-      .toEqual(['hydrated-later:read-next', 'hydrated-later:story-text']);
+      .toEqual(['hydrated-later:read-next', 'hydrated-later:story-end', 'hydrated-later:story-text']);
     // Each part hydrated the HTML the server sent, none was built a second time beside it.
     const count = (selector: string) => page.locator(selector).count();
-    expect([await count('.q-post-body'), await count('[data-testid="read-next"]')]).toEqual([1, 1]);
+    expect([
+      await count('.q-post-body'),
+      await count('footer.q-post-footer'),
+      await count('[data-testid="read-next"]'),
+    ]).toEqual([1, 1, 1]);
     expect(await count('footer.q-footer')).toBe(1);
-    // The parts that answer at once work: the clap asks a visitor to sign up.
+    // The hydrated parts answer: the clap asks a visitor to sign up.
     await page.locator('.q-clap-button').first().click();
     await page.locator('[role="dialog"][aria-modal="true"]').waitFor();
+    await page.close();
+  });
+
+  it('answers a click below the text before its part has hydrated: the first input hydrates every part', async () => {
+    const page = await e2e.openPage();
+    // The app starts, but the browser is kept too busy for idle time: nothing deferred hydrates on its own.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await e2e.gotoHydrated(page, DEMO.story.path);
+    expect(await hydratedLater(page)).toEqual([]);
+    await page.locator('footer.q-post-footer .q-clap-button').click();
+    await page.locator('[role="dialog"][aria-modal="true"]').waitFor();
+    expect(await hydratedLater(page)).toEqual([
+      'hydrated-later:read-next',
+      'hydrated-later:story-end',
+      'hydrated-later:story-text',
+    ]);
+    expect(await page.locator('footer.q-post-footer').count()).toBe(1);
     await page.close();
   });
 

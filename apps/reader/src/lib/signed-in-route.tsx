@@ -19,12 +19,15 @@ export async function prefetchSignedIn(load: () => Promise<unknown>): Promise<nu
   }
 }
 
-/** A signed-in page: a visitor is asked to sign in and brought back. */
+/**
+ * A signed-in page: a visitor is asked to sign in and brought back. `server.head` is given as an object literal's
+ * field where the route is defined, so the client build leaves it (and the texts only its title uses) out.
+ */
 export function signedInRoute(
   path: string,
   name: string,
   what: string,
-  title: string,
+  server: Pick<PageRoute, 'head'>,
   page: (props: PageProps) => ReactNode,
   prefetch: PageRoute['prefetch'],
 ): PageRoute {
@@ -34,7 +37,7 @@ export function signedInRoute(
     render: (props) =>
       props.viewer ? page(props) : <SignInToSee what={what} redirect={concretePath(path, props.params)} />,
     prefetch,
-    head: () => ({ title }),
+    head: server.head,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { RouterOutputs } from '@quire/api';
 import { formatShortDate, generalTexts, storyCardTexts, storyInfoPath, storyInfoTexts } from '@quire/domain';
 import { PostBody, ResponseIcon } from '@quire/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -36,6 +37,61 @@ function ResultNotice({ kind, message, editHref }: { kind: string; message: stri
         ) : null}
       </p>
     </div>
+  );
+}
+
+/** A story as its page shows it (spec §3 PostResult 'Post'). */
+type StoryOnPage = Extract<RouterOutputs['posts']['byId'], { __typename: 'Post' }>;
+
+/** What follows a story's text: paywall, series, topics, prompts and the clap and save bar. */
+function StoryEnd({
+  post,
+  viewer,
+  viewerId,
+}: {
+  post: StoryOnPage;
+  viewer: PreloadedState['viewer'];
+  viewerId: string | null;
+}) {
+  return (
+    <>
+      {post.paywall ? <Paywall reason={post.paywall} /> : null}
+      {post.series ? <SeriesNav series={post.series} /> : null}
+      {post.topics.length ? (
+        <ul className="q-topics" aria-label="Topics">
+          {post.topics.map((topic) => (
+            <li key={topic.slug}>
+              <a href={`/tag/${topic.slug}`}>{topic.name}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {post.isPublished ? (
+        <p className="q-card-meta">
+          <a href={storyInfoPath(post.id, 'top', 'responses')}>{storyInfoTexts.facts}</a>
+        </p>
+      ) : null}
+      {post.writerPrompts.membership ? <WriterMembershipPrompt writer={post.creator} /> : null}
+      {post.writerPrompts.subscription ? (
+        <WriterFollowPrompt writer={post.creator} viewerId={viewerId} />
+      ) : null}
+      {post.content.isLockedPreviewOnly ? null : (
+        <PostPrompt
+          isLocked={post.isLocked}
+          isAuthor={!post.viewerCan.seeMembershipPrompts}
+          viewer={viewer}
+          quiet={post.writerPrompts.membership}
+        />
+      )}
+      <footer className="q-post-footer">
+        <ClapButton postId={post.id} clapCount={post.clapCount} isAuthor={!post.viewerCan.clap} />
+        <a className="q-post-footer-responses" href="#responses">
+          <ResponseIcon size={24} />
+          <span>{storyCardTexts.responses(post.responsesCount)}</span>
+        </a>
+        <SaveButton postId={post.id} />
+      </footer>
+    </>
   );
 }
 
@@ -110,42 +166,10 @@ export function PostPage({
           )}
         </HydrateLater>
         <ReadTracker postId={post.id} shareKey={shareKey} />
-        {post.paywall ? <Paywall reason={post.paywall} /> : null}
-        {post.series ? <SeriesNav series={post.series} /> : null}
-        {post.topics.length ? (
-          <ul className="q-topics" aria-label="Topics">
-            {post.topics.map((topic) => (
-              <li key={topic.slug}>
-                <a href={`/tag/${topic.slug}`}>{topic.name}</a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {post.isPublished ? (
-          <p className="q-card-meta">
-            <a href={storyInfoPath(post.id, 'top', 'responses')}>{storyInfoTexts.facts}</a>
-          </p>
-        ) : null}
-        {post.writerPrompts.membership ? <WriterMembershipPrompt writer={post.creator} /> : null}
-        {post.writerPrompts.subscription ? (
-          <WriterFollowPrompt writer={post.creator} viewerId={viewerId} />
-        ) : null}
-        {post.content.isLockedPreviewOnly ? null : (
-          <PostPrompt
-            isLocked={post.isLocked}
-            isAuthor={!post.viewerCan.seeMembershipPrompts}
-            viewer={viewer}
-            quiet={post.writerPrompts.membership}
-          />
-        )}
-        <footer className="q-post-footer">
-          <ClapButton postId={post.id} clapCount={post.clapCount} isAuthor={!post.viewerCan.clap} />
-          <a className="q-post-footer-responses" href="#responses">
-            <ResponseIcon size={24} />
-            <span>{storyCardTexts.responses(post.responsesCount)}</span>
-          </a>
-          <SaveButton postId={post.id} />
-        </footer>
+        {/* What follows the text is below the first screen: it hydrates after the parts above it. */}
+        <HydrateLater name="story-end">
+          <StoryEnd post={post} viewer={viewer} viewerId={viewerId} />
+        </HydrateLater>
       </article>
       <ResponsesSection
         parent={{ kind: 'story', id: post.id }}

@@ -113,7 +113,7 @@ export const membershipRoutes: PageRoute[] = [
     '/me/membership/cancel',
     'ShowMeMembershipCancel',
     'your membership',
-    texts.cancelTitle,
+    { head: () => ({ title: texts.cancelTitle }) },
     () => <CancelMembershipPage />,
     prefetchCurrent,
   ),
@@ -121,7 +121,7 @@ export const membershipRoutes: PageRoute[] = [
     '/me/settings/payment/update',
     'ShowMeSettingsPaymentUpdate',
     'your payment method',
-    texts.updatePaymentMethod,
+    { head: () => ({ title: texts.updatePaymentMethod }) },
     () => <UpdatePaymentPage />,
     async () => 200,
   ),
@@ -129,7 +129,7 @@ export const membershipRoutes: PageRoute[] = [
     '/me/billing-history',
     'ShowMeBillingHistory',
     'your billing history',
-    texts.billingHistory,
+    { head: () => ({ title: texts.billingHistory }) },
     () => <BillingHistoryPage />,
     ({ trpc, queryClient }) =>
       prefetchSignedIn(() => queryClient.fetchQuery(trpc.membership.billingHistory.queryOptions({}))),
@@ -138,7 +138,7 @@ export const membershipRoutes: PageRoute[] = [
     '/me/billing-history/receipt/:chargeId',
     'ShowMeBillingHistoryReceiptByChargeId',
     'this receipt',
-    texts.receiptTitle,
+    { head: () => ({ title: texts.receiptTitle }) },
     ({ params }) => <ReceiptPage chargeId={params.chargeId ?? ''} />,
     ({ trpc, queryClient }, params) =>
       prefetchSignedIn(() =>

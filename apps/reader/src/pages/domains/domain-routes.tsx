@@ -15,7 +15,7 @@ export const domainRoutes: PageRoute[] = [
     CUSTOM_DOMAIN_PATH,
     'ShowMeSettingsCustomDomain',
     'your custom domain',
-    customDomainTexts.title,
+    { head: () => ({ title: customDomainTexts.title }) },
     () => <CustomDomainPage />,
     ({ trpc, queryClient }) => prefetchSignedIn(() => queryClient.fetchQuery(domainQueries(trpc).current())),
   ),
@@ -23,7 +23,7 @@ export const domainRoutes: PageRoute[] = [
     CREATE_SUBDOMAIN_PATH,
     'ShowMeCreateSubdomain',
     'your subdomain',
-    subdomainTexts.title,
+    { head: () => ({ title: subdomainTexts.title }) },
     () => <CreateSubdomainPage />,
     ({ trpc, queryClient }) =>
       prefetchSignedIn(() => queryClient.fetchQuery(domainQueries(trpc).subdomain())),

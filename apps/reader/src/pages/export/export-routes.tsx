@@ -15,7 +15,7 @@ export const exportRoutes: PageRoute[] = [
     '/me/export',
     'ShowMeExport',
     'your data exports',
-    texts.title,
+    { head: () => ({ title: texts.title }) },
     () => <ExportHomePage />,
     ({ trpc, queryClient }) => prefetchSignedIn(() => queryClient.fetchQuery(exportQueries(trpc).list())),
   ),
@@ -23,7 +23,7 @@ export const exportRoutes: PageRoute[] = [
     '/me/export/:exportId',
     'ShowMeExportByExportId',
     'your data export',
-    texts.exportTitle,
+    { head: () => ({ title: texts.exportTitle }) },
     ({ params }) => <ExportPage exportId={params.exportId ?? ''} />,
     ({ trpc, queryClient }, params) =>
       prefetchSignedIn(() => queryClient.fetchQuery(exportQueries(trpc).byId(params.exportId ?? ''))),

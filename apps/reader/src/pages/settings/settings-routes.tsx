@@ -41,7 +41,7 @@ const promotionRoute = (promotion: WriterPromotion, name: string, page: PageRout
     WRITER_PROMOTION_PATHS[promotion],
     name,
     'your story prompts',
-    writerPromotionTexts[promotion].title,
+    { head: () => ({ title: writerPromotionTexts[promotion].title }) },
     page,
     ({ trpc, queryClient }) =>
       prefetchSignedIn(() => queryClient.fetchQuery(trpc.writerPromotions.current.queryOptions())),
@@ -71,7 +71,7 @@ export const settingsRoutes: PageRoute[] = [
     '/me/settings',
     'ShowSettings',
     'your settings',
-    texts.title,
+    { head: () => ({ title: texts.title }) },
     () => <SettingsPage />,
     prefetchSettings,
   ),
@@ -79,7 +79,7 @@ export const settingsRoutes: PageRoute[] = [
     '/me/settings/:setting',
     'ShowMeSettingsBySetting',
     'your settings',
-    texts.title,
+    { head: () => ({ title: texts.title }) },
     ({ params }) => {
       const section = settingsSectionOf(params.setting);
       return section ? <SettingsPage section={section} /> : <NotFoundPage />;
@@ -90,7 +90,7 @@ export const settingsRoutes: PageRoute[] = [
     '/me/settings/tipping',
     'ShowMeSettingsTipping',
     'your tipping link',
-    tippingTexts.title,
+    { head: () => ({ title: tippingTexts.title }) },
     () => <TippingPage />,
     ({ trpc, queryClient }) =>
       prefetchSignedIn(() => queryClient.fetchQuery(trpc.tipping.current.queryOptions())),

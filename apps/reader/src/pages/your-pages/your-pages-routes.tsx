@@ -69,7 +69,7 @@ function tabbedRoute<T extends string>(
     path,
     name,
     what,
-    title,
+    { head: () => ({ title: title }) },
     ({ params }) => {
       const tab = tabAt(params.tab);
       return tab ? render(tab) : <NotFoundPage />;
@@ -117,7 +117,7 @@ export const yourPagesRoutes: PageRoute[] = [
     '/me/readinghistory',
     'ShowMeReadinghistory',
     'your reading history',
-    texts.historyTitle,
+    { head: () => ({ title: texts.historyTitle }) },
     () => <ReadingHistoryPage />,
     ({ trpc, queryClient }) =>
       prefetchSignedIn(() => queryClient.fetchInfiniteQuery(yourPagesQueries(trpc).readingHistory())),
@@ -126,7 +126,7 @@ export const yourPagesRoutes: PageRoute[] = [
     '/me/activity',
     'ShowMeActivity',
     'your activity',
-    texts.activityTitle,
+    { head: () => ({ title: texts.activityTitle }) },
     () => <ActivityPage />,
     ({ trpc, queryClient }) =>
       prefetchSignedIn(() => queryClient.fetchInfiniteQuery(yourPagesQueries(trpc).activity())),
@@ -135,7 +135,7 @@ export const yourPagesRoutes: PageRoute[] = [
     '/me/notifications',
     'ShowYourNotifications',
     'your notifications',
-    texts.notificationsTitle,
+    { head: () => ({ title: texts.notificationsTitle }) },
     () => <NotificationsPage />,
     ({ trpc, queryClient }) =>
       prefetchSignedIn(() => queryClient.fetchInfiniteQuery(notificationsPageQuery(trpc, 'all'))),
@@ -144,7 +144,7 @@ export const yourPagesRoutes: PageRoute[] = [
     '/me/publications',
     'ShowYourCollections',
     'your publications',
-    texts.publicationsTitle,
+    { head: () => ({ title: texts.publicationsTitle }) },
     () => <YourPublicationsPage />,
     ({ trpc, queryClient }) =>
       prefetchSignedIn(() => queryClient.fetchQuery(yourPagesQueries(trpc).publications())),
