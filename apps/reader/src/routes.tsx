@@ -846,7 +846,6 @@ interface RankedPattern {
 }
 /** The ranked patterns that may match paths starting with a word, made on first use. */
 const rankedByFirstWord = new Map<string, RankedPattern[]>();
-let routeWords: (string | null)[] | null = null;
 
 /**
  * The patterns a path whose first segment is `first` may match, most specific first; equal ones keep the
@@ -855,11 +854,12 @@ let routeWords: (string | null)[] | null = null;
 function rankedFor(first: string): RankedPattern[] {
   const known = rankedByFirstWord.get(first);
   if (known) return known;
-  // An optional or parameter first segment has no word: such a route may match any path.
-  routeWords ??= pageRoutes.map((route) => firstWord(route.path));
-  const words = routeWords;
   const ranked = pageRoutes
-    .filter((_, i) => words[i] === null || words[i] === first)
+    .filter((route) => {
+      // An optional or parameter first segment has no word: such a route may match any path.
+      const word = firstWord(route.path);
+      return word === null || word === first;
+    })
     .flatMap((route) =>
       expandOptional(route.path).map((path) => ({
         route,
@@ -920,7 +920,7 @@ function decodePath(pathname: string): string {
 export function matchPageRoute(pathname: string): { matched: PageRoute; params: PageProps['params'] } {
   const cached = matchCache.get(pathname);
   if (cached) return cached;
-  // Every pattern (wouter's parser, regexparam), most specific first; equal ones keep the table's order.
+  // The patterns that may match (wouter's parser, regexparam), most specific first; equal ones keep the table's order.
   const path = decodePath(pathname);
   const first = path.split('/')[1]?.toLowerCase() ?? '';
   let result = { matched: pageRoutes[pageRoutes.length - 1]!, params: {} as PageProps['params'] };

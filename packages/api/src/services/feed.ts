@@ -111,6 +111,9 @@ export async function candidates(em: EntityManager, cacheMs: number): Promise<Ca
   return reloadCandidates(em, cacheMs);
 }
 
+/** How many refresh periods refreshed candidates stay good for when a refresh fails. */
+export const CANDIDATE_PERIODS_KEPT = 4;
+
 /**
  * Reloads the shared candidates every `everyMs` from a timer, from now on, so For you and the home modules rank
  * without a request ever loading them. Rows are kept for a few periods: when the database cannot answer for
@@ -130,9 +133,6 @@ export function refreshCandidatesEvery(
   timer.unref();
   return () => clearInterval(timer);
 }
-
-/** How many refresh periods refreshed candidates stay good for when a refresh fails. */
-export const CANDIDATE_PERIODS_KEPT = 4;
 
 type ReaderSets = Awaited<ReturnType<typeof loadReaderSets>>;
 
