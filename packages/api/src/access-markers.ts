@@ -28,6 +28,9 @@ export const ACCESS_MARKERS: Readonly<Record<string, NonNullable<ProcedureMeta['
   // The signed-in viewer's own rows.
   'account.settings': 'own',
   'account.usernameAvailability': 'own',
+  'publications.invitations': 'own',
+  // Whether a publication address is free: every publication's address is its public page.
+  'publications.slugAvailability': 'public',
   'account.updateProfile': 'own',
   'account.updatePhoto': 'own',
   'account.changeEmail': 'own',

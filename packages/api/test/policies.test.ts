@@ -458,6 +458,101 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     expect(outcomes('useMemberFeatures').anonymous).toBe('UNAUTHORIZED');
   });
 
+  // A publication's back office: its owner, an editor, a writer, a follower (no role), a stranger, a visitor and
+  // a suspended account, on a public and a private publication.
+  const people: Record<string, PolicyViewer> = {
+    owner: policyViewer(user('d0000001'), { roles: [[PUB, 'OWNER']] }),
+    editor: policyViewer(user('d0000002'), { roles: [[PUB, 'EDITOR']] }),
+    writer: policyViewer(user('d0000003'), { roles: [[PUB, 'WRITER']] }),
+    follower: policyViewer(user('d0000004')),
+    stranger: policyViewer(user('d0000005'), { roles: [[PRIVATE_PUB, 'WRITER']] }),
+    anonymous: policyViewer(null),
+    suspended: policyViewer({ ...user('d0000006'), isSuspended: true }, { roles: [[PUB, 'EDITOR']] }),
+  };
+  const byPerson = <A extends Action>(action: A, ...args: ArgsOf<A>): Record<string, Outcome> =>
+    Object.fromEntries(
+      Object.entries(people).map(([name, viewer]) => [name, refusal(viewer, action, ...args)?.code ?? 'ok']),
+    );
+  const ownerRow = { user: { id: 'd0000001' }, role: 'OWNER' } as const;
+  const editorRow = { user: { id: 'd0000002' }, role: 'EDITOR' } as const;
+  const writerRow = { user: { id: 'd0000003' }, role: 'WRITER' } as const;
+
+  table('createPublication', () => {
+    expect(byPerson('createPublication')).toMatchObject({
+      owner: 'ok',
+      follower: 'ok',
+      anonymous: 'UNAUTHORIZED',
+      suspended: 'FORBIDDEN',
+    });
+  });
+  table('invitePeople', () => {
+    expect(byPerson('invitePeople', publicPub, 'WRITER')).toEqual({
+      owner: 'ok',
+      editor: 'ok',
+      writer: 'FORBIDDEN',
+      follower: 'FORBIDDEN',
+      stranger: 'FORBIDDEN',
+      anonymous: 'FORBIDDEN',
+      suspended: 'ok',
+    });
+    expect(byPerson('invitePeople', publicPub, 'EDITOR')).toMatchObject({ owner: 'ok', editor: 'FORBIDDEN' });
+    expect(byPerson('invitePeople', privatePub, 'WRITER')).toMatchObject({
+      owner: 'NOT_FOUND',
+      stranger: 'FORBIDDEN',
+    });
+  });
+  table('manageMember', () => {
+    expect(byPerson('manageMember', publicPub, writerRow)).toEqual({
+      owner: 'ok',
+      editor: 'ok',
+      writer: 'FORBIDDEN',
+      follower: 'FORBIDDEN',
+      stranger: 'FORBIDDEN',
+      anonymous: 'FORBIDDEN',
+      suspended: 'ok',
+    });
+    // Only the owner makes or changes editors; nobody changes the owner.
+    expect(byPerson('manageMember', publicPub, writerRow, 'EDITOR')).toMatchObject({
+      owner: 'ok',
+      editor: 'FORBIDDEN',
+    });
+    expect(byPerson('manageMember', publicPub, editorRow)).toMatchObject({
+      owner: 'ok',
+      editor: 'FORBIDDEN',
+    });
+    expect(byPerson('manageMember', publicPub, ownerRow)).toMatchObject({
+      owner: 'FORBIDDEN',
+      editor: 'FORBIDDEN',
+    });
+  });
+  table('transferOwnership', () => {
+    expect(allowed(byPerson('transferOwnership', publicPub))).toEqual(['owner']);
+    expect(byPerson('transferOwnership', publicPub).editor).toBe('FORBIDDEN');
+  });
+  table('leavePublication', () => {
+    expect(byPerson('leavePublication', publicPub)).toEqual({
+      owner: 'BAD_REQUEST',
+      editor: 'ok',
+      writer: 'ok',
+      follower: 'BAD_REQUEST',
+      stranger: 'BAD_REQUEST',
+      anonymous: 'UNAUTHORIZED',
+      suspended: 'FORBIDDEN',
+    });
+  });
+  table('answerInvitation', () => {
+    expect(allowed(byPerson('answerInvitation', { user: { id: 'd0000004' }, email: null }))).toEqual([
+      'follower',
+    ]);
+    const verified = policyViewer({ id: 'd0000007', email: 'ada@example.com', emailVerifiedAt: new Date(0) });
+    const unverified = policyViewer({ id: 'd0000008', email: 'ada@example.com', emailVerifiedAt: null });
+    const byEmail = { user: null, email: 'ada@example.com' };
+    expect(refusal(verified, 'answerInvitation', byEmail)).toBeNull();
+    // An address not yet confirmed proves nothing: the invitation does not exist for it.
+    expect(refusal(unverified, 'answerInvitation', byEmail)?.code).toBe('NOT_FOUND');
+    expect(refusal(people.follower!, 'answerInvitation', byEmail)?.code).toBe('NOT_FOUND');
+  });
+
   it('has a table for every action', () => {
     expect([...tested].sort()).toEqual(Object.keys(rules).sort());
   });

@@ -128,6 +128,12 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     confirmUsername: 'not-anyones-username',
     link: 'https://ko-fi.com/audit',
     promotion: 'promoteMemberships',
+    // The reader already writes for the publication: inviting them is refused after the policy was asked.
+    who: w.reader.username,
+    role: 'WRITER',
+    // No invitation has this id: refused after the policy was asked.
+    invitationId: w.post.id,
+    accept: false,
   };
 }
 

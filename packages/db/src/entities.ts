@@ -32,6 +32,7 @@ import { PostTagSchema } from './modules/posts/post-tag.entity';
 import { PostVersionSchema } from './modules/posts/post-version.entity';
 import { TagSchema } from './modules/posts/tag.entity';
 import { CollectionSchema } from './modules/publications/collection.entity';
+import { CollectionInvitationSchema } from './modules/publications/collection-invitation.entity';
 import { CollectionMemberSchema } from './modules/publications/collection-member.entity';
 import { CustomDomainSchema } from './modules/publications/custom-domain.entity';
 import { CustomStyleSheetSchema } from './modules/publications/custom-style-sheet.entity';
@@ -75,6 +76,7 @@ export const entities = [
   UserDismissedFlagSchema,
   UsernameHistorySchema,
   UserSchema,
+  CollectionInvitationSchema,
   CollectionMemberSchema,
   CollectionSchema,
   CustomDomainSchema,

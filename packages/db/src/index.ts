@@ -39,6 +39,7 @@ export * from './modules/posts/post-tag.entity';
 export * from './modules/posts/post-version.entity';
 export * from './modules/posts/tag.entity';
 export * from './modules/publications/collection.entity';
+export * from './modules/publications/collection-invitation.entity';
 export * from './modules/publications/collection-member.entity';
 export * from './modules/publications/custom-domain.entity';
 export * from './modules/publications/custom-style-sheet.entity';

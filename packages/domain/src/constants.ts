@@ -393,6 +393,7 @@ export const NOTIFICATION_TYPES = [
   'collection_post_submitted_rollup',
   'collection_post_approved',
   'collection_post_approved_rollup',
+  'collection_invitation',
   'note_created',
   'note_created_rollup',
   'note_replied',

@@ -31,6 +31,8 @@ export * from './notes-input';
 export * from './notifications';
 export * from './onboarding';
 export * from './paragraph';
+export * from './publication-admin';
+export * from './publication-admin-input';
 export * from './revisions';
 export * from './routes';
 export * from './security-settings';

@@ -23,6 +23,7 @@ const ACTIONS: Record<string, string> = {
   catalog_recommended: 'clapped for your list',
   collection_post_submitted: 'submitted a story to',
   collection_post_approved: 'published your story in',
+  collection_invitation: 'invited you to join',
   note_created: 'left a private note on',
   note_replied: 'replied to your note on',
   mention_in_post: 'mentioned you in',

@@ -7,7 +7,6 @@ import {
   validationMessages,
 } from '@quire/domain';
 import {
-  isEditorOf,
   isMember,
   type ListSubject,
   type ProfileSubject,
@@ -21,24 +20,9 @@ import type { PolicyViewer } from './viewer';
 
 /* The rules about publications, profiles, tags, lists and the account itself. */
 
-/** Spec §3 Collection visibility: a PRIVATE publication is seen only by its members; to others it does not exist. */
-function viewPublication(viewer: PolicyViewer, publication: PublicationSubject): Refusal | null {
-  return publication.visibility !== 'PRIVATE' || roleIn(viewer, publication.id)
-    ? null
-    : refuse('NOT_FOUND', accessTexts.publicationNotFound);
-}
-
 /** Spec §6: any member of a publication (owner, editor, writer) writes for it. */
 function writeForPublication(viewer: PolicyViewer, publication: PublicationSubject): Refusal | null {
   return roleIn(viewer, publication.id) ? null : refuse('FORBIDDEN', accessTexts.notAWriter);
-}
-
-/** Spec §6: owners and editors run a publication (publish in it, review, change it). */
-function managePublication(viewer: PolicyViewer, publication: PublicationSubject): Refusal | null {
-  return (
-    viewPublication(viewer, publication) ??
-    (isEditorOf(viewer, publication.id) ? null : refuse('FORBIDDEN', accessTexts.managePublication))
-  );
 }
 
 /** A profile: missing once deleted, and missing to those its owner blocked (a block is never revealed). */
@@ -184,9 +168,7 @@ function viewExport(viewer: PolicyViewer, dataExport: { user: { id: string } }):
 
 /** Every question about publications, profiles, tags, lists and the account, by action. */
 export const otherRules = {
-  viewPublication,
   writeForPublication,
-  managePublication,
   viewProfile,
   actOnProfile,
   actAs,

@@ -1,4 +1,5 @@
 import { otherRules } from './other-rules';
+import { publicationRules } from './publication-rules';
 import { storyRules } from './story-rules';
 
 /*
@@ -10,10 +11,11 @@ import { storyRules } from './story-rules';
 
 export * from './facts';
 export { type ActingFor, accountRefusal, isListedProfile, isListedTag } from './other-rules';
+export type { InvitationSubject, MemberSubject } from './publication-rules';
 export { isListedStory, postUnavailable, type TextSubject } from './story-rules';
 
 /** Every question the policy answers, by action. */
-export const rules = { ...storyRules, ...otherRules } as const;
+export const rules = { ...storyRules, ...otherRules, ...publicationRules } as const;
 
 export type Rules = typeof rules;
 export type Action = keyof Rules;

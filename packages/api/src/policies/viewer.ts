@@ -10,7 +10,13 @@ export type ViewerUser = Pick<User, 'id'> &
   Partial<
     Pick<
       User,
-      'isStaff' | 'isSuspended' | 'mediumMemberAt' | 'isPartnerProgramEnrolled' | 'hasGroupGiftingEnabled'
+      | 'isStaff'
+      | 'isSuspended'
+      | 'mediumMemberAt'
+      | 'isPartnerProgramEnrolled'
+      | 'hasGroupGiftingEnabled'
+      | 'email'
+      | 'emailVerifiedAt'
     >
   >;
 

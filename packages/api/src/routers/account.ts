@@ -5,6 +5,7 @@ import {
   profileColorsSchema,
   profileNameSchema,
   textInput,
+  uploadedImageId,
   usernameSchema,
 } from '@quire/domain';
 import { z } from 'zod';
@@ -18,11 +19,6 @@ import {
 } from '../services/account/profile';
 import { setProfileColors } from '../services/account/style';
 import { authedProcedure, openProcedure, router, transactionalProcedure } from '../trpc';
-
-/** A stored image's id as POST /_/upload answers it ('{mediaId}.{ext}'). */
-const imageId = textInput()
-  .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/, 'That is not an image id.');
 
 /**
  * The signed-in viewer's own account (spec §3 editable account fields, custom style sheet; /me/settings#account,
@@ -50,7 +46,7 @@ export const accountRouter = router({
 
   /** Sets the profile photo to a square image the viewer uploaded, or removes it (null). */
   updatePhoto: transactionalProcedure
-    .input(z.object({ imageId: imageId.nullable() }))
+    .input(z.object({ imageId: uploadedImageId.nullable() }))
     .mutation(({ ctx, input }) => updatePhoto(ctx.em, ctx.viewer.id, input.imageId)),
 
   /** Starts an email change: the new address gets a confirmation link and the address in use is told. */

@@ -1,8 +1,28 @@
-import { textInput } from '@quire/domain';
+import {
+  INVITABLE_ROLES,
+  invitePersonInput,
+  newPublicationInput,
+  publicationSlugInput,
+  textInput,
+} from '@quire/domain';
 import { z } from 'zod';
 import { slug, timeCursor } from '../schemas';
+import { createPublication, slugAvailability } from '../services/publication-admin/create';
+import {
+  answerInvitation,
+  invitePerson,
+  revokeInvitation,
+  yourInvitations,
+} from '../services/publication-admin/invitations';
+import {
+  changeRole,
+  leavePublication,
+  publicationPeople,
+  removeMember,
+  transferOwnership,
+} from '../services/publication-admin/people';
 import { publicationByDomainOrSlug, publicationFavicon, publicationHome } from '../services/publications';
-import { publicProcedure, router } from '../trpc';
+import { authedProcedure, publicProcedure, router, transactionalProcedure } from '../trpc';
 
 const domainOrSlug = z.object({
   domainOrSlug: textInput()
@@ -10,6 +30,9 @@ const domainOrSlug = z.object({
     .min(1, 'A publication domain or slug is required.')
     .max(253, 'A publication domain or slug is at most 253 characters.'),
 });
+
+const id = textInput().trim().min(1).max(16);
+const member = z.object({ collectionId: id, userId: id });
 
 export const publicationsRouter = router({
   /** Spec §7 PublicationSearchQuery: the publication a search is scoped to, by hostname or slug. */
@@ -24,4 +47,49 @@ export const publicationsRouter = router({
   home: publicProcedure
     .input(z.object({ slug, cursor: timeCursor }))
     .query(({ ctx, input }) => publicationHome(ctx.em, ctx.viewer, input.slug, input.cursor)),
+
+  /** Spec §2 /new-publication: whether a slug can be taken, checked as the creator types it. */
+  slugAvailability: authedProcedure
+    .input(z.object({ slug: publicationSlugInput }))
+    .query(({ ctx, input }) => slugAvailability(ctx.em, input.slug)),
+  /** Spec §2 /new-publication: creates a publication owned by the viewer. */
+  create: transactionalProcedure
+    .input(newPublicationInput)
+    .mutation(({ ctx, input }) => createPublication(ctx.em, ctx.viewer, input)),
+
+  /** Spec §2 /{collectionSlug}/permissions: members, open invitations and what the viewer may change. */
+  people: authedProcedure
+    .input(z.object({ slug }))
+    .query(({ ctx, input }) => publicationPeople(ctx.em, ctx.viewer, input.slug, ctx.now())),
+  /** Invites someone, by username or email, as an editor or a writer. */
+  invite: transactionalProcedure
+    .input(invitePersonInput)
+    .mutation(({ ctx, input }) => invitePerson(ctx.em, ctx, ctx.viewer, input)),
+  /** Withdraws an open invitation. */
+  revokeInvitation: transactionalProcedure
+    .input(z.object({ invitationId: id }))
+    .mutation(({ ctx, input }) => revokeInvitation(ctx.em, ctx.viewer, input)),
+  /** Makes a member an editor or a writer. */
+  changeRole: transactionalProcedure
+    .input(member.extend({ role: z.enum(INVITABLE_ROLES) }))
+    .mutation(({ ctx, input }) => changeRole(ctx.em, ctx.viewer, input)),
+  /** Removes a member (their published stories stay). */
+  removeMember: transactionalProcedure
+    .input(member)
+    .mutation(({ ctx, input }) => removeMember(ctx.em, ctx.viewer, input)),
+  /** Hands the publication to another member; the owner becomes an editor. */
+  transferOwnership: transactionalProcedure
+    .input(member)
+    .mutation(({ ctx, input }) => transferOwnership(ctx.em, ctx.viewer, input)),
+  /** The viewer leaves a publication. */
+  leave: transactionalProcedure
+    .input(z.object({ collectionId: id }))
+    .mutation(({ ctx, input }) => leavePublication(ctx.em, ctx.viewer, input)),
+
+  /** /me/publications: the invitations addressed to the viewer. */
+  invitations: authedProcedure.query(({ ctx }) => yourInvitations(ctx.em, ctx.viewer, ctx.now())),
+  /** Accepts or declines an invitation addressed to the viewer. */
+  answerInvitation: transactionalProcedure
+    .input(z.object({ invitationId: id, accept: z.boolean() }))
+    .mutation(({ ctx, input }) => answerInvitation(ctx.em, ctx.viewer, input, ctx.now())),
 });

@@ -263,6 +263,7 @@ function notificationHref(type: string, parts: RowParts, viewerUsername: string)
   // Highlights of a story: its page of highlighted passages.
   if (family === 'quote' && parts.post)
     return quireRoutes.build('ShowPByPostIdQuotes', { postId: parts.post.id });
+  if (family === 'collection_invitation') return quireRoutes.build('ShowYourCollections');
   if (family === 'collection_post_submitted' && parts.collection)
     return quireRoutes.build('ShowCollectionHome', { collectionSlug: parts.collection.slug });
   if (parts.post) return postPath(parts.post);

@@ -10,7 +10,11 @@ export type AccountField =
   | 'email'
   | 'colors'
   | 'password'
-  | 'token';
+  | 'token'
+  | 'slug'
+  | 'logoId'
+  | 'avatarId'
+  | 'who';
 
 /** A zod error naming one field, made by zod itself (a ZodError built by hand is no Error, and tRPC drops it). */
 function zodErrorFor(field: AccountField, message: string) {

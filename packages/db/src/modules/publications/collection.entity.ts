@@ -38,6 +38,13 @@ export const CollectionSchema = defineEntity({
     domain: p.string().length(253).nullable().unique(),
     description: p.string().length(500).default(''),
     tagline: p.string().length(200).default(''),
+    /** Shown on the about page; null: none given. */
+    contactEmail: p.string().length(254).nullable(),
+    /** Slugs of the topics the publication writes about (at most PUBLICATION_LIMITS.tagsMax). */
+    tags: p
+      .json<string[]>()
+      .onCreate(() => [])
+      .defaultRaw("'[]'"),
     avatarId: p.string().length(200).nullable(),
     faviconId: p.string().length(200).nullable(),
     logoId: p.string().length(200).nullable(),
