@@ -49,6 +49,7 @@ import {
   STORY_TABS,
   type StoryTab,
 } from './pages/page-params';
+import { publicationAdminRoutes } from './pages/publication-admin/publication-admin-routes';
 import { searchRoutes } from './pages/search-routes';
 import { accountRoutes } from './pages/settings/account-routes';
 import { settingsRoutes } from './pages/settings/settings-routes';
@@ -822,6 +823,7 @@ export const pageRoutes: PageRoute[] = [
   ...onboardingRoutes,
   ...exportRoutes,
   ...domainRoutes,
+  ...publicationAdminRoutes,
   {
     path: '*',
     name: 'NotFound',

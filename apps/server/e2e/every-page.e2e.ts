@@ -4,6 +4,7 @@ import {
   Catalog,
   CatalogItem,
   Charge,
+  CollectionMember,
   DataExport,
   Gift,
   Highlight,
@@ -90,6 +91,10 @@ const e2e = useBrowserApp({
       { populate: ['collection', 'creator'], orderBy: { firstPublishedAt: 'desc' } },
     );
     const tag = await em.findOneOrFail(PostTag, { post: inPublication }, { populate: ['tag'] });
+    // The signed-in writer edits that publication, so its back office pages have someone to show them to.
+    const publication = inPublication.collection!;
+    if (!(await em.count(CollectionMember, { collection: publication, user: writer })))
+      em.create(CollectionMember, { collection: publication, user: writer, role: 'EDITOR' });
     // A list, an export and a receipt of the signed-in writer, so their pages have something to show.
     const list = em.create(Catalog, { creator: writer, name: 'Weekend reading', slug: 'weekend-reading' });
     em.create(CatalogItem, { catalog: list, itemType: 'POST', post: inPublication, position: 0 });

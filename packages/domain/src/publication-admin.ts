@@ -36,7 +36,7 @@ export const publicationAdminTexts = {
   name: 'Name',
   namePlaceholder: 'The name of your publication',
   slug: 'Address',
-  slugHint: (origin: string) => `${origin}/`,
+  slugHint: (slug: string) => `Its page will be /${slug || '…'}`,
   tagline: 'Tagline',
   taglinePlaceholder: 'A short line under the name',
   description: 'Description',
@@ -92,7 +92,7 @@ export const publicationAdminTexts = {
   expires: (date: string) => `expires ${date}`,
   revoke: 'Revoke',
   revoked: 'Invitation revoked.',
-  changeRole: 'Change role',
+  makeRole: (role: string) => `Make ${role.toLowerCase()}`,
   roleChanged: (name: string, role: string) =>
     `${name} is now ${role === 'Editor' ? 'an' : 'a'} ${role.toLowerCase()}.`,
   remove: 'Remove',

@@ -1,5 +1,4 @@
 import type { RouterOutputs } from '@quire/api';
-import { useSessionStore } from '@quire/client-state';
 import { ACCOUNT_LIMITS, generalTexts, imageUrl, accountTexts as texts, usernameError } from '@quire/domain';
 import { Avatar } from '@quire/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { uploadImage } from '../../lib/upload-image';
 import { readPreloadedState } from '../../state';
 import { useTRPC } from '../../trpc';
 import { FormStatus } from './FormStatus';
@@ -238,24 +238,6 @@ async function croppedFile(picked: Picked, crop: Crop): Promise<File> {
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.9));
   if (!blob) throw new Error(texts.photoNotAnImage);
   return new File([blob], type === 'image/png' ? 'photo.png' : 'photo.jpg', { type });
-}
-
-/** POST /_/upload (the upload endpoint every image goes through); rejects with the server's message. */
-async function uploadImage(file: File): Promise<{ id: string }> {
-  const form = new FormData();
-  form.append('file', file);
-  const xsrf = useSessionStore.getState().xsrf;
-  const response = await fetch('/_/upload', {
-    method: 'POST',
-    body: form,
-    headers: xsrf ? { 'x-xsrf-token': xsrf } : {},
-  });
-  const body = (await response.json().catch(() => null)) as {
-    id?: string;
-    error?: { message?: string };
-  } | null;
-  if (!response.ok || !body?.id) throw new Error(body?.error?.message ?? texts.somethingWrong);
-  return { id: body.id };
 }
 
 /** The square chooser: the picture with the square drawn on it, dragged or set by three sliders. */

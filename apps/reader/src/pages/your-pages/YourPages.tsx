@@ -1,5 +1,6 @@
 import type { RouterOutputs } from '@quire/api';
 import {
+  publicationAdminTexts as adminTexts,
   FOLLOWING_TABS,
   type FollowingTab,
   formatLongDate,
@@ -8,7 +9,7 @@ import {
   quireRoutes,
   yourPagesTexts as texts,
 } from '@quire/domain';
-import { Avatar, Button, EmptyState } from '@quire/ui';
+import { Avatar, Button, buttonClass, EmptyState } from '@quire/ui';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { FollowButton } from '../../components/FollowButton';
@@ -361,12 +362,101 @@ export function ReadingHistoryPage() {
   );
 }
 
-/** Spec §2 /me/publications: the publications the viewer owns, edits or writes for. */
+/** The invitations addressed to the viewer, each with Accept and Decline. */
+function PublicationInvitations() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const invitations = useQuery(yourPagesQueries(trpc).invitations());
+  const answer = useMutation(trpc.publications.answerInvitation.mutationOptions());
+  const list = invitations.data?.invitations ?? [];
+  if (!list.length) return null;
+  const respond = async (invitationId: string, accept: boolean) => {
+    try {
+      const done = await answer.mutateAsync({ invitationId, accept });
+      toast(done.message);
+      await queryClient.invalidateQueries({ queryKey: trpc.publications.invitations.queryKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.yourPages.publications.queryKey() });
+    } catch (error) {
+      toast(failureMessage(error), 'ERROR');
+    }
+  };
+  return (
+    <section data-testid="publication-invitations">
+      <h2>{adminTexts.invitationsTitle}</h2>
+      <ul className="q-people">
+        {list.map((invitation) => (
+          <li key={invitation.id} className="q-person" data-testid="invitation">
+            <Avatar
+              name={invitation.publication.name}
+              imageId={invitation.publication.avatarId}
+              size="S"
+              shape="square"
+              lazy
+            />
+            <div className="q-person-text">
+              <a
+                className="q-person-name"
+                href={quireRoutes.build('ShowCollectionHome', {
+                  collectionSlug: invitation.publication.slug,
+                })}
+              >
+                {invitation.publication.name}
+              </a>
+              <p>
+                {adminTexts.invitationLine(
+                  invitation.inviter ?? adminTexts.roleOf.EDITOR,
+                  adminTexts.roleOf[invitation.role],
+                )}
+              </p>
+            </div>
+            <div className="q-row-actions">
+              <Button variant="dark" size="s" onClick={() => void respond(invitation.id, true)}>
+                {adminTexts.accept}
+              </Button>
+              <Button size="s" onClick={() => void respond(invitation.id, false)}>
+                {adminTexts.decline}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A member's way out of a publication they write or edit for (the owner hands it over first). */
+function LeaveButton({ collectionId }: { collectionId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const leave = useMutation(trpc.publications.leave.mutationOptions());
+  const onClick = async () => {
+    if (!window.confirm(adminTexts.leaveConfirm)) return;
+    try {
+      toast((await leave.mutateAsync({ collectionId })).message);
+      await queryClient.invalidateQueries({ queryKey: trpc.yourPages.publications.queryKey() });
+    } catch (error) {
+      toast(failureMessage(error), 'ERROR');
+    }
+  };
+  return (
+    <button type="button" className="q-link-button" onClick={() => void onClick()}>
+      {adminTexts.leave}
+    </button>
+  );
+}
+
+/** Spec §2 /me/publications: the publications the viewer owns, edits or writes for, and invitations to more. */
 export function YourPublicationsPage() {
   const list = useQuery(yourPagesQueries(useTRPC()).publications());
   return (
     <main className="q-column" data-testid="your-publications">
-      <h1>{texts.publicationsTitle}</h1>
+      <div className="q-title-row">
+        <h1>{texts.publicationsTitle}</h1>
+        <a className={buttonClass('dark', 's')} href={quireRoutes.build('ShowNewPublication')}>
+          {adminTexts.newPublication}
+        </a>
+      </div>
+      <PublicationInvitations />
       {list.data ? (
         list.data.publications.length ? (
           <ul className="q-people">
@@ -374,7 +464,21 @@ export function YourPublicationsPage() {
               <PublicationRow
                 key={publication.id}
                 publication={publication}
-                action={<span className="q-person-note">{texts.roles[publication.role]}</span>}
+                action={
+                  <div className="q-row-actions">
+                    <span className="q-person-note">{texts.roles[publication.role]}</span>
+                    {publication.role === 'OWNER' || publication.role === 'EDITOR' ? (
+                      <a
+                        href={quireRoutes.build('ShowByCollectionSlugPermissions', {
+                          collectionSlug: publication.slug,
+                        })}
+                      >
+                        {adminTexts.peopleTitle}
+                      </a>
+                    ) : null}
+                    {publication.role === 'OWNER' ? null : <LeaveButton collectionId={publication.id} />}
+                  </div>
+                }
               />
             ))}
           </ul>

@@ -19,6 +19,7 @@ export function yourPagesQueries(trpc: Trpc) {
     mutedWriters: () => y.mutedWriters.infiniteQueryOptions({}, paged),
     mutedPublications: () => y.mutedPublications.infiniteQueryOptions({}, paged),
     publications: () => y.publications.queryOptions(undefined, { staleTime: 0 }),
+    invitations: () => trpc.publications.invitations.queryOptions(undefined, { staleTime: 0 }),
     readingHistory: () => y.readingHistory.infiniteQueryOptions({}, paged),
     activity: () => y.activity.infiniteQueryOptions({}, paged),
   };

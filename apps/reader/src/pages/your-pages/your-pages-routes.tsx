@@ -147,6 +147,11 @@ export const yourPagesRoutes: PageRoute[] = [
     { head: () => ({ title: texts.publicationsTitle }) },
     () => <YourPublicationsPage />,
     ({ trpc, queryClient }) =>
-      prefetchSignedIn(() => queryClient.fetchQuery(yourPagesQueries(trpc).publications())),
+      prefetchSignedIn(() =>
+        Promise.all([
+          queryClient.fetchQuery(yourPagesQueries(trpc).publications()),
+          queryClient.fetchQuery(yourPagesQueries(trpc).invitations()),
+        ]),
+      ),
   ),
 ];

@@ -1,0 +1,3 @@
+/* A publication's back office pages, one chunk: only people who run a publication load it. */
+export { NewPublicationPage } from './NewPublicationPage';
+export { PublicationPeoplePage } from './PublicationPeoplePage';

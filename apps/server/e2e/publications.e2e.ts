@@ -1,0 +1,82 @@
+import { User } from '@quire/db';
+import { publicationAdminTexts as texts, yourPagesTexts } from '@quire/domain';
+import { buildSession, buildUser } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { pageErrors, useBrowserApp, waitForHydration } from './harness';
+
+const e2e = useBrowserApp();
+const { db } = e2e;
+
+describe('running a publication in Chromium', () => {
+  it('creates a publication, invites a second account as writer, who accepts from their publications page', async () => {
+    const em = db.em();
+    const owner = await buildUser(em, { name: 'Odile Owner' });
+    const invitee = await buildUser(em, { name: 'Ivan Invitee' });
+
+    const page = await e2e.openPage({ session: await buildSession(em, owner) });
+    const errors = pageErrors(page);
+    await e2e.gotoHydrated(page, '/me/publications');
+    await page.getByRole('link', { name: texts.newPublication }).click();
+    await page.waitForURL('**/new-publication');
+    await waitForHydration(page);
+    await page.getByRole('textbox', { name: texts.name, exact: true }).fill('The Night Shift');
+    // The address follows the name until it is edited, and says whether it is free.
+    const slug = page.getByRole('textbox', { name: texts.slug });
+    await expect.poll(() => slug.inputValue()).toBe('the-night-shift');
+    await expect.poll(() => page.getByText(texts.slugAvailable).count()).toBe(1);
+    await slug.fill('search');
+    await expect.poll(() => page.getByText(texts.slugReserved).count()).toBe(1);
+    await slug.fill('night-shift');
+    await page.getByRole('textbox', { name: texts.tagline }).fill('Stories written after dark');
+    await page.getByRole('button', { name: texts.create }).click();
+    await page.waitForURL('**/night-shift');
+    await waitForHydration(page);
+    expect(await page.getByRole('heading', { name: 'The Night Shift', level: 1 }).count()).toBe(1);
+
+    await e2e.gotoHydrated(page, '/night-shift/permissions');
+    const members = page.getByTestId('member');
+    expect(await members.count()).toBe(1);
+    const form = page.getByTestId('invite-form');
+    await form.getByRole('textbox', { name: texts.inviteWho }).fill('@nobody-is-called-this');
+    await form.getByRole('button', { name: texts.invite }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe(texts.noSuchUser);
+    await form.getByRole('textbox', { name: texts.inviteWho }).fill(`@${invitee.username}`);
+    await form.getByRole('combobox', { name: texts.inviteRole }).selectOption('WRITER');
+    await form.getByRole('button', { name: texts.invite }).click();
+    await expect
+      .poll(() => page.locator('.q-toast').last().textContent())
+      .toContain(texts.inviteSent(invitee.name));
+    await expect.poll(() => page.getByTestId('open-invitations').textContent()).toContain(invitee.name);
+    expect(errors).toEqual([]);
+    await page.close();
+
+    const second = await e2e.openPage({ session: await buildSession(em, invitee) });
+    const secondErrors = pageErrors(second);
+    await e2e.gotoHydrated(second, '/me/publications');
+    const invitation = second.getByTestId('invitation');
+    expect(await invitation.textContent()).toContain(texts.invitationLine('Odile Owner', 'Writer'));
+    await invitation.getByRole('button', { name: texts.accept }).click();
+    await expect
+      .poll(() => second.locator('.q-toast').last().textContent())
+      .toContain(texts.accepted('The Night Shift'));
+    await expect
+      .poll(() => second.getByTestId('publication').filter({ hasText: 'The Night Shift' }).textContent())
+      .toContain(yourPagesTexts.roles.WRITER);
+    // A writer does not run the publication: its people page is not theirs to see.
+    const refused = await second.goto(`${e2e.origin}/night-shift/permissions`);
+    expect(refused?.status()).toBe(404);
+    expect(secondErrors).toEqual([]);
+    await second.close();
+
+    const again = await e2e.openPage({
+      session: await buildSession(em, await em.findOneOrFail(User, owner.id)),
+    });
+    await e2e.gotoHydrated(again, '/night-shift/permissions');
+    expect(await again.getByTestId('member').count()).toBe(2);
+    expect(await again.locator('[data-testid="member"][data-role="WRITER"]').textContent()).toContain(
+      invitee.name,
+    );
+    await again.close();
+    await e2e.setSession(null);
+  });
+});
