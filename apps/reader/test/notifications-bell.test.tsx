@@ -64,6 +64,25 @@ describe('notifications bell (spec §2)', () => {
     expect(row(item({ isUnread: false }))).not.toContain('data-unread');
   });
 
+  it('names the publication for submissions, approvals and invitations, and the story when it is declined', () => {
+    const publication = { id: 'c1', name: 'The Night Shift', slug: 'night-shift' };
+    const about = (notificationType: string, post: NotificationItem['post'] = item().post) =>
+      text(row(item({ notificationType, activityType: notificationType, collection: publication, post })));
+    expect(about('collection_post_approved')).toContain(
+      'Ada Lovelace published your story in The Night Shift',
+    );
+    expect(about('collection_post_submitted_rollup')).toContain(
+      'Ada Lovelace submitted a story to The Night Shift',
+    );
+    expect(about('collection_invitation', null)).toContain(
+      'Ada Lovelace invited you to join The Night Shift',
+    );
+    expect(about('collection_post_declined')).toContain('Ada Lovelace declined your story On engines');
+    expect(about('collection_post_changes_requested')).toContain(
+      'asked for changes to your story On engines',
+    );
+  });
+
   it('renders nothing for an unknown type', () => {
     expect(row(item({ notificationType: 'hologram_sent', activityType: 'hologram_sent' }))).toBe('');
     const html = panel({ items: [item({ notificationName: 'x', notificationType: 'hologram_sent' })] });

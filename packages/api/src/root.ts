@@ -17,6 +17,7 @@ import { notificationsRouter } from './routers/notifications';
 import { onboardingRouter } from './routers/onboarding';
 import { postsRouter } from './routers/posts';
 import { profilesRouter } from './routers/profiles';
+import { publicationStoriesRouter } from './routers/publication-stories';
 import { publicationsRouter } from './routers/publications';
 import { readingRouter } from './routers/reading';
 import { searchRouter } from './routers/search';
@@ -40,6 +41,7 @@ export const appRouter = router({
   posts: postsRouter,
   flags: flagsRouter,
   publications: publicationsRouter,
+  publicationStories: publicationStoriesRouter,
   profiles: profilesRouter,
   topics: topicsRouter,
   reading: readingRouter,

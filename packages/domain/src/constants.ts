@@ -393,6 +393,8 @@ export const NOTIFICATION_TYPES = [
   'collection_post_submitted_rollup',
   'collection_post_approved',
   'collection_post_approved_rollup',
+  'collection_post_declined',
+  'collection_post_changes_requested',
   'collection_invitation',
   'note_created',
   'note_created_rollup',

@@ -73,6 +73,8 @@ export const NOTIFICATION_EMAIL_SETTING: Partial<Record<NotificationType, EmailS
   collection_post_submitted_rollup: 'emailCollection',
   collection_post_approved: 'emailCollection',
   collection_post_approved_rollup: 'emailCollection',
+  collection_post_declined: 'emailCollection',
+  collection_post_changes_requested: 'emailCollection',
 };
 
 /** Not from the spec: the one-click unsubscribe of a newsletter is honoured at once (within the spec's 24 hours). */
@@ -154,6 +156,8 @@ export const notificationEmailTexts = {
     if (type.startsWith('catalog_followed')) return `${actor} followed your list`;
     if (type.startsWith('collection_post_submitted')) return `${actor} submitted a story to your publication`;
     if (type.startsWith('collection_post_approved')) return `${actor} approved your story`;
+    if (type === 'collection_post_declined') return `${actor} declined your story`;
+    if (type === 'collection_post_changes_requested') return `${actor} asked for changes to your story`;
     return `New activity from ${actor}`;
   },
   body: (subject: string, link: string) => `${subject}.\n\nSee it on Quire: ${link}`,

@@ -33,6 +33,8 @@ export * from './onboarding';
 export * from './paragraph';
 export * from './publication-admin';
 export * from './publication-admin-input';
+export * from './publication-stories';
+export * from './publication-stories-input';
 export * from './revisions';
 export * from './routes';
 export * from './security-settings';

@@ -24,6 +24,8 @@ const ACTIONS: Record<string, string> = {
   collection_post_submitted: 'submitted a story to',
   collection_post_approved: 'published your story in',
   collection_invitation: 'invited you to join',
+  collection_post_declined: 'declined your story',
+  collection_post_changes_requested: 'asked for changes to your story',
   note_created: 'left a private note on',
   note_replied: 'replied to your note on',
   mention_in_post: 'mentioned you in',
@@ -33,6 +35,13 @@ const ACTIONS: Record<string, string> = {
   post_shared: 'shared',
   post_published: 'published',
 };
+
+/** The families whose sentence names the publication, not the story it carries. */
+const PUBLICATION_SUBJECT = new Set([
+  'collection_post_submitted',
+  'collection_post_approved',
+  'collection_invitation',
+]);
 
 /** Not from the spec: the two tax reminder sentences (spec §9 tax types, each stage). */
 const TAX_SENTENCES = {
@@ -72,7 +81,10 @@ export function notificationSentence(n: NotificationItem): NotificationSentence 
     return { who: null, what: TAX_SENTENCES[family], subject: null, preview: null };
   }
   const family = notificationActivityType(n.notificationType);
-  const subject = n.post?.title || n.catalog?.name || n.collection?.name || null;
+  // A submission and its approval are about the publication ('submitted a story to {publication}').
+  const subject = PUBLICATION_SUBJECT.has(family)
+    ? (n.collection?.name ?? null)
+    : n.post?.title || n.catalog?.name || n.collection?.name || null;
   const preview = n.quote?.quoteParagraphPreview ?? n.noteReply?.content ?? n.note?.content ?? null;
   if (family === 'post_recommended_milestone') {
     // Not from the spec: the milestone sentence.

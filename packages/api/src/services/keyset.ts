@@ -2,7 +2,8 @@ import type { EntityManager, FilterQuery, FindOptions, Loaded } from '@mikro-orm
 
 /*
  * Keyset paging: a page ends with the cursor of its last row, and the next page starts strictly after it,
- * so rows inserted meanwhile never shift a page. Every list orders by (field desc, id desc).
+ * so rows inserted meanwhile never shift a page. Lists order by (field desc, id desc); a queue read oldest
+ * first orders by (field asc, id asc) with afterTimeAscending.
  */
 
 /** A cursor after a row ordered by a time, newest first. */
@@ -23,6 +24,15 @@ export function afterTime<T>(field: string, cursor: TimeCursor | null | undefine
   const at = new Date(cursor.at);
   return {
     $or: [{ [field]: { $lt: at } }, { [field]: at, id: { $lt: cursor.id } }],
+  } as FilterQuery<T>;
+}
+
+/** Rows strictly after `cursor` in (field asc, id asc) order: a queue, oldest first. */
+export function afterTimeAscending<T>(field: string, cursor: TimeCursor | null | undefined): FilterQuery<T> {
+  if (!cursor) return {} as FilterQuery<T>;
+  const at = new Date(cursor.at);
+  return {
+    $or: [{ [field]: { $gt: at } }, { [field]: at, id: { $gt: cursor.id } }],
   } as FilterQuery<T>;
 }
 

@@ -264,8 +264,13 @@ function notificationHref(type: string, parts: RowParts, viewerUsername: string)
   if (family === 'quote' && parts.post)
     return quireRoutes.build('ShowPByPostIdQuotes', { postId: parts.post.id });
   if (family === 'collection_invitation') return quireRoutes.build('ShowYourCollections');
+  // Submissions go to the publication's queue; a declined story or one sent back goes to the writer's editor.
   if (family === 'collection_post_submitted' && parts.collection)
-    return quireRoutes.build('ShowCollectionHome', { collectionSlug: parts.collection.slug });
+    return quireRoutes.build('ShowByCollectionSlugStoriesSubmissions', {
+      collectionSlug: parts.collection.slug,
+    });
+  if ((family === 'collection_post_declined' || family === 'collection_post_changes_requested') && parts.post)
+    return quireRoutes.build('ShowPByPostIdEdit', { postId: parts.post.id });
   if (parts.post) return postPath(parts.post);
   if (parts.catalog) return catalogPath(parts.catalog);
   if (parts.collection)

@@ -37,6 +37,8 @@ export async function storyForEditor(em: EntityManager, viewer: User, postId: st
       ? { id: post.pendingCollection.id, name: post.pendingCollection.name }
       : null,
     statusForCollection: post.statusForCollection ?? null,
+    /** What a publication's editor said when declining the submission or asking for changes. */
+    submissionNote: post.submissionNote ?? null,
     isEditor:
       isEditorOf(policyViewer, post.collection?.id) || isEditorOf(policyViewer, post.pendingCollection?.id),
     /** The viewer may make the story members-only where it is (lockPost). */

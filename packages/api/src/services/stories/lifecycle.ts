@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Collection, Post, PostTag, PostVersion, Tag, type User } from '@quire/db';
+import { Collection, CollectionMember, Post, PostTag, PostVersion, Tag, type User } from '@quire/db';
 import {
   accessTexts,
   contentText,
@@ -8,6 +8,7 @@ import {
   isAllowedIframe,
   type License,
   type PostContent,
+  publicationStoriesTexts,
   readingTimeMinutes,
   slugify,
   storyRevisionTexts,
@@ -19,7 +20,9 @@ import { TRPCError } from '@trpc/server';
 import { allows, authorize, can, enforce, loadPolicyViewer, type PostSubject } from '../../policies';
 import { purgeCacheTags, storyTags } from '../cache-purge';
 import { readFlag } from '../flags';
+import { lockUntilCommit } from '../locks';
 import { notifyMentions } from '../mentions';
+import { notify } from '../notifications';
 import { postPath, storyNotFound } from '../posts';
 
 /** A story is versioned at most this often while autosaving; publishing always versions it. */
@@ -289,9 +292,15 @@ export async function publish(em: EntityManager, viewer: User, input: PublishInp
   await setTopics(em, post, input.topics);
 
   if (collection && !can(policyViewer, 'managePublication', collection)) {
+    const resubmitted =
+      post.pendingCollection?.id === collection.id && post.statusForCollection === 'PENDING';
     post.pendingCollection = collection;
     post.statusForCollection = 'PENDING';
+    // A story sent in again keeps its place in the queue; an editor's earlier note is answered by the new text.
+    if (!resubmitted) post.submittedAt = now;
+    post.submissionNote = null;
     await snapshot(em, post, viewer);
+    if (!resubmitted) await tellEditorsOfSubmission(em, viewer, collection, now);
     // A story already out keeps its readers, who now get the text it was submitted with.
     if (isOut(post)) {
       post.latestPublishedRev = post.latestRev;
@@ -311,6 +320,28 @@ export async function publish(em: EntityManager, viewer: User, input: PublishInp
   await notifyMentions(em, viewer, post, paragraphTexts(post));
   await purgeCacheTags(em, storyTags(post));
   return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
+}
+
+/**
+ * Tells the publication's owner and editors that a story came in ('collection_post_submitted_rollup'), in the
+ * submission's transaction: one row per editor and publication while unread, folding in each new writer.
+ */
+async function tellEditorsOfSubmission(em: EntityManager, writer: User, collection: Collection, now: Date) {
+  const editors = await em.find(
+    CollectionMember,
+    { collection: collection.id, role: { $in: ['OWNER', 'EDITOR'] }, user: { isDeleted: false } },
+    { fields: ['user'] },
+  );
+  for (const editor of editors) {
+    await notify(em, {
+      recipient: editor.user.id,
+      type: 'collection_post_submitted_rollup',
+      actor: writer,
+      collection,
+      rollupKey: `collection_post_submitted_rollup:${collection.id}`,
+      occurredAt: now,
+    });
+  }
 }
 
 /** The story as the policy sees it once published in `collection` (or where it is). */
@@ -334,6 +365,7 @@ function makePublic(post: Post, opts: { collection: Collection | null; unlisted:
     post.collection = opts.collection;
     post.pendingCollection = null;
     post.statusForCollection = 'APPROVED';
+    post.submissionNote = null;
   }
   post.latestPublishedAt = opts.now;
   post.firstPublishedAt ??= opts.now;
@@ -342,13 +374,38 @@ function makePublic(post: Post, opts: { collection: Collection | null; unlisted:
   post.uniqueSlug = uniqueSlug(post.title, post.id);
 }
 
-/** An editor publishes a story submitted to their publication. */
+/**
+ * A story waiting for its publication's review (PENDING, not in the trash), with its writer and publications;
+ * NOT_FOUND for any other id, so a story's existence tells nothing. With `lock`, editors' decisions on one
+ * story take turns until commit (inside a transaction). The caller asks the policy (approveSubmission).
+ */
+export async function loadSubmission(em: EntityManager, postId: string, opts: { lock?: boolean } = {}) {
+  if (opts.lock) await lockUntilCommit(em, `submission:${postId}`);
+  const post = await em.findOne(
+    Post,
+    { id: postId },
+    { populate: ['creator', 'collection', 'pendingCollection'], refresh: !!opts.lock },
+  );
+  if (!post?.pendingCollection || post.statusForCollection !== 'PENDING' || post.deletedAt)
+    throw new TRPCError({ code: 'NOT_FOUND', message: publicationStoriesTexts.notASubmission });
+  return post;
+}
+
+/** An editor publishes a story submitted to their publication, and tells its writer. */
 export async function approveSubmission(em: EntityManager, viewer: User, postId: string, now: Date) {
-  const post = await loadStory(em, postId);
-  if (!post.pendingCollection || post.statusForCollection !== 'PENDING') throw storyNotFound();
+  const post = await loadSubmission(em, postId, { lock: true });
   await enforce(em, viewer, 'approveSubmission', post);
-  makePublic(post, { collection: post.pendingCollection, unlisted: false, now });
+  const publication = post.pendingCollection!;
+  makePublic(post, { collection: publication, unlisted: false, now });
   await snapshot(em, post, viewer);
+  await notify(em, {
+    recipient: post.creator,
+    type: 'collection_post_approved',
+    actor: viewer,
+    collection: publication,
+    post,
+    occurredAt: now,
+  });
   await purgeCacheTags(em, storyTags(post));
   return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
 }

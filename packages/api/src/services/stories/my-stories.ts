@@ -44,6 +44,8 @@ export async function myStories(em: EntityManager, viewer: User, filterBy: Story
             viewerIsEditorOrAuthor: true,
           })
         : null,
+    /** What a publication's editor said when declining the submission or asking for changes. */
+    submissionNote: post.submissionNote ?? null,
     wordCount: post.wordCount,
     readingTime: post.readingTime,
     updatedAt: post.updatedAt.toISOString(),

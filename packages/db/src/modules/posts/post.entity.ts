@@ -8,6 +8,7 @@ import {
   PostType,
   PostVisibility,
   StatusForCollection,
+  SUBMISSION_NOTE_MAX,
 } from '@quire/domain';
 import { baseProperties, enumOf } from '../../base';
 import { Catalog } from '../lists/catalog.entity';
@@ -27,6 +28,10 @@ export const PostSchema = defineEntity({
     /** The publication a draft or story was submitted to, awaiting an editor (spec §4 draft labels). */
     pendingCollection: () => p.manyToOne(Collection).nullable().deleteRule('set null').index(),
     statusForCollection: enumOf(StatusForCollection).nullable(),
+    /** When the writer submitted it to pendingCollection: the submissions queue reads oldest first. */
+    submittedAt: p.datetime().nullable(),
+    /** What an editor told the writer when declining the submission or asking for changes. */
+    submissionNote: p.string().length(SUBMISSION_NOTE_MAX).nullable(),
     /** Pinned to the publication homepage (spec §9 POST_PINNED_TO_COLLECTION_HOMEPAGE). */
     pinnedToCollectionAt: p.datetime().nullable(),
     title: p.string().length(300).default(''),
