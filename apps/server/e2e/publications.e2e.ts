@@ -1,6 +1,6 @@
 import { User } from '@quire/db';
 import { publicationAdminTexts as texts, yourPagesTexts } from '@quire/domain';
-import { buildSession, buildUser } from '@quire/test-harness';
+import { buildCollection, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { pageErrors, useBrowserApp, waitForHydration } from './harness';
 
@@ -77,6 +77,43 @@ describe('running a publication in Chromium', () => {
       invitee.name,
     );
     await again.close();
+    await e2e.setSession(null);
+  });
+
+  it('changes a publication in its settings, claims its domain, and deletes it', async () => {
+    const em = db.em();
+    const owner = await buildUser(em, { name: 'Sasha Settings' });
+    const publication = await buildCollection(em, {
+      creator: owner,
+      name: 'Tide Tables',
+      slug: 'tide-tables',
+    });
+    const page = await e2e.openPage({ session: await buildSession(em, owner) });
+    const errors = pageErrors(page);
+    await e2e.gotoHydrated(page, '/tide-tables/settings');
+    const form = page.getByTestId('publication-settings');
+    await form.getByRole('textbox', { name: texts.tagline }).fill('When the sea comes in');
+    await form.getByRole('button', { name: texts.save }).click();
+    await expect.poll(() => form.getByRole('status').textContent()).toBe(texts.saved);
+    await e2e.gotoHydrated(page, '/tide-tables');
+    expect(await page.locator('.q-publication-header').textContent()).toContain('When the sea comes in');
+
+    await e2e.gotoHydrated(page, '/tide-tables/settings/custom-domain');
+    const domainForm = page.getByTestId('custom-domain-form');
+    await domainForm.getByRole('textbox').fill(`tides-${publication.id}.example.com`);
+    await domainForm.getByRole('button').click();
+    await expect
+      .poll(() => page.getByTestId('custom-domain-state').getAttribute('data-status'))
+      .toBe('PENDING');
+
+    await e2e.gotoHydrated(page, '/tide-tables/settings');
+    const danger = page.getByTestId('delete-publication');
+    await danger.getByRole('textbox').fill('Tide Tables');
+    await danger.getByRole('button', { name: texts.deleteButton }).click();
+    await page.waitForURL('**/me/publications');
+    expect((await page.goto(`${e2e.origin}/tide-tables`))?.status()).toBe(404);
+    expect(errors).toEqual([]);
+    await page.close();
     await e2e.setSession(null);
   });
 });

@@ -529,6 +529,14 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     expect(allowed(byPerson('transferOwnership', publicPub))).toEqual(['owner']);
     expect(byPerson('transferOwnership', publicPub).editor).toBe('FORBIDDEN');
   });
+  table('deletePublication', () => {
+    expect(allowed(byPerson('deletePublication', publicPub))).toEqual(['owner']);
+    expect(byPerson('deletePublication', publicPub)).toMatchObject({
+      editor: 'FORBIDDEN',
+      writer: 'FORBIDDEN',
+    });
+    expect(byPerson('deletePublication', privatePub).owner).toBe('NOT_FOUND');
+  });
   table('leavePublication', () => {
     expect(byPerson('leavePublication', publicPub)).toEqual({
       owner: 'BAD_REQUEST',

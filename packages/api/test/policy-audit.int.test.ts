@@ -134,6 +134,10 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     // No invitation has this id: refused after the policy was asked.
     invitationId: w.post.id,
     accept: false,
+    // Not the publication's name: deleting it is refused after the policy was asked.
+    confirmName: 'not the name',
+    // A publication's stories tab (publicationStories.list); other filterBy fields take their own overrides.
+    filterBy: 'submissions',
   };
 }
 

@@ -6,10 +6,17 @@ import {
   EmailOutbox,
   Media,
   Notification,
+  Post,
   User,
 } from '@quire/db';
 import { accessTexts, PUBLICATION_LIMITS, publicationAdminTexts as texts } from '@quire/domain';
-import { addCollectionMember, buildCollection, buildUser, useTestDatabase } from '@quire/test-harness';
+import {
+  addCollectionMember,
+  buildCollection,
+  buildPost,
+  buildUser,
+  useTestDatabase,
+} from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { browser, refusal, testClock } from './auth-helpers';
 
@@ -341,5 +348,111 @@ describe('a publication’s people', () => {
     expect((await refusal(as(owner).publications.people({ slug: publication.slug })))?.code).toBe(
       'FORBIDDEN',
     );
+  });
+});
+
+describe('a publication’s settings', () => {
+  it('saves the fields for editors only, keeps the old images, refuses others’ uploads', async () => {
+    const { owner, editor, writer, outsider, publication } = await team();
+    const logoId = await upload(owner);
+    const base = {
+      collectionId: publication.id,
+      name: 'Renamed',
+      tagline: 'New line',
+      description: 'About us',
+      tags: ['Poetry'],
+    };
+    const saved = await as(owner).publications.update({
+      ...base,
+      logoId,
+      avatarId: null,
+      contactEmail: null,
+    });
+    expect(saved).toMatchObject({ message: texts.saved, name: 'Renamed', tags: ['poetry'], logoId });
+    // An editor saving the form again keeps the owner's logo: it is the one already there.
+    await as(editor).publications.update({
+      ...base,
+      name: 'By the editor',
+      logoId,
+      avatarId: null,
+      contactEmail: null,
+    });
+    expect(await db.em().findOneOrFail(Collection, publication.id)).toMatchObject({
+      name: 'By the editor',
+      logoId,
+    });
+    expect(
+      (
+        await refusal(
+          as(editor).publications.update({
+            ...base,
+            logoId: await upload(outsider),
+            avatarId: null,
+            contactEmail: null,
+          }),
+        )
+      )?.message,
+    ).toContain(texts.imageNotYours);
+    for (const viewer of [writer, outsider])
+      expect((await refusal(as(viewer).publications.settings({ slug: publication.slug })))?.code).toBe(
+        'FORBIDDEN',
+      );
+    expect((await as(owner).publications.settings({ slug: publication.slug })).canDelete).toBe(true);
+    expect((await as(editor).publications.settings({ slug: publication.slug })).canDelete).toBe(false);
+  });
+
+  it('exports followers as CSV with quoting and defused formulas', async () => {
+    const { owner, publication } = await team();
+    const em = db.em();
+    const tricky = await buildUser(em, { name: '=HYPERLINK("x"), Inc' });
+    await as(tricky).social.followCollection({ targetCollectionId: publication.id });
+    const { csv, filename } = await as(owner).publications.followersCsv({ slug: publication.slug });
+    expect(filename).toBe(`${publication.slug}-followers.csv`);
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe(texts.followersCsvHeader);
+    expect(lines[1]).toMatch(new RegExp(`^"'=HYPERLINK\\(""x""\\), Inc",${tricky.username},\\d{4}-`));
+  });
+
+  it('is deleted by its owner alone, typing its name; its stories stay with their writers', async () => {
+    const { owner, editor, writer, publication } = await team();
+    const story = await buildPost(db.em(), { creator: writer, collection: publication, title: 'Stays' });
+    expect(
+      (
+        await refusal(
+          as(editor).publications.delete({ collectionId: publication.id, confirmName: publication.name }),
+        )
+      )?.message,
+    ).toBe(texts.onlyOwnerDeletes);
+    expect(
+      (await refusal(as(owner).publications.delete({ collectionId: publication.id, confirmName: 'wrong' })))
+        ?.message,
+    ).toBe(texts.deleteMismatch);
+    await as(owner).publications.delete({ collectionId: publication.id, confirmName: publication.name });
+    expect(await db.em().count(Collection, publication.id)).toBe(0);
+    expect(await db.em().count(CollectionMember, { collection: publication.id })).toBe(0);
+    expect(await db.em().findOneOrFail(Post, story.id)).toMatchObject({
+      status: 'PUBLISHED',
+      collection: null,
+    });
+  });
+
+  it('claims a custom domain for the publication through the profile’s domain code, for its editors only', async () => {
+    const { owner, writer, publication } = await team();
+    const domain = `mag-${publication.id}.example.com`;
+    const out = await as(owner).customDomains.setDomain({ collectionId: publication.id, domain });
+    expect(out.domain?.domain).toBe(domain);
+    expect((await as(owner).customDomains.current({ collectionId: publication.id })).domain?.domain).toBe(
+      domain,
+    );
+    // The owner's own profile has no domain: the two are apart.
+    expect((await as(owner).customDomains.current()).domain).toBeNull();
+    expect((await refusal(as(writer).customDomains.current({ collectionId: publication.id })))?.code).toBe(
+      'FORBIDDEN',
+    );
+    expect(
+      (await refusal(as(writer).customDomains.removeDomain({ collectionId: publication.id })))?.code,
+    ).toBe('FORBIDDEN');
+    await as(owner).customDomains.removeDomain({ collectionId: publication.id });
+    expect((await as(owner).customDomains.current({ collectionId: publication.id })).domain).toBeNull();
   });
 });

@@ -70,3 +70,9 @@ export const invitePersonInput = z.object({
   role: z.enum(INVITABLE_ROLES),
 });
 export type InvitePersonInput = z.infer<typeof invitePersonInput>;
+
+/** /{collectionSlug}/settings: the publication's fields as the settings form sends them (its address stays). */
+export const publicationFieldsInput = newPublicationInput.omit({ slug: true }).extend({
+  collectionId: textInput().trim().min(1).max(16),
+});
+export type PublicationFieldsInput = z.infer<typeof publicationFieldsInput>;

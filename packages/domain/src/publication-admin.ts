@@ -105,6 +105,27 @@ export const publicationAdminTexts = {
   leave: 'Leave publication',
   leaveConfirm: 'Leave this publication? You can only come back if an editor invites you again.',
   left: (name: string) => `You left ${name}.`,
+  // Settings (/{collectionSlug}/settings)
+  settingsTitle: 'Publication settings',
+  settingsAbout: 'About',
+  save: 'Save',
+  saved: 'Your publication is saved.',
+  settingsLinks: 'More settings',
+  customDomain: 'Custom domain',
+  customDomainLead:
+    'Serve your publication and its stories at a domain you own, like magazine.example.com. You keep the domain; we answer for it once its DNS records point here.',
+  followersTitle: 'Followers',
+  followersCount: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'follower' : 'followers'}`,
+  exportFollowers: 'Export followers as CSV',
+  followersCsvHeader: 'name,username,followed_at',
+  deleteTitle: 'Delete publication',
+  deleteLead:
+    'Deleting the publication removes its pages, people, invitations and domain. Its stories stay published under their writers’ names.',
+  deleteConfirmLabel: (name: string) => `Type “${name}” to confirm`,
+  deleteButton: 'Delete this publication',
+  deleteMismatch: 'Type the publication’s name exactly to delete it.',
+  deleted: (name: string) => `${name} was deleted.`,
+  onlyOwnerDeletes: 'Only the owner can delete the publication.',
   // Refusals of the rules
   onlyOwnerEditors: 'Only the owner can add, change or remove editors.',
   onlyOwnerTransfers: 'Only the owner can hand over the publication.',

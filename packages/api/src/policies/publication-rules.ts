@@ -74,6 +74,13 @@ function transferOwnership(viewer: PolicyViewer, publication: PublicationSubject
   return roleIn(viewer, publication.id) === 'OWNER' ? null : refuse('FORBIDDEN', texts.onlyOwnerTransfers);
 }
 
+/** Deleting the publication: its owner alone. */
+function deletePublication(viewer: PolicyViewer, publication: PublicationSubject): Refusal | null {
+  const managing = managePublication(viewer, publication);
+  if (managing) return managing;
+  return roleIn(viewer, publication.id) === 'OWNER' ? null : refuse('FORBIDDEN', texts.onlyOwnerDeletes);
+}
+
 /** Leaving: any member but the owner, who hands the publication over first. */
 function leavePublication(viewer: PolicyViewer, publication: PublicationSubject): Refusal | null {
   const account = accountRefusal(viewer.user, true);
@@ -106,6 +113,7 @@ export const publicationRules = {
   invitePeople,
   manageMember,
   transferOwnership,
+  deletePublication,
   leavePublication,
   answerInvitation,
 } as const;

@@ -2,6 +2,7 @@ import {
   INVITABLE_ROLES,
   invitePersonInput,
   newPublicationInput,
+  publicationFieldsInput,
   publicationSlugInput,
   textInput,
 } from '@quire/domain';
@@ -21,6 +22,12 @@ import {
   removeMember,
   transferOwnership,
 } from '../services/publication-admin/people';
+import {
+  deletePublication,
+  followersCsv,
+  publicationSettings,
+  updatePublication,
+} from '../services/publication-admin/settings';
 import { publicationByDomainOrSlug, publicationFavicon, publicationHome } from '../services/publications';
 import { authedProcedure, publicProcedure, router, transactionalProcedure } from '../trpc';
 
@@ -85,6 +92,23 @@ export const publicationsRouter = router({
   leave: transactionalProcedure
     .input(z.object({ collectionId: id }))
     .mutation(({ ctx, input }) => leavePublication(ctx.em, ctx.viewer, input)),
+
+  /** Spec §2 /{collectionSlug}/settings: the publication's editable fields, for its editors. */
+  settings: authedProcedure
+    .input(z.object({ slug }))
+    .query(({ ctx, input }) => publicationSettings(ctx.em, ctx.viewer, input.slug)),
+  /** Saves the settings form. */
+  update: transactionalProcedure
+    .input(publicationFieldsInput)
+    .mutation(({ ctx, input }) => updatePublication(ctx.em, ctx.viewer, input)),
+  /** Spec §2 /{collectionSlug}/settings/followers: the followers as CSV. */
+  followersCsv: authedProcedure
+    .input(z.object({ slug }))
+    .query(({ ctx, input }) => followersCsv(ctx.em, ctx.viewer, input.slug)),
+  /** Deletes the publication (its owner, typing its name); its stories stay with their writers. */
+  delete: transactionalProcedure
+    .input(z.object({ collectionId: id, confirmName: textInput().max(200) }))
+    .mutation(({ ctx, input }) => deletePublication(ctx.em, ctx.viewer, input)),
 
   /** /me/publications: the invitations addressed to the viewer. */
   invitations: authedProcedure.query(({ ctx }) => yourInvitations(ctx.em, ctx.viewer, ctx.now())),

@@ -7,6 +7,7 @@ import {
   DOMAIN_MAX_LENGTH,
   formatShortDate,
   generalTexts,
+  publicationAdminTexts,
   subdomainTexts,
 } from '@quire/domain';
 import { Button } from '@quire/ui';
@@ -60,9 +61,11 @@ function RecordsTable({ records }: { records: DnsRecordToCreate[] }) {
 /** The domain's state, what DNS answered, the records to create, and Check now and Remove. */
 function DomainState({
   domain,
+  owner,
   onChange,
 }: {
   domain: DomainView;
+  owner: Owner;
   onChange: (next: DomainView | null) => void;
 }) {
   const t = customDomainTexts;
@@ -107,7 +110,7 @@ function DomainState({
           disabled={busy}
           onClick={async () => {
             try {
-              onChange((await check.mutateAsync()).domain);
+              onChange((await check.mutateAsync(owner)).domain);
               toast(t.checked);
             } catch (e) {
               toast(failureMessage(e), 'ERROR');
@@ -122,7 +125,7 @@ function DomainState({
           onClick={async () => {
             if (!window.confirm(t.removeConfirm)) return;
             try {
-              await remove.mutateAsync();
+              await remove.mutateAsync(owner);
               onChange(null);
               toast(t.removed);
             } catch (e) {
@@ -138,7 +141,7 @@ function DomainState({
 }
 
 /** The form that claims a domain; a refusal shows under the field and nothing is saved. */
-function DomainForm({ onSaved }: { onSaved: (next: DomainView) => void }) {
+function DomainForm({ owner, onSaved }: { owner: Owner; onSaved: (next: DomainView) => void }) {
   const t = customDomainTexts;
   const trpc = useTRPC();
   const save = useMutation(trpc.customDomains.setDomain.mutationOptions());
@@ -150,7 +153,7 @@ function DomainForm({ onSaved }: { onSaved: (next: DomainView) => void }) {
     setError(null);
     setFormError(null);
     try {
-      const out = await save.mutateAsync({ domain });
+      const out = await save.mutateAsync({ ...owner, domain });
       onSaved(out.domain);
       toast(t.saved);
     } catch (err) {
@@ -181,29 +184,41 @@ function DomainForm({ onSaved }: { onSaved: (next: DomainView) => void }) {
   );
 }
 
-/** Spec §2 /me/settings/custom-domain: the viewer's custom domain, its state and the records to create. */
-export function CustomDomainPage() {
+/** Whose domain a page shows: the viewer's own, or a publication's (by its id). */
+type Owner = { collectionId?: string };
+
+/**
+ * Spec §2 /me/settings/custom-domain and /{collectionSlug}/settings/custom-domain: the viewer's or a publication's
+ * custom domain, its state and the records to create.
+ */
+export function CustomDomainPage({ publication }: { publication?: { id: string; name: string } }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const current = useQuery(domainQueries(trpc).current());
+  const owner: Owner = publication ? { collectionId: publication.id } : {};
+  const current = useQuery(domainQueries(trpc).current(publication?.id));
   const replace = (domain: DomainView | null) => {
-    queryClient.setQueryData(trpc.customDomains.current.queryKey(), { domain });
+    queryClient.setQueryData(domainQueries(trpc).current(publication?.id).queryKey, { domain });
     void queryClient.invalidateQueries({ queryKey: trpc.customDomains.subdomain.queryKey() });
   };
   return (
     <main className="q-column q-settings" data-testid="custom-domain">
+      {publication ? <p className="q-card-meta">{publication.name}</p> : null}
       <h1>{customDomainTexts.title}</h1>
-      <p className="q-static-lead">{customDomainTexts.lead}</p>
+      <p className="q-static-lead">
+        {publication ? publicationAdminTexts.customDomainLead : customDomainTexts.lead}
+      </p>
       {current.data ? (
         current.data.domain ? (
-          <DomainState domain={current.data.domain} onChange={replace} />
+          <DomainState domain={current.data.domain} owner={owner} onChange={replace} />
         ) : (
-          <DomainForm onSaved={replace} />
+          <DomainForm owner={owner} onSaved={replace} />
         )
       ) : null}
-      <p>
-        <a href={CREATE_SUBDOMAIN_PATH}>{subdomainTexts.title}</a>
-      </p>
+      {publication ? null : (
+        <p>
+          <a href={CREATE_SUBDOMAIN_PATH}>{subdomainTexts.title}</a>
+        </p>
+      )}
     </main>
   );
 }

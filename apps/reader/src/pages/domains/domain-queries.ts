@@ -8,8 +8,9 @@ const WAITING_POLL_MS = 30_000;
 /** The queries of the domain pages, one place for the server's prefetch and the page's render. */
 export function domainQueries(trpc: Trpc) {
   return {
-    current: () =>
-      trpc.customDomains.current.queryOptions(undefined, {
+    /** The viewer's own domain, or with an id the publication's. */
+    current: (collectionId?: string) =>
+      trpc.customDomains.current.queryOptions(collectionId ? { collectionId } : undefined, {
         staleTime: 0,
         refetchInterval: (query) => {
           const status = query.state.data?.domain?.status;

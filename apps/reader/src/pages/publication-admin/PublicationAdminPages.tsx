@@ -1,3 +1,8 @@
 /* A publication's back office pages, one chunk: only people who run a publication load it. */
 export { NewPublicationPage } from './NewPublicationPage';
 export { PublicationPeoplePage } from './PublicationPeoplePage';
+export {
+  PublicationDomainPage,
+  PublicationFollowersSettingsPage,
+  PublicationSettingsPage,
+} from './PublicationSettingsPages';

@@ -1,7 +1,9 @@
 import { publicationAdminTexts as texts } from '@quire/domain';
+import type { ReactNode } from 'react';
 import { lazyPages } from '../../lib/lazy-page';
 import { prefetchSignedIn, signedInRoute } from '../../lib/signed-in-route';
-import type { PageRoute } from '../../routes';
+import type { PageRoute, PrefetchContext } from '../../routes';
+import { domainQueries } from '../domains/domain-queries';
 
 // The back office pages load on demand (see lib/lazy-page.tsx), together.
 const pages = lazyPages(
@@ -10,11 +12,48 @@ const pages = lazyPages(
 );
 const NewPublicationPage = pages('NewPublicationPage');
 const PublicationPeoplePage = pages('PublicationPeoplePage');
+const PublicationSettingsPage = pages('PublicationSettingsPage');
+const PublicationFollowersSettingsPage = pages('PublicationFollowersSettingsPage');
+const PublicationDomainPage = pages('PublicationDomainPage');
 
 /** A publication's slug from a '/:owner/…' path; a profile's ('@…') names no publication. */
 const slugOf = (owner: string | undefined) => (owner && !owner.startsWith('@') ? owner : null);
 
-/** Spec §2 /new-publication and /{collectionSlug}/permissions: creating a publication and running its people. */
+/**
+ * A back office page of a publication ('/:owner/{sub}'): for its editors (a visitor is asked to sign in, anyone
+ * else gets the 404 page); the page's query loads first, and the title names the publication.
+ */
+function settingsRoute(
+  sub: string,
+  name: string,
+  /** The title's text, by its key: the client build drops the head, and with it the texts. */
+  title: 'settingsTitle' | 'settingsAbout' | 'followersTitle' | 'customDomain',
+  page: (slug: string) => ReactNode,
+  load: (ctx: PrefetchContext, slug: string) => Promise<unknown>,
+): PageRoute {
+  return signedInRoute(
+    `/:owner/${sub}`,
+    name,
+    'the settings of this publication',
+    {
+      head: (ctx, params) => {
+        const slug = slugOf(params.owner) ?? '';
+        const settings = ctx.queryClient.getQueryData(ctx.trpc.publications.settings.queryKey({ slug }));
+        return { title: settings ? `${settings.name} – ${texts[title]}` : texts[title] };
+      },
+    },
+    ({ params }) => page(slugOf(params.owner) ?? ''),
+    async (ctx, params) => {
+      const slug = slugOf(params.owner);
+      return slug ? prefetchSignedIn(() => load(ctx, slug)) : 404;
+    },
+  );
+}
+
+const settingsQuery = (ctx: PrefetchContext, slug: string) =>
+  ctx.queryClient.fetchQuery(ctx.trpc.publications.settings.queryOptions({ slug }));
+
+/** Spec §2 /new-publication and a publication's back office: its people and settings. */
 export const publicationAdminRoutes: PageRoute[] = [
   signedInRoute(
     '/new-publication',
@@ -40,6 +79,37 @@ export const publicationAdminRoutes: PageRoute[] = [
       const slug = slugOf(params.owner);
       if (!slug) return 404;
       return prefetchSignedIn(() => queryClient.fetchQuery(trpc.publications.people.queryOptions({ slug })));
+    },
+  ),
+  settingsRoute(
+    'settings',
+    'ShowByCollectionSlugSettings',
+    'settingsTitle',
+    (slug) => <PublicationSettingsPage slug={slug} />,
+    settingsQuery,
+  ),
+  settingsRoute(
+    'settings/about',
+    'ShowByCollectionSlugSettingsAbout',
+    'settingsAbout',
+    (slug) => <PublicationSettingsPage slug={slug} about />,
+    settingsQuery,
+  ),
+  settingsRoute(
+    'settings/followers',
+    'ShowByCollectionSlugSettingsFollowers',
+    'followersTitle',
+    (slug) => <PublicationFollowersSettingsPage slug={slug} />,
+    settingsQuery,
+  ),
+  settingsRoute(
+    'settings/custom-domain',
+    'ShowByCollectionSlugSettingsCustomDomain',
+    'customDomain',
+    (slug) => <PublicationDomainPage slug={slug} />,
+    async (ctx, slug) => {
+      const settings = await settingsQuery(ctx, slug);
+      await ctx.queryClient.fetchQuery(domainQueries(ctx.trpc).current(settings.id));
     },
   ),
 ];
