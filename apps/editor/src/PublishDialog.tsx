@@ -1,7 +1,7 @@
 import { LICENSE_LABELS, License } from '@quire/domain';
 import { CloseIcon, useFocusTrap } from '@quire/ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { type EditorState, errorMessage, type PublishResult, trpc, type Viewer } from './api';
+import { type EditorState, errorMessage, type PublishResult, trpc } from './api';
 
 export const MAX_TOPICS = 5;
 
@@ -24,10 +24,10 @@ export interface DraftPreview {
   imageIds: string[];
 }
 
-/** The publications the story may go to: the viewer's own plus the one the draft was started in. */
-function publicationChoices(viewer: Viewer | null, post: EditorState) {
+/** The publications the story may go to: those the viewer writes for, plus the one the draft was started in. */
+function publicationChoices(post: EditorState) {
   const choices = new Map<string, string>();
-  for (const c of viewer?.adminCollections ?? []) choices.set(c.id, c.name);
+  for (const c of post.publications) choices.set(c.id, c.name);
   for (const c of [post.collection, post.pendingCollection])
     if (c && !choices.has(c.id)) choices.set(c.id, c.name);
   return [...choices].map(([id, name]) => ({ id, name }));
@@ -61,7 +61,6 @@ export function PublishDialog(props: {
 }) {
   const { post, preview } = props;
   const ids = useId();
-  const [viewer, setViewer] = useState<Viewer | null>(null);
   const [previewTitle, setPreviewTitle] = useState(preview.title);
   const [previewSubtitle, setPreviewSubtitle] = useState(post.subtitle ?? preview.excerpt);
   const [previewImageId, setPreviewImageId] = useState<string | null>(
@@ -80,17 +79,6 @@ export function PublishDialog(props: {
   const [submitted, setSubmitted] = useState<string | null>(null);
   // Writers who may not lock it do not get the choice; a story already locked can still be opened up.
   const lockShown = post.isLocked || mayLockIn(post, collectionId);
-
-  useEffect(() => {
-    let live = true;
-    trpc.viewer.me.query().then(
-      (me) => live && setViewer(me),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   // Tab stays inside the dialog, Escape closes it (not while publishing), and focus returns to Publish.
   const dialogRef = useFocusTrap<HTMLFormElement>(true, { onEscape: () => !busy && props.onClose() });
@@ -148,7 +136,7 @@ export function PublishDialog(props: {
     }
   };
 
-  const choices = publicationChoices(viewer, post);
+  const choices = publicationChoices(post);
   return (
     <div className="e-dialog-backdrop">
       <form

@@ -1,6 +1,10 @@
-import { User } from '@quire/db';
-import { publicationAdminTexts as texts, yourPagesTexts } from '@quire/domain';
-import { buildCollection, buildSession, buildUser } from '@quire/test-harness';
+import { Post, User } from '@quire/db';
+import {
+  publicationStoriesTexts as storiesTexts,
+  publicationAdminTexts as texts,
+  yourPagesTexts,
+} from '@quire/domain';
+import { buildCollection, buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { pageErrors, useBrowserApp, waitForHydration } from './harness';
 
@@ -65,17 +69,46 @@ describe('running a publication in Chromium', () => {
     // A writer does not run the publication: its people page is not theirs to see.
     const refused = await second.goto(`${e2e.origin}/night-shift/permissions`);
     expect(refused?.status()).toBe(404);
+    // The writer submits a draft to the publication from the editor's publish dialog.
+    const draft = await buildPost(em, { creator: invitee, title: 'Night bus', status: 'DRAFT' });
+    await second.goto(`${e2e.origin}/p/${draft.id}/edit?settings=1`);
+    await second.getByTestId('publish-dialog').waitFor();
+    await second.getByTestId('publication-select').selectOption({ label: 'The Night Shift' });
+    await second.getByTestId('publish-now').click();
+    const pending = () =>
+      db
+        .em()
+        .findOneOrFail(Post, draft.id)
+        .then((p) => p.statusForCollection);
+    await expect.poll(pending, { timeout: 10_000 }).toBe('PENDING');
     expect(secondErrors).toEqual([]);
     await second.close();
 
+    // The owner finds it in the queue, reads it and publishes it; it is on the publication's page.
     const again = await e2e.openPage({
       session: await buildSession(em, await em.findOneOrFail(User, owner.id)),
     });
+    const againErrors = pageErrors(again);
     await e2e.gotoHydrated(again, '/night-shift/permissions');
     expect(await again.getByTestId('member').count()).toBe(2);
     expect(await again.locator('[data-testid="member"][data-role="WRITER"]').textContent()).toContain(
       invitee.name,
     );
+    await e2e.gotoHydrated(again, '/night-shift/submissions');
+    const row = again.getByTestId('publication-story').filter({ hasText: 'Night bus' });
+    expect(await row.textContent()).toContain(storiesTexts.submittedBy(invitee.name));
+    await row.getByRole('button', { name: storiesTexts.preview }).click();
+    await expect
+      .poll(() => row.getByTestId('submission-preview').textContent())
+      .toContain('The first line of the story.');
+    await row.getByRole('button', { name: storiesTexts.approve }).click();
+    await expect
+      .poll(() => again.locator('.q-toast').last().textContent())
+      .toContain(storiesTexts.approved('The Night Shift'));
+    await expect.poll(() => again.getByText(storiesTexts.empty.submissions).count()).toBe(1);
+    await e2e.gotoHydrated(again, '/night-shift');
+    expect(await again.getByRole('heading', { name: 'Night bus' }).count()).toBe(1);
+    expect(againErrors).toEqual([]);
     await again.close();
     await e2e.setSession(null);
   });

@@ -251,6 +251,22 @@ describe('a publication’s people', () => {
     expect(await db.em().count(CollectionMember, { collection: publication.id, user: row.id })).toBe(0);
   });
 
+  it('offers a writer, once a member, the publication in the editor’s publish dialog', async () => {
+    const { owner, outsider, publication } = await team();
+    const draft = await buildPost(db.em(), { creator: outsider, title: 'A draft', status: 'DRAFT' });
+    expect((await as(outsider).posts.editorState({ id: draft.id })).publications).toEqual([]);
+    await as(owner).publications.invite({
+      collectionId: publication.id,
+      who: outsider.username,
+      role: 'WRITER',
+    });
+    const [invitation] = (await as(outsider).publications.invitations()).invitations;
+    await as(outsider).publications.answerInvitation({ invitationId: invitation!.id, accept: true });
+    expect((await as(outsider).posts.editorState({ id: draft.id })).publications).toEqual([
+      { id: publication.id, name: publication.name },
+    ]);
+  });
+
   it('refuses expired and revoked invitations', async () => {
     const { owner, editor, outsider, publication } = await team();
     await as(editor).publications.invite({

@@ -1,5 +1,5 @@
 import { useToastStore } from '@quire/client-state';
-import { formatShortDate, toastTexts } from '@quire/domain';
+import { formatShortDate, publicationStoriesTexts, toastTexts } from '@quire/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTRPC } from '../trpc';
@@ -76,6 +76,11 @@ export function StoriesPage({ filterBy }: { filterBy: StoryTab }) {
                 : `Last edited ${formatShortDate(story.updatedAt)}`}
               {` · ${Math.max(1, Math.round(story.readingTime))} min read (${story.wordCount} words)`}
             </p>
+            {story.submissionNote ? (
+              <p className="q-quoted-note" data-testid="editors-note">
+                <strong>{publicationStoriesTexts.editorsNote}:</strong> {story.submissionNote}
+              </p>
+            ) : null}
             <p className="q-story-actions">
               {story.deletedAt ? (
                 <button type="button" className="q-link-button" onClick={() => void onRestore(story.id)}>

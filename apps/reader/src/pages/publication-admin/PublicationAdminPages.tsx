@@ -6,3 +6,4 @@ export {
   PublicationFollowersSettingsPage,
   PublicationSettingsPage,
 } from './PublicationSettingsPages';
+export { PublicationStoriesPage } from './PublicationStoriesPage';

@@ -1,9 +1,16 @@
-import { publicationAdminTexts as texts } from '@quire/domain';
+import {
+  PUBLICATION_STORY_FILTERS,
+  type PublicationStoryFilter,
+  publicationStoriesTexts as storiesTexts,
+  publicationAdminTexts as texts,
+} from '@quire/domain';
 import type { ReactNode } from 'react';
 import { lazyPages } from '../../lib/lazy-page';
 import { prefetchSignedIn, signedInRoute } from '../../lib/signed-in-route';
 import type { PageRoute, PrefetchContext } from '../../routes';
 import { domainQueries } from '../domains/domain-queries';
+import { NotFoundPage } from '../NotFoundPage';
+import { publicationStoriesQuery } from './publication-queries';
 
 // The back office pages load on demand (see lib/lazy-page.tsx), together.
 const pages = lazyPages(
@@ -15,6 +22,51 @@ const PublicationPeoplePage = pages('PublicationPeoplePage');
 const PublicationSettingsPage = pages('PublicationSettingsPage');
 const PublicationFollowersSettingsPage = pages('PublicationFollowersSettingsPage');
 const PublicationDomainPage = pages('PublicationDomainPage');
+const PublicationStoriesPage = pages('PublicationStoriesPage');
+
+/** A tab of the publication's stories a path names (Published when it names none); null for an unknown one. */
+const storyTab = (filterBy: string | undefined): PublicationStoryFilter | null => {
+  const tab = filterBy ?? 'published';
+  return (PUBLICATION_STORY_FILTERS as readonly string[]).includes(tab)
+    ? (tab as PublicationStoryFilter)
+    : null;
+};
+
+/** A route of the publication's stories: '/:owner/stories[/…]' or '/:owner/submissions', at a fixed tab or the path's. */
+function storiesRoute(pattern: string, name: string, fixed?: PublicationStoryFilter): PageRoute {
+  const tabOf = (params: Record<string, string | undefined>) => fixed ?? storyTab(params.filterBy);
+  return signedInRoute(
+    pattern,
+    name,
+    'the stories of this publication',
+    {
+      head: (ctx, params) => {
+        const tab = tabOf(params);
+        const page = tab
+          ? ctx.queryClient.getQueryData(
+              publicationStoriesQuery(ctx.trpc, slugOf(params.owner) ?? '', tab).queryKey,
+            )?.pages[0]
+          : undefined;
+        const title = tab === 'submissions' ? storiesTexts.submissionsTitle : storiesTexts.title;
+        return { title: page ? `${page.publication.name} – ${title}` : title };
+      },
+    },
+    ({ params }) => {
+      const tab = tabOf(params);
+      return tab ? (
+        <PublicationStoriesPage slug={slugOf(params.owner) ?? ''} filterBy={tab} />
+      ) : (
+        <NotFoundPage />
+      );
+    },
+    async ({ trpc, queryClient }, params) => {
+      const slug = slugOf(params.owner);
+      const tab = tabOf(params);
+      if (!slug || !tab) return 404;
+      return prefetchSignedIn(() => queryClient.fetchInfiniteQuery(publicationStoriesQuery(trpc, slug, tab)));
+    },
+  );
+}
 
 /** A publication's slug from a '/:owner/…' path; a profile's ('@…') names no publication. */
 const slugOf = (owner: string | undefined) => (owner && !owner.startsWith('@') ? owner : null);
@@ -81,6 +133,12 @@ export const publicationAdminRoutes: PageRoute[] = [
       return prefetchSignedIn(() => queryClient.fetchQuery(trpc.publications.people.queryOptions({ slug })));
     },
   ),
+  storiesRoute('/:owner/stories', 'ShowByCollectionSlugStories'),
+  storiesRoute('/:owner/stories/:filterBy', 'ShowByCollectionSlugStoriesByFilterBy'),
+  // The older client's 'load more' address of a tab shows the tab, which pages on.
+  storiesRoute('/:owner/stories/:filterBy/loadMore', 'ShowByCollectionSlugStoriesByFilterByLoadMore'),
+  storiesRoute('/:owner/stories/submissions', 'ShowByCollectionSlugStoriesSubmissions', 'submissions'),
+  storiesRoute('/:owner/submissions', 'ShowByCollectionSlugSubmissions', 'submissions'),
   settingsRoute(
     'settings',
     'ShowByCollectionSlugSettings',

@@ -16,36 +16,12 @@ import { FollowButton } from '../../components/FollowButton';
 import { type NextPage, PagedItems } from '../../components/LoadMore';
 import { PeopleList } from '../../components/PeopleList';
 import { PostCardItem } from '../../components/PostCardItem';
+import { TabNav } from '../../components/TabNav';
 import { failureMessage, toast } from '../../lib/social';
 import { useTRPC } from '../../trpc';
 import { yourPagesQueries } from './queries';
 
 type Publication = RouterOutputs['yourPages']['followedPublications']['publications'][number];
-
-/** A row of tabs, each a link; the current one marked. */
-function TabNav<K extends string>({
-  label,
-  tabs,
-  current,
-  names,
-  href,
-}: {
-  label: string;
-  tabs: readonly K[];
-  current: K;
-  names: Record<K, string>;
-  href: (tab: K) => string;
-}) {
-  return (
-    <nav className="q-tabs" aria-label={label}>
-      {tabs.map((tab) => (
-        <a key={tab} href={href(tab)} aria-current={tab === current ? 'page' : undefined}>
-          {names[tab]}
-        </a>
-      ))}
-    </nav>
-  );
-}
 
 /** A publication with its logo, name and line, and what the viewer can do about it. */
 function PublicationRow({ publication, action }: { publication: Publication; action: ReactNode }) {

@@ -43,6 +43,11 @@ export async function storyForEditor(em: EntityManager, viewer: User, postId: st
       isEditorOf(policyViewer, post.collection?.id) || isEditorOf(policyViewer, post.pendingCollection?.id),
     /** The viewer may make the story members-only where it is (lockPost). */
     canLock: can(policyViewer, 'lockPost', post),
+    /** The publications the viewer writes for (any role): where the publish dialog can send the story. */
+    publications: memberOf
+      .filter((c) => can(policyViewer, 'writeForPublication', c))
+      .map((c) => ({ id: c.id, name: c.name }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     /** The publications published in which the viewer may make it members-only. */
     lockPublicationIds: memberOf
       .filter((c) => can(policyViewer, 'lockPost', goingTo(post, c)))
