@@ -1,6 +1,6 @@
 import { LICENSE_LABELS, License } from '@quire/domain';
 import { CloseIcon, useFocusTrap } from '@quire/ui';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { type EditorState, errorMessage, type PublishResult, trpc } from './api';
 
 export const MAX_TOPICS = 5;

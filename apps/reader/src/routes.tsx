@@ -50,6 +50,7 @@ import {
   type StoryTab,
 } from './pages/page-params';
 import { publicationAdminRoutes } from './pages/publication-admin/publication-admin-routes';
+import { publicationDesignRoutes } from './pages/publication-admin/publication-design-routes';
 import { searchRoutes } from './pages/search-routes';
 import { accountRoutes } from './pages/settings/account-routes';
 import { settingsRoutes } from './pages/settings/settings-routes';
@@ -824,6 +825,7 @@ export const pageRoutes: PageRoute[] = [
   ...exportRoutes,
   ...domainRoutes,
   ...publicationAdminRoutes,
+  ...publicationDesignRoutes,
   {
     path: '*',
     name: 'NotFound',

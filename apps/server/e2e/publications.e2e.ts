@@ -1,5 +1,6 @@
 import { Post, User } from '@quire/db';
 import {
+  navigationTexts,
   publicationStoriesTexts as storiesTexts,
   publicationAdminTexts as texts,
   yourPagesTexts,
@@ -145,6 +146,50 @@ describe('running a publication in Chromium', () => {
     await danger.getByRole('button', { name: texts.deleteButton }).click();
     await page.waitForURL('**/me/publications');
     expect((await page.goto(`${e2e.origin}/tide-tables`))?.status()).toBe(404);
+    expect(errors).toEqual([]);
+    await page.close();
+    await e2e.setSession(null);
+  });
+
+  it('curates a feature page, links it from the navigation, and readers find it, featured and in all stories', async () => {
+    const em = db.em();
+    const owner = await buildUser(em, { name: 'Fern Features' });
+    const publication = await buildCollection(em, {
+      creator: owner,
+      name: 'Field Notes',
+      slug: 'field-notes',
+    });
+    await buildPost(em, { creator: owner, collection: publication, title: 'Moss in winter' });
+    const page = await e2e.openPage({ session: await buildSession(em, owner) });
+    const errors = pageErrors(page);
+    await e2e.gotoHydrated(page, '/field-notes/settings/feature-pages');
+    await page.getByRole('link', { name: navigationTexts.newFeaturePage }).click();
+    await page.waitForURL('**/settings/feature-pages/new');
+    await waitForHydration(page);
+    const form = page.getByTestId('feature-page-form');
+    await form.getByRole('textbox', { name: navigationTexts.pageTitle }).fill('Best of');
+    await form.getByRole('checkbox', { name: 'Moss in winter' }).check();
+    await form.getByRole('button', { name: navigationTexts.savePage }).click();
+    await page.waitForURL('**/settings/feature-pages');
+    await waitForHydration(page);
+    expect(await page.getByRole('link', { name: 'Best of' }).count()).toBe(1);
+
+    await e2e.gotoHydrated(page, '/field-notes/settings/navigation');
+    const nav = page.getByTestId('navigation-form');
+    await nav.getByRole('button', { name: navigationTexts.addItem }).click();
+    const row = nav.getByTestId('nav-row');
+    await row.getByRole('combobox', { name: navigationTexts.itemTarget }).selectOption('TOPIC_PAGE');
+    await row.getByRole('textbox', { name: navigationTexts.itemTitle }).fill('Best');
+    await row.getByRole('combobox', { name: navigationTexts.itemPage }).selectOption('best-of');
+    await nav.getByRole('button', { name: navigationTexts.save }).click();
+    await expect.poll(() => nav.getByRole('status').textContent()).toBe(navigationTexts.saved);
+
+    for (const path of ['/field-notes/best-of/home', '/field-notes/featured', '/field-notes/all']) {
+      await e2e.gotoHydrated(page, path);
+      expect(await page.getByRole('heading', { name: 'Moss in winter' }).count(), path).toBe(1);
+    }
+    expect((await page.goto(`${e2e.origin}/field-notes/all/2`))?.status()).toBe(404);
+    expect((await page.goto(`${e2e.origin}/field-notes/no-such-page/home`))?.status()).toBe(404);
     expect(errors).toEqual([]);
     await page.close();
     await e2e.setSession(null);

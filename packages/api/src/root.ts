@@ -17,6 +17,7 @@ import { notificationsRouter } from './routers/notifications';
 import { onboardingRouter } from './routers/onboarding';
 import { postsRouter } from './routers/posts';
 import { profilesRouter } from './routers/profiles';
+import { publicationDesignRouter } from './routers/publication-design';
 import { publicationStoriesRouter } from './routers/publication-stories';
 import { publicationsRouter } from './routers/publications';
 import { readingRouter } from './routers/reading';
@@ -42,6 +43,7 @@ export const appRouter = router({
   flags: flagsRouter,
   publications: publicationsRouter,
   publicationStories: publicationStoriesRouter,
+  publicationDesign: publicationDesignRouter,
   profiles: profilesRouter,
   topics: topicsRouter,
   reading: readingRouter,

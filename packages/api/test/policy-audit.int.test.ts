@@ -136,8 +136,23 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     accept: false,
     // Not the publication's name: deleting it is refused after the policy was asked.
     confirmName: 'not the name',
+    // A publication's navigation and feature pages: no tabs, and a page it does not have (refused after the policy).
+    items: [],
+    postIds: [],
+    originalSlug: null,
+    pageSlug: 'no-such-page',
+    topicSlug: 'no-such-page',
     // A publication's stories tab (publicationStories.list); other filterBy fields take their own overrides.
     filterBy: 'submissions',
+    // A publication's design (publicationDesign.save): the default one, colours and header image left unset.
+    headerScale: 'MEDIUM',
+    nameTreatment: 'TEXT',
+    taglineTreatment: 'HEADER',
+    colorDisplay: 'SOLID',
+    fontSet: 'SERIF_1',
+    backgroundColor: null,
+    tintColor: null,
+    headerImageId: null,
   };
 }
 

@@ -36,6 +36,7 @@ import { CollectionInvitationSchema } from './modules/publications/collection-in
 import { CollectionMemberSchema } from './modules/publications/collection-member.entity';
 import { CustomDomainSchema } from './modules/publications/custom-domain.entity';
 import { CustomStyleSheetSchema } from './modules/publications/custom-style-sheet.entity';
+import { FeaturePageSchema } from './modules/publications/feature-page.entity';
 import { MeterEntrySchema } from './modules/reading/meter-entry.entity';
 import { NegativeSignalSchema } from './modules/reading/negative-signal.entity';
 import { ReadEventSchema } from './modules/reading/read-event.entity';
@@ -79,6 +80,7 @@ export const entities = [
   CollectionInvitationSchema,
   CollectionMemberSchema,
   CollectionSchema,
+  FeaturePageSchema,
   CustomDomainSchema,
   CustomStyleSheetSchema,
   MediaSchema,

@@ -43,6 +43,7 @@ export * from './modules/publications/collection-invitation.entity';
 export * from './modules/publications/collection-member.entity';
 export * from './modules/publications/custom-domain.entity';
 export * from './modules/publications/custom-style-sheet.entity';
+export * from './modules/publications/feature-page.entity';
 export * from './modules/reading/meter-entry.entity';
 export * from './modules/reading/negative-signal.entity';
 export * from './modules/reading/read-event.entity';

@@ -63,6 +63,12 @@ export function discoveryQueries(trpc: Trpc) {
 
     publicationAbout: (slug: string) => d.publication.about.queryOptions({ slug }, { staleTime: STALE_MS }),
     publicationTrending: (slug: string) => d.publication.trending.infiniteQueryOptions({ slug }, paged),
+    publicationFeaturePage: (slug: string, topicSlug: string) =>
+      d.publication.featurePage.queryOptions({ slug, topicSlug }, { staleTime: STALE_MS }),
+    publicationFeatured: (slug: string) =>
+      d.publication.featured.queryOptions({ slug }, { staleTime: STALE_MS }),
+    publicationAll: (slug: string, page: number) =>
+      d.publication.all.queryOptions({ slug, page }, { staleTime: STALE_MS }),
     publicationArchive: (slug: string, at: ArchiveParams) =>
       d.publication.archive.queryOptions({ slug, ...archiveInput(at) }, { staleTime: STALE_MS }),
     publicationArchiveStories: (slug: string, at: ArchiveParams) =>

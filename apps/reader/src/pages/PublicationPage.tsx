@@ -1,12 +1,12 @@
 import type { RouterOutputs } from '@quire/api';
 import { pageFeeds } from '@quire/domain';
-import { Avatar } from '@quire/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type PublicationTab, PublicationTabs } from '../components/DiscoveryTabs';
 import { PublicationMenu } from '../components/EntityMenu';
 import { FeedLink } from '../components/FeedLink';
 import { FollowButton } from '../components/FollowButton';
+import { PublicationDesigned, PublicationHeader } from '../components/PublicationHeader';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { EntityColumn } from './EntityColumn';
@@ -18,8 +18,9 @@ type PublicationHome = RouterOutputs['publications']['home'];
 const usePublicationHome = (slug: string) => useInfiniteQuery(useDiscoveryQueries().publicationHome(slug));
 
 /**
- * A /{collectionSlug} page: the publication's header (logo or initials, name, follow button, menu, tagline, followers), its tabs
- * and the page's own content. A slug no publication has is the 404 page.
+ * A /{collectionSlug} page (on the main host or the publication's own domain): the page inside the
+ * publication's design, its header as the design draws it (logo or name, tagline, follow button, menu,
+ * followers), its tabs and the page's own content. A slug no publication has is the 404 page.
  */
 export function PublicationLayout({
   slug,
@@ -34,35 +35,29 @@ export function PublicationLayout({
   return (
     <EntityColumn isError={home.isError} entity={home.data?.pages[0]} testId="publication">
       {(publication) => (
-        <>
-          <header className="q-publication-header q-entity-header">
-            <Avatar
-              name={publication.name}
-              imageId={publication.avatar.id}
-              size="XL"
-              shape="square"
-              className="q-entity-avatar"
-            />
-            <div className="q-entity-title">
-              <h1>{publication.name}</h1>
-              <FollowButton
-                target={{ kind: 'collection', id: publication.id, name: publication.name }}
-                isFollowing={publication.viewerEdge.isFollowing}
-                followSource="publication"
-              />
-              <PublicationMenu publication={publication} />
-            </div>
-            {publication.tagline || publication.description ? (
-              <p>{publication.tagline || publication.description}</p>
-            ) : null}
-            <p className="q-profile-counts">
-              <span data-testid="follower-count">{followers(publication.followerCount)}</span> ·{' '}
-              <FeedLink feed={pageFeeds.publication(publication)} />
-            </p>
-          </header>
+        <PublicationDesigned design={publication.design} testId="publication-design">
+          <PublicationHeader
+            publication={publication}
+            actions={
+              <>
+                <FollowButton
+                  target={{ kind: 'collection', id: publication.id, name: publication.name }}
+                  isFollowing={publication.viewerEdge.isFollowing}
+                  followSource="publication"
+                />
+                <PublicationMenu publication={publication} />
+              </>
+            }
+            meta={
+              <p className="q-profile-counts">
+                <span data-testid="follower-count">{followers(publication.followerCount)}</span> ·{' '}
+                <FeedLink feed={pageFeeds.publication(publication)} />
+              </p>
+            }
+          />
           <PublicationTabs slug={publication.slug} current={tab} />
           {children(publication)}
-        </>
+        </PublicationDesigned>
       )}
     </EntityColumn>
   );

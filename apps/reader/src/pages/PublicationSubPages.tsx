@@ -1,6 +1,7 @@
-import { profileMenuTexts, quireRoutes } from '@quire/domain';
+import { navigationTexts, profileMenuTexts, quireRoutes } from '@quire/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArchiveNav } from '../components/ArchiveNav';
+import type { NextPage } from '../components/LoadMore';
 import { PeopleList } from '../components/PeopleList';
 import { StoryList } from '../components/StoryList';
 import { type ArchiveParams, useDiscoveryQueries } from '../lib/discovery-queries';
@@ -142,6 +143,90 @@ export function PublicationWriterPage({ slug, username }: { slug: string; userna
           </div>
         ) : null
       }
+    </PublicationLayout>
+  );
+}
+
+/** No next page: a list shown whole (a feature page's curated stories, one numbered page). */
+const WHOLE: NextPage = { hasNextPage: false, isFetchingNextPage: false, fetchNextPage: () => undefined };
+
+/** Spec §2 /{collectionSlug}/{topicSlug}/home: a feature page, its description and the stories the editors chose. */
+export function PublicationFeaturePage({ slug, topicSlug }: { slug: string; topicSlug: string }) {
+  const page = useQuery(useDiscoveryQueries().publicationFeaturePage(slug, topicSlug));
+  if (page.isError) return <NotFoundPage />;
+  return (
+    <PublicationLayout slug={slug} tab={null}>
+      {() =>
+        page.data ? (
+          <section aria-label={page.data.title} data-testid="feature-page">
+            <h2>{page.data.title}</h2>
+            {page.data.description ? <p className="q-card-meta">{page.data.description}</p> : null}
+            <StoryList
+              pages={[{ posts: page.data.posts, next: null }]}
+              next={WHOLE}
+              empty={navigationTexts.featurePageEmpty}
+            />
+          </section>
+        ) : null
+      }
+    </PublicationLayout>
+  );
+}
+
+/** Spec §2 /{collectionSlug}/featured: the stories of the publication's feature pages. */
+export function PublicationFeaturedPage({ slug }: { slug: string }) {
+  const featured = useQuery(useDiscoveryQueries().publicationFeatured(slug));
+  return (
+    <PublicationLayout slug={slug} tab={null}>
+      {() => (
+        <section aria-label={navigationTexts.featuredTitle}>
+          <h2>{navigationTexts.featuredTitle}</h2>
+          <StoryList
+            pages={featured.data ? [{ posts: featured.data.posts, next: null }] : undefined}
+            next={WHOLE}
+            empty={navigationTexts.featuredEmpty}
+          />
+        </section>
+      )}
+    </PublicationLayout>
+  );
+}
+
+/** Spec §2 /{collectionSlug}/all[/{page}]: every story, newest first, in numbered pages with links between them. */
+export function PublicationAllPage({ slug, page }: { slug: string; page: number }) {
+  const all = useQuery(useDiscoveryQueries().publicationAll(slug, page));
+  if (all.isError) return <NotFoundPage />;
+  const at = (n: number) =>
+    n === 1
+      ? quireRoutes.build('ShowByCollectionSlugAll', { collectionSlug: slug })
+      : quireRoutes.build('ShowByCollectionSlugAllByPage', { collectionSlug: slug, page: String(n) });
+  return (
+    <PublicationLayout slug={slug} tab={null}>
+      {() => (
+        <section aria-label={navigationTexts.allTitle} data-testid="all-stories">
+          <h2>{navigationTexts.allTitle}</h2>
+          <StoryList
+            pages={all.data ? [{ posts: all.data.posts, next: null }] : undefined}
+            next={WHOLE}
+            empty={navigationTexts.allEmpty}
+          />
+          {all.data && all.data.pages > 1 ? (
+            <nav className="q-pager" aria-label={navigationTexts.pageOf(all.data.page, all.data.pages)}>
+              {all.data.page > 1 ? (
+                <a href={at(all.data.page - 1)}>{navigationTexts.previousPage}</a>
+              ) : (
+                <span />
+              )}
+              <span>{navigationTexts.pageOf(all.data.page, all.data.pages)}</span>
+              {all.data.page < all.data.pages ? (
+                <a href={at(all.data.page + 1)}>{navigationTexts.nextPage}</a>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </section>
+      )}
     </PublicationLayout>
   );
 }

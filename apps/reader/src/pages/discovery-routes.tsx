@@ -58,6 +58,9 @@ const PublicationArchivePage = publicationSub('PublicationArchivePage');
 const PublicationFollowersPage = publicationSub('PublicationFollowersPage');
 const PublicationTaggedPage = publicationSub('PublicationTaggedPage');
 const PublicationTrendingPage = publicationSub('PublicationTrendingPage');
+const PublicationFeaturePage = publicationSub('PublicationFeaturePage');
+const PublicationFeaturedPage = publicationSub('PublicationFeaturedPage');
+const PublicationAllPage = publicationSub('PublicationAllPage');
 const PublicationWriterPage = publicationSub('PublicationWriterPage');
 const TagArchivePage = tagSub('TagArchivePage');
 const TagTopPage = tagSub('TagTopPage');
@@ -338,6 +341,40 @@ const publicationPages: PageRoute[] = [
     title: titled('Trending'),
     render: (slug) => <PublicationTrendingPage slug={slug} />,
     load: ({ q, many }, slug) => many(q.publicationTrending(slug)),
+  }),
+  subPageRoute(publicationOwner, {
+    path: '/:owner/featured',
+    name: 'ShowByCollectionSlugFeatured',
+    title: titled('Featured'),
+    render: (slug) => <PublicationFeaturedPage slug={slug} />,
+    load: ({ q, one }, slug) => one(q.publicationFeatured(slug)),
+  }),
+  ...(['/:owner/all', '/:owner/all/:page'] as const).map((path) =>
+    subPageRoute<{ page: number }>(publicationOwner, {
+      path,
+      name: path.endsWith(':page') ? 'ShowByCollectionSlugAllByPage' : 'ShowByCollectionSlugAll',
+      title: titled('All stories'),
+      // A page number is a whole number from 1; anything else names no page.
+      parse: (params) => {
+        const page =
+          params.page === undefined ? 1 : /^[1-9]\d{0,5}$/.test(params.page) ? Number(params.page) : null;
+        return page === null ? null : { page };
+      },
+      render: (slug, { page }) => <PublicationAllPage slug={slug} page={page} />,
+      load: ({ q, one }, slug, { page }) => one(q.publicationAll(slug, page)),
+    }),
+  ),
+  subPageRoute(publicationOwner, {
+    path: '/:owner/:topicSlug/home',
+    name: 'ShowByCollectionSlugByTopicSlugHome',
+    title: (name, ctx, params) => {
+      const page = ctx.queryClient.getQueryData(
+        queries(ctx).publicationFeaturePage(params.owner ?? '', params.topicSlug ?? '').queryKey,
+      );
+      return page ? `${page.title} – ${name}` : name;
+    },
+    render: (slug, params) => <PublicationFeaturePage slug={slug} topicSlug={params.topicSlug ?? ''} />,
+    load: ({ q, one }, slug, params) => one(q.publicationFeaturePage(slug, params.topicSlug ?? '')),
   }),
   subPageRoute(publicationOwner, {
     path: '/:owner/about',

@@ -7,6 +7,7 @@ import { homeModules } from '../services/home-modules';
 import { listHeader, listItemsPage, listsPage, visibleList } from '../services/lists';
 import { highlightsPage, recommendedPage, responsesPage } from '../services/profile-activity';
 import { profileAbout, visibleProfile } from '../services/profiles';
+import { allStories, featuredStories, featurePage } from '../services/publication-admin/navigation';
 import {
   publicationAbout,
   publicationArchive,
@@ -125,6 +126,16 @@ const publicationPagesRouter = router({
   /** /{collectionSlug}/tagged/{tagSlug}: its stories with the tag; NOT_FOUND for an unknown tag. */
   tagged: onPublication(z.object({ slug, tagSlug: slug, cursor: timeCursor })).query(({ ctx, input }) =>
     publicationTagged(ctx.em, ctx.viewer, ctx.publication, input.tagSlug, input.cursor),
+  ),
+  /** /{collectionSlug}/{topicSlug}/home: a feature page and its stories; NOT_FOUND for one it does not have. */
+  featurePage: onPublication(z.object({ slug, topicSlug: slug })).query(({ ctx, input }) =>
+    featurePage(ctx.em, ctx.publication, input.topicSlug),
+  ),
+  /** /{collectionSlug}/featured: the stories of its feature pages. */
+  featured: onPublication(z.object({ slug })).query(({ ctx }) => featuredStories(ctx.em, ctx.publication)),
+  /** /{collectionSlug}/all[/{page}]: every story, newest first, in numbered pages; NOT_FOUND past the last. */
+  all: onPublication(z.object({ slug, page: z.number().int().min(1).max(100_000).default(1) })).query(
+    ({ ctx, input }) => allStories(ctx.em, ctx.publication, input.page),
   ),
   /** /{collectionSlug}/followers: who follows the publication, newest first. */
   followers: onPublication(z.object({ slug, cursor: timeCursor })).query(({ ctx, input }) =>

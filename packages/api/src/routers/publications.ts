@@ -1,6 +1,8 @@
 import {
+  featurePageInput,
   INVITABLE_ROLES,
   invitePersonInput,
+  navigationInput,
   newPublicationInput,
   publicationFieldsInput,
   publicationSlugInput,
@@ -15,6 +17,13 @@ import {
   revokeInvitation,
   yourInvitations,
 } from '../services/publication-admin/invitations';
+import {
+  deleteFeaturePage,
+  featurePageForEdit,
+  navigationSettings,
+  saveFeaturePage,
+  saveNavigation,
+} from '../services/publication-admin/navigation';
 import {
   changeRole,
   leavePublication,
@@ -109,6 +118,27 @@ export const publicationsRouter = router({
   delete: transactionalProcedure
     .input(z.object({ collectionId: id, confirmName: textInput().max(200) }))
     .mutation(({ ctx, input }) => deletePublication(ctx.em, ctx.viewer, input)),
+
+  /** Spec §2 /{collectionSlug}/settings/navigation and /settings/feature-pages: tabs, feature pages, stories. */
+  navigation: authedProcedure
+    .input(z.object({ slug }))
+    .query(({ ctx, input }) => navigationSettings(ctx.em, ctx.viewer, input.slug)),
+  /** Saves the navigation bar's tabs. */
+  saveNavigation: transactionalProcedure
+    .input(navigationInput)
+    .mutation(({ ctx, input }) => saveNavigation(ctx.em, ctx.viewer, input)),
+  /** /settings/feature-pages/{topicSlug}/edit: one feature page for its form. */
+  featurePage: authedProcedure
+    .input(z.object({ slug, pageSlug: slug }))
+    .query(({ ctx, input }) => featurePageForEdit(ctx.em, ctx.viewer, input.slug, input.pageSlug)),
+  /** Creates or changes a feature page. */
+  saveFeaturePage: transactionalProcedure
+    .input(featurePageInput)
+    .mutation(({ ctx, input }) => saveFeaturePage(ctx.em, ctx.viewer, input)),
+  /** Deletes a feature page and its navigation tabs. */
+  deleteFeaturePage: transactionalProcedure
+    .input(z.object({ collectionId: id, pageSlug: slug }))
+    .mutation(({ ctx, input }) => deleteFeaturePage(ctx.em, ctx.viewer, input)),
 
   /** /me/publications: the invitations addressed to the viewer. */
   invitations: authedProcedure.query(({ ctx }) => yourInvitations(ctx.em, ctx.viewer, ctx.now())),

@@ -1,6 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, CollectionMember, CustomDomain, FollowCollection, Post, type User } from '@quire/db';
-import { accessTexts, DISCOVERY_LIMITS, daysBefore, formatLongDate } from '@quire/domain';
+import {
+  accessTexts,
+  DISCOVERY_LIMITS,
+  daysBefore,
+  formatLongDate,
+  publicationHeaderDesign,
+} from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { allows, enforce, PUBLICATION_STORY } from '../policies';
 import {
@@ -15,6 +21,7 @@ import {
 } from './discovery';
 import type { ScoreCursor, TimeCursor } from './keyset';
 import { profileHeaderOf, visibleProfile } from './profiles';
+import { designFieldsOf } from './publication-admin/design';
 import { collectionViewerEdge } from './social';
 import { storyPage, taggedWith } from './story-lists';
 import { publicTag } from './topics';
@@ -76,7 +83,10 @@ export async function publicationFavicon(em: EntityManager, viewer: User | null,
   return c ? { id: c.id, favicon: { id: c.faviconId ?? null } } : null;
 }
 
-/** Spec §2 /{collectionSlug}: the publication home, its spec §3 Collection viewerEdge and latest stories. */
+/**
+ * Spec §2 /{collectionSlug}: the publication home, its spec §3 Collection viewerEdge and latest stories, and the
+ * design every page of the publication draws its header with (CSS-safe: built from parsed values only).
+ */
 export async function publicationHome(
   em: EntityManager,
   viewer: User | null,
@@ -103,6 +113,7 @@ export async function publicationHome(
     creator: { id: c.creator.id },
     followerCount,
     viewerEdge,
+    design: publicationHeaderDesign(designFieldsOf(c), c.logoId ?? null),
     stories,
   };
 }

@@ -40,7 +40,7 @@ export const publicationFieldsPayload = (v: PublicationFieldValues) => ({
 });
 
 /** An image field: pick a file, it uploads at once and shows; Remove clears it. */
-function ImageField({
+export function ImageField({
   label,
   hint,
   value,

@@ -1,4 +1,5 @@
 import {
+  navigationTexts,
   PUBLICATION_STORY_FILTERS,
   type PublicationStoryFilter,
   publicationStoriesTexts as storiesTexts,
@@ -7,7 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import { lazyPages } from '../../lib/lazy-page';
 import { prefetchSignedIn, signedInRoute } from '../../lib/signed-in-route';
-import type { PageRoute, PrefetchContext } from '../../routes';
+import type { PageProps, PageRoute, PrefetchContext } from '../../routes';
 import { domainQueries } from '../domains/domain-queries';
 import { NotFoundPage } from '../NotFoundPage';
 import { publicationStoriesQuery } from './publication-queries';
@@ -23,6 +24,9 @@ const PublicationSettingsPage = pages('PublicationSettingsPage');
 const PublicationFollowersSettingsPage = pages('PublicationFollowersSettingsPage');
 const PublicationDomainPage = pages('PublicationDomainPage');
 const PublicationStoriesPage = pages('PublicationStoriesPage');
+const PublicationNavigationPage = pages('PublicationNavigationPage');
+const FeaturePagesPage = pages('FeaturePagesPage');
+const FeaturePageEditPage = pages('FeaturePageEditPage');
 
 /** A tab of the publication's stories a path names (Published when it names none); null for an unknown one. */
 const storyTab = (filterBy: string | undefined): PublicationStoryFilter | null => {
@@ -79,9 +83,15 @@ function settingsRoute(
   sub: string,
   name: string,
   /** The title's text, by its key: the client build drops the head, and with it the texts. */
-  title: 'settingsTitle' | 'settingsAbout' | 'followersTitle' | 'customDomain',
-  page: (slug: string) => ReactNode,
-  load: (ctx: PrefetchContext, slug: string) => Promise<unknown>,
+  title:
+    | 'settingsTitle'
+    | 'settingsAbout'
+    | 'followersTitle'
+    | 'customDomain'
+    | 'navigationTitle'
+    | 'featurePagesTitle',
+  page: (slug: string, params: PageProps['params']) => ReactNode,
+  load: (ctx: PrefetchContext, slug: string, params: PageProps['params']) => Promise<unknown>,
 ): PageRoute {
   return signedInRoute(
     `/:owner/${sub}`,
@@ -91,19 +101,30 @@ function settingsRoute(
       head: (ctx, params) => {
         const slug = slugOf(params.owner) ?? '';
         const settings = ctx.queryClient.getQueryData(ctx.trpc.publications.settings.queryKey({ slug }));
-        return { title: settings ? `${settings.name} – ${texts[title]}` : texts[title] };
+        const label =
+          title === 'navigationTitle' || title === 'featurePagesTitle'
+            ? navigationTexts[title]
+            : texts[title];
+        return { title: settings ? `${settings.name} – ${label}` : label };
       },
     },
-    ({ params }) => page(slugOf(params.owner) ?? ''),
+    ({ params }) => page(slugOf(params.owner) ?? '', params),
     async (ctx, params) => {
       const slug = slugOf(params.owner);
-      return slug ? prefetchSignedIn(() => load(ctx, slug)) : 404;
+      return slug ? prefetchSignedIn(() => load(ctx, slug, params)) : 404;
     },
   );
 }
 
 const settingsQuery = (ctx: PrefetchContext, slug: string) =>
   ctx.queryClient.fetchQuery(ctx.trpc.publications.settings.queryOptions({ slug }));
+
+/** The navigation settings (with the settings, for the title), which the navigation and feature page forms read. */
+const navigationQuery = (ctx: PrefetchContext, slug: string) =>
+  Promise.all([
+    settingsQuery(ctx, slug),
+    ctx.queryClient.fetchQuery(ctx.trpc.publications.navigation.queryOptions({ slug })),
+  ]);
 
 /** Spec §2 /new-publication and a publication's back office: its people and settings. */
 export const publicationAdminRoutes: PageRoute[] = [
@@ -159,6 +180,39 @@ export const publicationAdminRoutes: PageRoute[] = [
     'followersTitle',
     (slug) => <PublicationFollowersSettingsPage slug={slug} />,
     settingsQuery,
+  ),
+  settingsRoute(
+    'settings/navigation',
+    'ShowByCollectionSlugSettingsNavigation',
+    'navigationTitle',
+    (slug) => <PublicationNavigationPage slug={slug} />,
+    navigationQuery,
+  ),
+  settingsRoute(
+    'settings/feature-pages',
+    'ShowByCollectionSlugSettingsFeaturePages',
+    'featurePagesTitle',
+    (slug) => <FeaturePagesPage slug={slug} />,
+    navigationQuery,
+  ),
+  settingsRoute(
+    'settings/feature-pages/new',
+    'ShowByCollectionSlugSettingsFeaturePagesNew',
+    'featurePagesTitle',
+    (slug) => <FeaturePageEditPage slug={slug} topicSlug={null} />,
+    navigationQuery,
+  ),
+  settingsRoute(
+    'settings/feature-pages/:topicSlug/edit',
+    'ShowByCollectionSlugSettingsFeaturePagesByTopicSlugEdit',
+    'featurePagesTitle',
+    (slug, params) => <FeaturePageEditPage slug={slug} topicSlug={params.topicSlug ?? ''} />,
+    async (ctx, slug, params) => {
+      await navigationQuery(ctx, slug);
+      await ctx.queryClient.fetchQuery(
+        ctx.trpc.publications.featurePage.queryOptions({ slug, pageSlug: params.topicSlug ?? '' }),
+      );
+    },
   ),
   settingsRoute(
     'settings/custom-domain',

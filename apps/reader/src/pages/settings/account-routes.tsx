@@ -6,6 +6,7 @@ import { prefetchSignedIn, signedInRoute } from '../../lib/signed-in-route';
 import type { PageRoute, PrefetchContext } from '../../routes';
 import { NotFoundPage } from '../NotFoundPage';
 import { profileUsername } from '../page-params';
+import { publicationEditRoute } from '../publication-admin/publication-design-routes';
 
 // The account pages load on demand (see lib/lazy-page.tsx); /me/about is the profile's own about page.
 const account = lazyPages('src/pages/settings/AccountPages.tsx', () => import('./AccountPages'));
@@ -36,24 +37,18 @@ async function prefetchMeAbout(ctx: PrefetchContext): Promise<number> {
   return 200;
 }
 
-const notFound = (path: string): PageRoute => ({
-  path,
-  name: 'NotFound',
-  render: () => <NotFoundPage />,
-  prefetch: async () => 404,
-});
-
 /**
  * Spec §2 /@{username}/edit, for the profile's owner: a visitor is asked to sign in, anyone else (or an old
- * username, which then redirects) gets the 404 page. '/{collectionSlug}/edit' is not this page.
+ * username, which then redirects) gets the 404 page. '/{collectionSlug}/edit' is the publication's design page.
  */
 const profileEdit: PageRoute = {
   path: '/:owner/edit',
   name: 'ShowUserEdit',
-  dispatch: (params) => (profileUsername(params.owner) ? profileEdit : notFound('/:owner/edit')),
-  render: ({ params, viewer }) => {
+  dispatch: (params) => (profileUsername(params.owner) ? profileEdit : publicationEditRoute),
+  render: (props) => {
+    const { params, viewer } = props;
     const username = profileUsername(params.owner);
-    if (!username) return <NotFoundPage />;
+    if (!username) return publicationEditRoute.render(props);
     if (!viewer) return <SignInToSee what="your profile" redirect={`/@${username}/edit`} />;
     return viewer.username === username ? <ProfileEditPage /> : <NotFoundPage />;
   },

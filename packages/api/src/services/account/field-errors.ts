@@ -14,7 +14,11 @@ export type AccountField =
   | 'slug'
   | 'logoId'
   | 'avatarId'
-  | 'who';
+  | 'headerImageId'
+  | 'who'
+  | 'items'
+  | 'title'
+  | 'postIds';
 
 /** A zod error naming one field, made by zod itself (a ZodError built by hand is no Error, and tRPC drops it). */
 function zodErrorFor(field: AccountField, message: string) {

@@ -39,13 +39,13 @@ export async function publicationSettings(em: EntityManager, viewer: User, slug:
   };
 }
 
-/** An image the form may set: the one already there, or one the viewer uploaded. */
-async function imageFor(
+/** An image a publication form may set: the one already there, or one the viewer uploaded. */
+export async function imageFor(
   em: EntityManager,
   viewer: User,
   id: string | null,
   current: string | null | undefined,
-  field: 'logoId' | 'avatarId',
+  field: 'logoId' | 'avatarId' | 'headerImageId',
 ) {
   if (id === null || id === current) return id;
   const media = await em.findOne(Media, { storageKey: id }, { fields: ['uploader'] });

@@ -1,0 +1,205 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Collection, type CollectionNavItem, FeaturePage, Post, type User } from '@quire/db';
+import {
+  type FeaturePageInput,
+  NAVIGATION_LIMITS,
+  type NavItemInput,
+  navigationTexts as texts,
+} from '@quire/domain';
+import { TRPCError } from '@trpc/server';
+import { authorize, loadPolicyViewer, PUBLICATION_STORY } from '../../policies';
+import { fieldError } from '../account/field-errors';
+import { purgeCacheTags } from '../cache-purge';
+import { lockUntilCommit } from '../locks';
+import { CARD_FIELDS, postCard } from '../posts';
+import { publicationFor } from './people';
+
+/*
+ * A publication's navigation bar and feature pages (spec §2 /settings/navigation, /settings/feature-pages,
+ * /{topicSlug}/home, /featured, /all[/{page}]). Editors change them; everyone who may see the publication reads
+ * them, and a feature page shows only the curated stories the listing rule lets its pages show.
+ */
+
+/** The publication by slug or id, for one of its editors. */
+async function managed(em: EntityManager, viewer: User, where: { slug: string } | { id: string }) {
+  const collection = await publicationFor(em, where);
+  authorize(await loadPolicyViewer(em, viewer), 'managePublication', collection);
+  return collection;
+}
+
+/** The publication's published stories among `ids`, as cards in the order of `ids`. */
+async function cardsInOrder(em: EntityManager, collectionId: string, ids: readonly string[]) {
+  if (!ids.length) return [];
+  const posts = await em.find(
+    Post,
+    { $and: [PUBLICATION_STORY, { collection: collectionId, id: { $in: [...ids] } }] },
+    { fields: CARD_FIELDS, strategy: 'joined' },
+  );
+  const byId = new Map(posts.map((p) => [p.id, p]));
+  return ids.flatMap((id) => {
+    const post = byId.get(id);
+    return post ? [postCard(post)] : [];
+  });
+}
+
+const pageSummary = (page: FeaturePage) => ({
+  slug: page.slug,
+  title: page.title,
+  description: page.description,
+  storyCount: page.postIds.length,
+});
+
+/** /settings/navigation and /settings/feature-pages: the tabs, the feature pages, and stories to choose from. */
+export async function navigationSettings(em: EntityManager, viewer: User, slug: string) {
+  const found = await managed(em, viewer, { slug });
+  const [collection, pages, recent] = await Promise.all([
+    em.findOneOrFail(Collection, found.id, { fields: ['navItems'] }),
+    em.find(FeaturePage, { collection: found.id }, { orderBy: { title: 'asc' } }),
+    em.find(
+      Post,
+      { $and: [PUBLICATION_STORY, { collection: found.id }] },
+      { fields: ['id', 'title'], orderBy: { latestPublishedAt: 'desc', id: 'desc' }, limit: 100 },
+    ),
+  ]);
+  return {
+    publication: { id: found.id, name: found.name, slug: found.slug },
+    navItems: collection.navItems,
+    featurePages: pages.map(pageSummary),
+    stories: recent.map((p) => ({ id: p.id, title: p.title })),
+  };
+}
+
+/** Saves the navigation bar; a feature page or story it names must be the publication's. */
+export async function saveNavigation(
+  em: EntityManager,
+  viewer: User,
+  input: { collectionId: string; items: NavItemInput[] },
+) {
+  const found = await managed(em, viewer, { id: input.collectionId });
+  const pageSlugs = input.items.flatMap((i) => (i.type === 'TOPIC_PAGE' ? [i.tagSlug] : []));
+  if (
+    pageSlugs.length &&
+    (await em.count(FeaturePage, { collection: found.id, slug: { $in: pageSlugs } })) <
+      new Set(pageSlugs).size
+  )
+    throw fieldError('items', texts.noSuchPage);
+  const postIds = input.items.flatMap((i) => (i.type === 'POST' ? [i.postId] : []));
+  if (
+    postIds.length &&
+    (await cardsInOrder(em, found.id, [...new Set(postIds)])).length < new Set(postIds).size
+  )
+    throw fieldError('items', texts.noSuchStory);
+  const collection = await em.findOneOrFail(Collection, found.id);
+  collection.navItems = input.items.map((item): CollectionNavItem => ({ ...item }));
+  await em.flush();
+  await purgeCacheTags(em, [`collection-${found.id}`]);
+  return { message: texts.saved, navItems: collection.navItems };
+}
+
+/** /settings/feature-pages/{topicSlug}/edit: one feature page as its form edits it. */
+export async function featurePageForEdit(em: EntityManager, viewer: User, slug: string, pageSlug: string) {
+  const found = await managed(em, viewer, { slug });
+  const page = await em.findOne(FeaturePage, { collection: found.id, slug: pageSlug });
+  if (!page) throw new TRPCError({ code: 'NOT_FOUND', message: texts.featurePageNotFound });
+  return { ...pageSummary(page), postIds: page.postIds };
+}
+
+/** Creates or changes a feature page; its stories must be published in the publication. */
+export async function saveFeaturePage(em: EntityManager, viewer: User, input: FeaturePageInput) {
+  const found = await managed(em, viewer, { id: input.collectionId });
+  await lockUntilCommit(em, `feature-pages:${found.id}`);
+  // Checked before a new page exists: a query flushes what the unit of work holds.
+  if (
+    !input.originalSlug &&
+    (await em.count(FeaturePage, { collection: found.id })) >= NAVIGATION_LIMITS.featurePagesMax
+  )
+    throw fieldError('title', texts.tooManyPages);
+  if (
+    input.slug !== input.originalSlug &&
+    (await em.count(FeaturePage, { collection: found.id, slug: input.slug }))
+  )
+    throw fieldError('slug', texts.pageSlugTaken, 'CONFLICT');
+  if ((await cardsInOrder(em, found.id, input.postIds)).length < input.postIds.length)
+    throw fieldError('postIds', texts.noSuchStory);
+  const page = input.originalSlug
+    ? await em.findOne(FeaturePage, { collection: found.id, slug: input.originalSlug })
+    : em.create(FeaturePage, { collection: found.id, slug: input.slug, title: input.title });
+  if (!page) throw new TRPCError({ code: 'NOT_FOUND', message: texts.featurePageNotFound });
+  // A renamed page keeps its navigation tab.
+  if (input.originalSlug && input.slug !== input.originalSlug) {
+    const collection = await em.findOneOrFail(Collection, found.id);
+    collection.navItems = collection.navItems.map((item) =>
+      item.type === 'TOPIC_PAGE' && item.tagSlug === input.originalSlug
+        ? { ...item, tagSlug: input.slug }
+        : item,
+    );
+  }
+  page.slug = input.slug;
+  page.title = input.title;
+  page.description = input.description;
+  page.postIds = input.postIds;
+  await em.flush();
+  await purgeCacheTags(em, [`collection-${found.id}`]);
+  return { message: texts.pageSaved, ...pageSummary(page) };
+}
+
+/** Deletes a feature page and the navigation tabs that led to it. */
+export async function deleteFeaturePage(
+  em: EntityManager,
+  viewer: User,
+  input: { collectionId: string; pageSlug: string },
+) {
+  const found = await managed(em, viewer, { id: input.collectionId });
+  const page = await em.findOne(FeaturePage, { collection: found.id, slug: input.pageSlug });
+  if (!page) throw new TRPCError({ code: 'NOT_FOUND', message: texts.featurePageNotFound });
+  const collection = await em.findOneOrFail(Collection, found.id);
+  collection.navItems = collection.navItems.filter(
+    (i) => !(i.type === 'TOPIC_PAGE' && i.tagSlug === page.slug),
+  );
+  em.remove(page);
+  await em.flush();
+  await purgeCacheTags(em, [`collection-${found.id}`]);
+  return { message: texts.pageDeleted };
+}
+
+// ── What readers see ──────────────────────────────────────────────────────────────────────────
+
+/** /{collectionSlug}/{topicSlug}/home: a feature page's title, description and stories. */
+export async function featurePage(em: EntityManager, c: Pick<Collection, 'id'>, pageSlug: string) {
+  const page = await em.findOne(FeaturePage, { collection: c.id, slug: pageSlug });
+  if (!page) throw new TRPCError({ code: 'NOT_FOUND', message: texts.featurePageNotFound });
+  return { ...pageSummary(page), posts: await cardsInOrder(em, c.id, page.postIds) };
+}
+
+/** /{collectionSlug}/featured: the stories of its feature pages, page by page, each once. */
+export async function featuredStories(em: EntityManager, c: Pick<Collection, 'id'>) {
+  const pages = await em.find(
+    FeaturePage,
+    { collection: c.id },
+    { fields: ['postIds'], orderBy: { title: 'asc' } },
+  );
+  const ids = [...new Set(pages.flatMap((p) => p.postIds))].slice(
+    0,
+    NAVIGATION_LIMITS.featurePageStoriesMax * 2,
+  );
+  return { posts: await cardsInOrder(em, c.id, ids) };
+}
+
+/** /{collectionSlug}/all[/{page}]: every story on its pages, newest first, numbered pages. */
+export async function allStories(em: EntityManager, c: Pick<Collection, 'id'>, page: number) {
+  const where = { $and: [PUBLICATION_STORY, { collection: c.id }] };
+  const size = NAVIGATION_LIMITS.allPageSize;
+  const [posts, total] = await Promise.all([
+    em.find(Post, where, {
+      fields: CARD_FIELDS,
+      strategy: 'joined',
+      orderBy: { latestPublishedAt: 'desc', id: 'desc' },
+      limit: size,
+      offset: (page - 1) * size,
+    }),
+    em.count(Post, where),
+  ]);
+  const pages = Math.max(1, Math.ceil(total / size));
+  if (page > pages) throw new TRPCError({ code: 'NOT_FOUND', message: texts.allEmpty });
+  return { page, pages, total, posts: posts.map(postCard) };
+}
