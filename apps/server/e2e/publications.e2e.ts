@@ -184,6 +184,10 @@ describe('running a publication in Chromium', () => {
     await nav.getByRole('button', { name: navigationTexts.save }).click();
     await expect.poll(() => nav.getByRole('status').textContent()).toBe(navigationTexts.saved);
 
+    // The tab is under the publication's header and leads to the feature page.
+    await e2e.gotoHydrated(page, '/field-notes');
+    await page.getByTestId('publication-nav').getByRole('link', { name: 'Best' }).click();
+    await page.waitForURL('**/field-notes/best-of/home');
     for (const path of ['/field-notes/best-of/home', '/field-notes/featured', '/field-notes/all']) {
       await e2e.gotoHydrated(page, path);
       expect(await page.getByRole('heading', { name: 'Moss in winter' }).count(), path).toBe(1);

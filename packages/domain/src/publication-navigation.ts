@@ -1,4 +1,5 @@
 import type { NavItemType } from './enums';
+import { quireRoutes } from './routes';
 
 /*
  * A publication's navigation and feature pages (spec §2 /{collectionSlug}/settings/navigation,
@@ -31,6 +32,8 @@ export const NAV_FORM_TYPES = [
 
 export const navigationTexts = {
   navigationTitle: 'Navigation',
+  /** The tabs' landmark on the publication's pages. */
+  sectionsLabel: (publication: string) => `${publication} sections`,
   navigationIntro: `Up to ${NAVIGATION_LIMITS.itemsMax} tabs under the publication’s header: a topic, a feature page, the about page, the archive or a link.`,
   itemTypes: {
     TAG: 'Topic',
@@ -95,3 +98,34 @@ export const navigationTexts = {
   previousPage: 'Newer stories',
   nextPage: 'Older stories',
 } as const;
+
+/** A navigation tab as stored (spec §3 nav item): its type and the target its type reads. */
+export interface NavItem {
+  type: NavItemType;
+  title: string;
+  url?: string | undefined;
+  tagSlug?: string | undefined;
+  postId?: string | undefined;
+}
+
+/** Where a tab of a publication's navigation leads, and whether that is another site. */
+export function navItemLink(
+  item: NavItem,
+  collectionSlug: string,
+): { title: string; href: string; external: boolean } {
+  const at = (name: string, params: Record<string, string> = {}) =>
+    quireRoutes.build(name, { collectionSlug, ...params });
+  const href =
+    item.type === 'TAG'
+      ? at('ShowCollectionTagged', { tagSlug: item.tagSlug ?? '' })
+      : item.type === 'TOPIC_PAGE'
+        ? at('ShowByCollectionSlugByTopicSlugHome', { topicSlug: item.tagSlug ?? '' })
+        : item.type === 'ABOUT'
+          ? at('ShowCollectionMasthead')
+          : item.type === 'ARCHIVE'
+            ? at('ShowByCollectionSlugArchive')
+            : item.type === 'POST'
+              ? quireRoutes.build('ShowPost', { postId: item.postId ?? '' })
+              : (item.url ?? '/');
+  return { title: item.title, href, external: item.type === 'EXTERNAL_LINK' };
+}

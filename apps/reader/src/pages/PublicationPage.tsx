@@ -1,5 +1,5 @@
 import type { RouterOutputs } from '@quire/api';
-import { pageFeeds } from '@quire/domain';
+import { navigationTexts, pageFeeds } from '@quire/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type PublicationTab, PublicationTabs } from '../components/DiscoveryTabs';
@@ -56,6 +56,23 @@ export function PublicationLayout({
             }
           />
           <PublicationTabs slug={publication.slug} current={tab} />
+          {publication.navigation.length ? (
+            <nav
+              className="q-publication-nav"
+              aria-label={navigationTexts.sectionsLabel(publication.name)}
+              data-testid="publication-nav"
+            >
+              {publication.navigation.map((link) => (
+                <a
+                  key={`${link.title} ${link.href}`}
+                  href={link.href}
+                  {...(link.external ? { rel: 'noopener' } : {})}
+                >
+                  {link.title}
+                </a>
+              ))}
+            </nav>
+          ) : null}
           {children(publication)}
         </PublicationDesigned>
       )}

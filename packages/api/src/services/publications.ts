@@ -5,6 +5,7 @@ import {
   DISCOVERY_LIMITS,
   daysBefore,
   formatLongDate,
+  navItemLink,
   publicationHeaderDesign,
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
@@ -114,6 +115,8 @@ export async function publicationHome(
     followerCount,
     viewerEdge,
     design: publicationHeaderDesign(designFieldsOf(c), c.logoId ?? null),
+    /** The tabs its editors set (spec §3 nav items), as links. */
+    navigation: c.navItems.map((item) => navItemLink(item, c.slug)),
     stories,
   };
 }
