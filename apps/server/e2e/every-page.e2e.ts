@@ -52,6 +52,8 @@ interface Samples {
   storyId: string;
   /** A story of a publication, with its writer, its first topic and its day. */
   collectionSlug: string;
+  /** That publication's id (/c/{collectionId} answers 301 to it). */
+  collectionId: string;
   collectionStorySlug: string;
   collectionWriter: string;
   tagSlug: string;
@@ -190,6 +192,7 @@ const e2e = useBrowserApp({
       storySlug: DEMO.story.uniqueSlug,
       storyId: DEMO.story.id,
       collectionSlug: inPublication.collection!.slug,
+      collectionId: inPublication.collection!.id,
       collectionStorySlug: inPublication.uniqueSlug,
       collectionWriter: inPublication.creator.username,
       tagSlug: tag.tag.slug,
@@ -227,6 +230,7 @@ function pathFor(pattern: string, s: Samples): string {
     inResponseToPostId: s.storyId,
     channel: 'twitter',
     collectionSlug: s.collectionSlug,
+    collectionId: s.collectionId,
     topicSlug: s.tagSlug,
     tagSlug: s.tagSlug,
     monthDayYearSlug: monthDayYearSlug(s.day),

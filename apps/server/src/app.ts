@@ -44,6 +44,7 @@ import { registerLegacyRedirects } from './legacy-redirects';
 import { registerListEmbed } from './list-embed';
 import { registerMedia } from './media';
 import { PageCache } from './page-cache';
+import { registerPublicationIdRedirects } from './publication-id-redirects';
 import { registerReadingRoutes } from './reading-routes';
 import { registerSearchService } from './search';
 import { BOOT_SCRIPT_SOURCE, errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
@@ -288,6 +289,7 @@ export async function buildApp(opts: {
   }
   registerLegacyRedirects(app);
   registerUsernameRedirects(app, orm);
+  registerPublicationIdRedirects(app, orm);
   registerReaderPages(app, orm, config, env, pageAssets, pageCache);
   return app;
 }

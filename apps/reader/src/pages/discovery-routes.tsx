@@ -325,10 +325,22 @@ const profilePages: PageRoute[] = [
   }),
 ];
 
+/**
+ * Spec §2 /c/{collectionId}: a publication by its id. The server answers 301 to the publication's own address
+ * (apps/server/src/publication-id-redirects.ts); the page is reached only for an id no publication has.
+ */
+const publicationById: PageRoute = {
+  path: '/c/:collectionId',
+  name: 'ShowCByCollectionId',
+  render: () => <NotFoundPage />,
+  prefetch: async () => 404,
+};
+
 // ── Publications ────────────────────────────────────────────────────────────────────────────
 
 /** Spec §2 /{collectionSlug} sub-pages; its home is routes.tsx's. */
 const publicationPages: PageRoute[] = [
+  publicationById,
   subPageRoute(publicationOwner, {
     path: '/:owner/latest',
     name: 'ShowByCollectionSlugLatest',
@@ -341,6 +353,13 @@ const publicationPages: PageRoute[] = [
     title: titled('Trending'),
     render: (slug) => <PublicationTrendingPage slug={slug} />,
     load: ({ q, many }, slug) => many(q.publicationTrending(slug)),
+  }),
+  // The older client's address for the home's next stories: the home, which pages on.
+  subPageRoute(publicationOwner, {
+    path: '/:owner/load-more',
+    name: 'ShowByCollectionSlugLoadMore',
+    title: (name) => name,
+    render: (slug) => <PublicationPage slug={slug} />,
   }),
   subPageRoute(publicationOwner, {
     path: '/:owner/featured',

@@ -1,0 +1,35 @@
+import { Collection } from '@quire/db';
+import { buildCollection, buildPost, buildUser } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers';
+
+const t = useTestApp();
+
+describe('a publication by its id and its older paths (spec §2 /c/{collectionId}, /{collectionSlug}/load-more)', () => {
+  it('answers 301 from /c/{id} to the publication, the query kept; unknown and private ones stay 404', async () => {
+    const em = t.db.em();
+    const owner = await buildUser(em);
+    const publication = await buildCollection(em, { creator: owner, slug: 'by-id-mag' });
+    const res = await t.page(`/c/${publication.id}?source=share`);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/by-id-mag?source=share');
+    expect((await t.page('/c/0123456789abcdef')).statusCode).toBe(404);
+    const hidden = await buildCollection(em, { creator: owner, slug: 'hidden-mag' });
+    await em.nativeUpdate(Collection, hidden.id, { visibility: 'PRIVATE' });
+    expect((await t.page(`/c/${hidden.id}`)).statusCode).toBe(404);
+  });
+
+  it('shows the publication home at /load-more', async () => {
+    const em = t.db.em();
+    const owner = await buildUser(em);
+    const publication = await buildCollection(em, {
+      creator: owner,
+      slug: 'load-more-mag',
+      name: 'Load More Mag',
+    });
+    await buildPost(em, { creator: owner, collection: publication, title: 'A story to page through' });
+    const res = await t.page('/load-more-mag/load-more');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('A story to page through');
+  });
+});
