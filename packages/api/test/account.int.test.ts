@@ -1,11 +1,11 @@
-import { AuthToken, EmailOutbox, Media, User, UsernameHistory } from '@quire/db';
+import { AuthToken, EmailOutbox, User, UsernameHistory } from '@quire/db';
 import { ACCOUNT_LIMITS, AUTH_POLICY, accountTexts, validationMessages } from '@quire/domain';
 import { buildUser, useTestDatabase } from '@quire/test-harness';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { confirmEmail, createContextInner, currentUsernameFor } from '../src';
-import { browser, env, lastEmail, testClock } from './auth-helpers';
+import { browser, env, lastEmail, storedUpload, testClock } from './auth-helpers';
 
 /*
  * Account settings (spec §3 editable account fields, custom style sheet): each saved and shown, a username
@@ -30,22 +30,6 @@ async function refusal(call: Promise<unknown>) {
 
 const fresh = (id: string) => db.em().findOneOrFail(User, id);
 const as = (user: User) => browser(db, clock, { viewer: user }).caller;
-
-/** A stored upload of the viewer's, as POST /_/upload records it. */
-async function upload(user: User | null, width: number, height: number) {
-  const em = db.em();
-  const media = em.create(Media, {
-    uploader: user ? em.getReference(User, user.id) : null,
-    mime: 'image/png',
-    width,
-    height,
-    bytes: 100,
-    storageKey: `${Math.random().toString(16).slice(2, 14)}.png`,
-    sha256: 'a'.repeat(64),
-  });
-  await em.flush();
-  return media.storageKey;
-}
 
 describe('profile fields', () => {
   it('saves the name and bio and shows them on the settings and the profile', async () => {
@@ -201,7 +185,7 @@ describe('username races', () => {
 describe('photo', () => {
   it('sets a square photo of the viewer’s own upload and removes it', async () => {
     const user = await buildUser(db.em());
-    const imageId = await upload(user, 400, 400);
+    const imageId = await storedUpload(db, user, 400, 400);
     expect(await as(user).account.updatePhoto({ imageId })).toMatchObject({ imageId });
     expect((await browser(db, clock).caller.profiles.byUsername({ username: user.username })).imageId).toBe(
       imageId,
@@ -212,8 +196,8 @@ describe('photo', () => {
   it('refuses a photo that is not square, not the viewer’s upload, missing or not an image id', async () => {
     const user = await buildUser(db.em());
     const someoneElse = await buildUser(db.em());
-    const wide = await upload(user, 800, 600);
-    const theirs = await upload(someoneElse, 300, 300);
+    const wide = await storedUpload(db, user, 800, 600);
+    const theirs = await storedUpload(db, someoneElse, 300, 300);
     expect(await refusal(as(user).account.updatePhoto({ imageId: wide }))).toEqual({
       code: 'BAD_REQUEST',
       field: 'imageId',

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '@quire/db';
-import { EmailOutbox, FeatureFlag } from '@quire/db';
+import { EmailOutbox, FeatureFlag, Media, User as UserRow } from '@quire/db';
 import type { TestDatabase } from '@quire/test-harness';
 import {
   appRouter,
@@ -80,3 +80,19 @@ export const refusal = (call: Promise<unknown>) =>
     () => null,
     (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
   );
+
+/** A stored upload of `user`'s (none: an anonymous one), as POST /_/upload records it; answers its image id. */
+export async function storedUpload(db: TestDatabase, user: User | null, width = 400, height = 400) {
+  const em = db.em();
+  const media = em.create(Media, {
+    uploader: user ? em.getReference(UserRow, user.id) : null,
+    mime: 'image/png',
+    width,
+    height,
+    bytes: 100,
+    storageKey: `${Math.random().toString(16).slice(2, 14)}.png`,
+    sha256: 'a'.repeat(64),
+  });
+  await em.flush();
+  return media.storageKey;
+}

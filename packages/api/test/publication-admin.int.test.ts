@@ -4,7 +4,6 @@ import {
   CollectionInvitation,
   CollectionMember,
   EmailOutbox,
-  Media,
   Notification,
   Post,
   User,
@@ -18,26 +17,11 @@ import {
   useTestDatabase,
 } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { browser, refusal, testClock } from './auth-helpers';
+import { browser, refusal, storedUpload, testClock } from './auth-helpers';
 
 const db = useTestDatabase();
 const clock = testClock();
 const as = (viewer: User | null) => browser(db, clock, { viewer }).caller;
-
-async function upload(user: User) {
-  const em = db.em();
-  const media = em.create(Media, {
-    uploader: em.getReference(User, user.id),
-    mime: 'image/png',
-    width: 400,
-    height: 400,
-    bytes: 100,
-    storageKey: `${Math.random().toString(16).slice(2, 14)}.png`,
-    sha256: 'a'.repeat(64),
-  });
-  await em.flush();
-  return media.storageKey;
-}
 
 const newPublication = (slug: string, extra: Record<string, unknown> = {}) => ({
   name: 'The Night Shift',
@@ -52,7 +36,7 @@ const newPublication = (slug: string, extra: Record<string, unknown> = {}) => ({
 describe('creating a publication', () => {
   it('makes the creator its owner, with the form as given', async () => {
     const owner = await buildUser(db.em());
-    const logoId = await upload(owner);
+    const logoId = await storedUpload(db, owner);
     const made = await as(owner).publications.create(newPublication('the-night-shift', { logoId }));
     expect(made).toEqual({ id: made.id, slug: 'the-night-shift', url: '/the-night-shift' });
     const row = await db.em().findOneOrFail(Collection, made.id);
@@ -93,7 +77,7 @@ describe('creating a publication', () => {
       [newPublication('fine-slug', { tagline: '\ud800' }), 'invalid'],
       [newPublication('fine-slug', { tags: ['a', 'b', 'c', 'd', 'e', 'f'] }), texts.tooManyTags],
       [newPublication('fine-slug', { contactEmail: 'nobody' }), 'valid email'],
-      [newPublication('fine-slug', { logoId: await upload(other) }), texts.imageNotYours],
+      [newPublication('fine-slug', { logoId: await storedUpload(db, other) }), texts.imageNotYours],
     ];
     for (const [input, message] of attempts) {
       const r = await refusal(as(owner).publications.create(input as never));
@@ -370,7 +354,7 @@ describe('a publication’s people', () => {
 describe('a publication’s settings', () => {
   it('saves the fields for editors only, keeps the old images, refuses others’ uploads', async () => {
     const { owner, editor, writer, outsider, publication } = await team();
-    const logoId = await upload(owner);
+    const logoId = await storedUpload(db, owner);
     const base = {
       collectionId: publication.id,
       name: 'Renamed',
@@ -402,7 +386,7 @@ describe('a publication’s settings', () => {
         await refusal(
           as(editor).publications.update({
             ...base,
-            logoId: await upload(outsider),
+            logoId: await storedUpload(db, outsider),
             avatarId: null,
             contactEmail: null,
           }),

@@ -1,4 +1,4 @@
-import { Collection, Media, User } from '@quire/db';
+import { Collection, type User } from '@quire/db';
 import {
   accessTexts,
   DEFAULT_PUBLICATION_DESIGN,
@@ -10,28 +10,13 @@ import {
 } from '@quire/domain';
 import { addCollectionMember, buildCollection, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { browser, refusal, testClock } from './auth-helpers';
+import { browser, refusal, storedUpload, testClock } from './auth-helpers';
 
 /* Spec §2 /{collectionSlug}/design, /styles, /edit: a publication's design (spec §3, §5 colour strings). */
 
 const db = useTestDatabase();
 const clock = testClock();
 const as = (viewer: User | null) => browser(db, clock, { viewer }).caller;
-
-async function upload(user: User) {
-  const em = db.em();
-  const media = em.create(Media, {
-    uploader: em.getReference(User, user.id),
-    mime: 'image/png',
-    width: 1600,
-    height: 400,
-    bytes: 100,
-    storageKey: `${Math.random().toString(16).slice(2, 14)}.png`,
-    sha256: 'a'.repeat(64),
-  });
-  await em.flush();
-  return media.storageKey;
-}
 
 async function team() {
   const em = db.em();
@@ -41,7 +26,7 @@ async function team() {
   const outsider = await buildUser(em, { name: 'Otto Outsider' });
   const publication = await buildCollection(em, { creator: owner });
   publication.tagline = 'Stories after dark';
-  publication.logoId = await upload(owner);
+  publication.logoId = await storedUpload(db, owner, 1600, 400);
   await em.flush();
   await addCollectionMember(em, publication, editor, 'EDITOR');
   await addCollectionMember(em, publication, writer, 'WRITER');
@@ -81,7 +66,7 @@ describe('a publication’s design', () => {
     expect(first.fields).toEqual(DEFAULT_PUBLICATION_DESIGN);
     expect(first.design.nameTreatment).toBe('TEXT');
 
-    const headerImageId = await upload(owner);
+    const headerImageId = await storedUpload(db, owner, 1600, 400);
     const saved = await as(owner).publicationDesign.save({
       collectionId: publication.id,
       ...designed,
@@ -109,7 +94,7 @@ describe('a publication’s design', () => {
 
   it('is saved by an editor, who keeps the header image already there but not another’s upload', async () => {
     const { owner, editor, outsider, publication } = await team();
-    const ownersImage = await upload(owner);
+    const ownersImage = await storedUpload(db, owner, 1600, 400);
     await as(owner).publicationDesign.save({
       collectionId: publication.id,
       ...designed,
@@ -129,7 +114,7 @@ describe('a publication’s design', () => {
         collectionId: publication.id,
         ...designed,
         headerScale: 'MEDIUM',
-        headerImageId: await upload(outsider),
+        headerImageId: await storedUpload(db, outsider, 1600, 400),
       }),
     );
     expect(r).toMatchObject({ code: 'BAD_REQUEST', message: publicationAdminTexts.imageNotYours });
@@ -191,7 +176,7 @@ describe('a publication’s design', () => {
     await as(owner).publicationDesign.save({
       collectionId: publication.id,
       ...designed,
-      headerImageId: await upload(owner),
+      headerImageId: await storedUpload(db, owner, 1600, 400),
     });
     const reset = await as(editor).publicationDesign.reset({ collectionId: publication.id });
     expect(reset).toMatchObject({ message: texts.resetDone, fields: DEFAULT_PUBLICATION_DESIGN });

@@ -7,9 +7,7 @@ import {
   publicationHeaderDesign,
   publicationDesignTexts as texts,
 } from '@quire/domain';
-import { authorize, loadPolicyViewer } from '../../policies';
-import { purgeCacheTags } from '../cache-purge';
-import { publicationFor } from './people';
+import { managedPublication, publicationChanged } from './people';
 import { imageFor } from './settings';
 
 /*
@@ -73,8 +71,7 @@ function designOf(c: Pick<Collection, 'id' | (typeof readColumns)[number]>) {
 
 /** /{collectionSlug}/design: the publication's design, for its owner and editors. */
 export async function publicationDesign(em: EntityManager, viewer: User, slug: string) {
-  const found = await publicationFor(em, { slug });
-  authorize(await loadPolicyViewer(em, viewer), 'managePublication', found);
+  const found = await managedPublication(em, viewer, { slug });
   return designOf(await em.findOneOrFail(Collection, found.id, { fields: [...readColumns] }));
 }
 
@@ -85,8 +82,7 @@ async function writeDesign(
   collectionId: string,
   design: PublicationDesignFields,
 ) {
-  const found = await publicationFor(em, { id: collectionId });
-  authorize(await loadPolicyViewer(em, viewer), 'managePublication', found);
+  const found = await managedPublication(em, viewer, { id: collectionId });
   const c = await em.findOneOrFail(Collection, found.id);
   c.headerImageId = await imageFor(em, viewer, design.headerImageId, c.headerImageId, 'headerImageId');
   c.headerScale = design.headerScale;
@@ -96,8 +92,7 @@ async function writeDesign(
   c.fontSet = design.fontSet;
   c.backgroundColor = design.backgroundColor;
   c.tintColor = design.tintColor;
-  await em.flush();
-  await purgeCacheTags(em, [`collection-${c.id}`]);
+  await publicationChanged(em, c.id);
   return designOf(c);
 }
 

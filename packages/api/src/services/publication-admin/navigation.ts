@@ -7,25 +7,17 @@ import {
   navigationTexts as texts,
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import { authorize, loadPolicyViewer, PUBLICATION_STORY } from '../../policies';
+import { PUBLICATION_STORY } from '../../policies';
 import { fieldError } from '../account/field-errors';
-import { purgeCacheTags } from '../cache-purge';
 import { lockUntilCommit } from '../locks';
 import { CARD_FIELDS, postCard } from '../posts';
-import { publicationFor } from './people';
+import { managedPublication, publicationChanged } from './people';
 
 /*
  * A publication's navigation bar and feature pages (spec §2 /settings/navigation, /settings/feature-pages,
  * /{topicSlug}/home, /featured, /all[/{page}]). Editors change them; everyone who may see the publication reads
  * them, and a feature page shows only the curated stories the listing rule lets its pages show.
  */
-
-/** The publication by slug or id, for one of its editors. */
-async function managed(em: EntityManager, viewer: User, where: { slug: string } | { id: string }) {
-  const collection = await publicationFor(em, where);
-  authorize(await loadPolicyViewer(em, viewer), 'managePublication', collection);
-  return collection;
-}
 
 /** The publication's published stories among `ids`, as cards in the order of `ids`. */
 async function cardsInOrder(em: EntityManager, collectionId: string, ids: readonly string[]) {
@@ -51,7 +43,7 @@ const pageSummary = (page: FeaturePage) => ({
 
 /** /settings/navigation and /settings/feature-pages: the tabs, the feature pages, and stories to choose from. */
 export async function navigationSettings(em: EntityManager, viewer: User, slug: string) {
-  const found = await managed(em, viewer, { slug });
+  const found = await managedPublication(em, viewer, { slug });
   const [collection, pages, recent] = await Promise.all([
     em.findOneOrFail(Collection, found.id, { fields: ['navItems'] }),
     em.find(FeaturePage, { collection: found.id }, { orderBy: { title: 'asc' } }),
@@ -75,7 +67,7 @@ export async function saveNavigation(
   viewer: User,
   input: { collectionId: string; items: NavItemInput[] },
 ) {
-  const found = await managed(em, viewer, { id: input.collectionId });
+  const found = await managedPublication(em, viewer, { id: input.collectionId });
   const pageSlugs = input.items.flatMap((i) => (i.type === 'TOPIC_PAGE' ? [i.tagSlug] : []));
   if (
     pageSlugs.length &&
@@ -91,14 +83,13 @@ export async function saveNavigation(
     throw fieldError('items', texts.noSuchStory);
   const collection = await em.findOneOrFail(Collection, found.id);
   collection.navItems = input.items.map((item): CollectionNavItem => ({ ...item }));
-  await em.flush();
-  await purgeCacheTags(em, [`collection-${found.id}`]);
+  await publicationChanged(em, found.id);
   return { message: texts.saved, navItems: collection.navItems };
 }
 
 /** /settings/feature-pages/{topicSlug}/edit: one feature page as its form edits it. */
 export async function featurePageForEdit(em: EntityManager, viewer: User, slug: string, pageSlug: string) {
-  const found = await managed(em, viewer, { slug });
+  const found = await managedPublication(em, viewer, { slug });
   const page = await em.findOne(FeaturePage, { collection: found.id, slug: pageSlug });
   if (!page) throw new TRPCError({ code: 'NOT_FOUND', message: texts.featurePageNotFound });
   return { ...pageSummary(page), postIds: page.postIds };
@@ -106,7 +97,7 @@ export async function featurePageForEdit(em: EntityManager, viewer: User, slug: 
 
 /** Creates or changes a feature page; its stories must be published in the publication. */
 export async function saveFeaturePage(em: EntityManager, viewer: User, input: FeaturePageInput) {
-  const found = await managed(em, viewer, { id: input.collectionId });
+  const found = await managedPublication(em, viewer, { id: input.collectionId });
   await lockUntilCommit(em, `feature-pages:${found.id}`);
   // Checked before a new page exists: a query flushes what the unit of work holds.
   if (
@@ -138,8 +129,7 @@ export async function saveFeaturePage(em: EntityManager, viewer: User, input: Fe
   page.title = input.title;
   page.description = input.description;
   page.postIds = input.postIds;
-  await em.flush();
-  await purgeCacheTags(em, [`collection-${found.id}`]);
+  await publicationChanged(em, found.id);
   return { message: texts.pageSaved, ...pageSummary(page) };
 }
 
@@ -149,7 +139,7 @@ export async function deleteFeaturePage(
   viewer: User,
   input: { collectionId: string; pageSlug: string },
 ) {
-  const found = await managed(em, viewer, { id: input.collectionId });
+  const found = await managedPublication(em, viewer, { id: input.collectionId });
   const page = await em.findOne(FeaturePage, { collection: found.id, slug: input.pageSlug });
   if (!page) throw new TRPCError({ code: 'NOT_FOUND', message: texts.featurePageNotFound });
   const collection = await em.findOneOrFail(Collection, found.id);
@@ -157,8 +147,7 @@ export async function deleteFeaturePage(
     (i) => !(i.type === 'TOPIC_PAGE' && i.tagSlug === page.slug),
   );
   em.remove(page);
-  await em.flush();
-  await purgeCacheTags(em, [`collection-${found.id}`]);
+  await publicationChanged(em, found.id);
   return { message: texts.pageDeleted };
 }
 

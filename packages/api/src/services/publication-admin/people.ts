@@ -30,6 +30,23 @@ export async function publicationFor(em: EntityManager, where: { slug: string } 
 
 type PublicationRow = Awaited<ReturnType<typeof publicationFor>>;
 
+/** The publication a form or path names, for one of its owners or editors (managePublication). */
+export async function managedPublication(
+  em: EntityManager,
+  viewer: User,
+  where: { slug: string } | { id: string },
+) {
+  const collection = await publicationFor(em, where);
+  authorize(await loadPolicyViewer(em, viewer), 'managePublication', collection);
+  return collection;
+}
+
+/** Writes a change to a publication and purges its cached pages, so they show it at once. */
+export async function publicationChanged(em: EntityManager, collectionId: string) {
+  await em.flush();
+  await purgeCacheTags(em, [`collection-${collectionId}`]);
+}
+
 /** One member, by publication and user; a refusal naming the person when they do not belong. */
 async function memberOf(em: EntityManager, collection: PublicationRow, userId: string) {
   const member = await em.findOne(

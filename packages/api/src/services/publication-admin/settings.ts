@@ -6,7 +6,7 @@ import { authorize, can, forgetPolicyViewers, loadPolicyViewer } from '../../pol
 import { fieldError } from '../account/field-errors';
 import { purgeCacheTags } from '../cache-purge';
 import { lockUntilCommit } from '../locks';
-import { publicationFor } from './people';
+import { managedPublication, publicationChanged, publicationFor } from './people';
 
 /*
  * A publication's settings (spec §2 /{collectionSlug}/settings, /settings/about, /settings/followers): its fields
@@ -55,8 +55,7 @@ export async function imageFor(
 
 /** Saves the settings form; its pages show the change at once (their cache tag is purged). */
 export async function updatePublication(em: EntityManager, viewer: User, input: PublicationFieldsInput) {
-  const found = await publicationFor(em, { id: input.collectionId });
-  authorize(await loadPolicyViewer(em, viewer), 'managePublication', found);
+  const found = await managedPublication(em, viewer, { id: input.collectionId });
   const c = await em.findOneOrFail(Collection, found.id);
   c.logoId = await imageFor(em, viewer, input.logoId, c.logoId, 'logoId');
   c.avatarId = await imageFor(em, viewer, input.avatarId, c.avatarId, 'avatarId');
@@ -65,8 +64,7 @@ export async function updatePublication(em: EntityManager, viewer: User, input: 
   c.description = input.description;
   c.tags = input.tags;
   c.contactEmail = input.contactEmail;
-  await em.flush();
-  await purgeCacheTags(em, [`collection-${c.id}`]);
+  await publicationChanged(em, c.id);
   return { message: texts.saved, ...(await publicationSettings(em, viewer, c.slug)) };
 }
 
@@ -78,8 +76,7 @@ const csvField = (value: string) => {
 
 /** /settings/followers: the publication's followers as CSV (name, username, when they followed), oldest first. */
 export async function followersCsv(em: EntityManager, viewer: User, slug: string) {
-  const found = await publicationFor(em, { slug });
-  authorize(await loadPolicyViewer(em, viewer), 'managePublication', found);
+  const found = await managedPublication(em, viewer, { slug });
   const rows = await em.find(
     FollowCollection,
     { collection: found.id, follower: { isDeleted: false } },
