@@ -405,7 +405,7 @@ describe('publication sub-pages (spec §2 /{collectionSlug}/…)', () => {
     const path = `/${slug}/@${writer.username}`;
     const body = shown(await expectPage(path, { title: 'Writer Person – Engine Room' }));
     // The publication's header (its name is the page's h1), then the writer with a Follow button.
-    expect(body).toMatch(/<h1>Engine Room<\/h1>/);
+    expect(body).toMatch(/<h1 class="q-pub-name">Engine Room<\/h1>/);
     const writerPart = body.slice(body.indexOf('data-testid="publication-writer"'));
     expect(writerPart).toMatch(/<h2>Writer Person<\/h2>/);
     expect(writerPart).toContain('Keeps the boilers warm.');
