@@ -6,6 +6,7 @@ import {
   Charge,
   CollectionMember,
   DataExport,
+  FeaturePage,
   Gift,
   Highlight,
   Note,
@@ -97,6 +98,13 @@ const e2e = useBrowserApp({
     const publication = inPublication.collection!;
     if (!(await em.count(CollectionMember, { collection: publication, user: writer })))
       em.create(CollectionMember, { collection: publication, user: writer, role: 'EDITOR' });
+    // A feature page at the topic's slug, so /{collectionSlug}/{topicSlug}/home and its edit page have one.
+    em.create(FeaturePage, {
+      collection: publication,
+      slug: tag.tag.slug,
+      title: tag.tag.name,
+      postIds: [inPublication.id],
+    });
     // A list, an export and a receipt of the signed-in writer, so their pages have something to show.
     const list = em.create(Catalog, { creator: writer, name: 'Weekend reading', slug: 'weekend-reading' });
     em.create(CatalogItem, { catalog: list, itemType: 'POST', post: inPublication, position: 0 });
@@ -245,6 +253,7 @@ function pathFor(pattern: string, s: Samples): string {
     noteId: s.noteId,
     replyId: s.replyId,
     filterBy: 'drafts',
+    page: '1',
     order: 'newest',
     filter: 'highlights',
     entityName: 'writers',
