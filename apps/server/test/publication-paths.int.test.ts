@@ -1,4 +1,4 @@
-import { Collection } from '@quire/db';
+import { Collection, FollowUser } from '@quire/db';
 import { buildCollection, buildPost, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers';
@@ -31,5 +31,21 @@ describe('a publication by its id and its older paths (spec §2 /c/{collectionId
     const res = await t.page('/load-more-mag/load-more');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('A story to page through');
+  });
+
+  it('shows a writer’s followers and following from within a publication; an unknown publication is a 404', async () => {
+    const em = t.db.em();
+    const writer = await buildUser(em, { name: 'Wanda Writer' });
+    const fan = await buildUser(em, { name: 'Fiona Fan' });
+    em.create(FollowUser, { follower: fan, target: writer });
+    await em.flush();
+    await buildCollection(em, { creator: writer, slug: 'writers-mag' });
+    const followers = await t.page(`/writers-mag/@${writer.username}/followers`);
+    expect(followers.statusCode).toBe(200);
+    expect(followers.body).toContain('Fiona Fan');
+    const following = await t.page(`/writers-mag/@${fan.username}/following`);
+    expect(following.statusCode).toBe(200);
+    expect(following.body).toContain('Wanda Writer');
+    expect((await t.page(`/no-such-mag/@${writer.username}/followers`)).statusCode).toBe(404);
   });
 });

@@ -432,6 +432,21 @@ const publicationPages: PageRoute[] = [
         Promise.all([one(q.publicationArchive(slug, at)), many(q.publicationArchiveStories(slug, at))]),
     }),
   ),
+  // A writer's followers and following from within a publication: the profile's own lists (the publication must exist).
+  ...(['followers', 'following'] as const).map((which) =>
+    subPageRoute<{ username: string }>(publicationOwner, {
+      path: `/:owner/:writer/${which}`,
+      name: which === 'followers' ? 'ShowByCollectionSlugUserFollowers' : 'ShowByCollectionSlugUserFollowing',
+      title: titled(which === 'followers' ? 'Followers' : 'Following'),
+      parse: (params) => {
+        const username = profileUsername(params.writer);
+        return username ? { username } : null;
+      },
+      render: (_slug, { username }) => <ProfilePeoplePage username={username} which={which} />,
+      load: ({ q, many }, _slug, { username }) =>
+        many(which === 'followers' ? q.profileFollowers(username) : q.profileFollowing(username)),
+    }),
+  ),
 ];
 
 /** The writer a '/{collectionSlug}/@{username}' path names; null for a story's path ('/@ada/@bob' names nothing). */
