@@ -154,6 +154,18 @@ describe('a publication’s people', () => {
       ['WRITER', true, false],
     ]);
     expect(byEditor.canInviteEditors).toBe(false);
+    // Only the owner turns an editor back into a writer; the owner cannot leave, an editor can.
+    expect(seen.members.find((m) => m.role === 'EDITOR')?.canMakeWriter).toBe(true);
+    expect(byEditor.members.find((m) => m.role === 'EDITOR')?.canMakeWriter).toBe(false);
+    expect([seen.canLeave, byEditor.canLeave]).toEqual([false, true]);
+    // The viewer's own publications say what the policy lets them do there.
+    const mine = async (viewer: User) =>
+      (await as(viewer).yourPages.publications()).publications
+        .filter((p) => p.id === publication.id)
+        .map((p) => [p.role, p.canManage, p.canLeave]);
+    expect(await mine(owner)).toEqual([['OWNER', true, false]]);
+    expect(await mine(editor)).toEqual([['EDITOR', true, true]]);
+    expect(await mine(writer)).toEqual([['WRITER', false, true]]);
     for (const viewer of [writer, outsider])
       expect(await refusal(as(viewer).publications.people({ slug: publication.slug }))).toEqual({
         code: 'FORBIDDEN',

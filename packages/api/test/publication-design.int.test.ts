@@ -10,6 +10,7 @@ import {
 } from '@quire/domain';
 import { addCollectionMember, buildCollection, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
+import { designFieldsOf } from '../src/services/publication-admin/design';
 import { browser, refusal, storedUpload, testClock } from './auth-helpers';
 
 /* Spec §2 /{collectionSlug}/design, /styles, /edit: a publication's design (spec §3, §5 colour strings). */
@@ -45,19 +46,7 @@ const designed = {
 } as const;
 
 /** The design columns of the publication's row as stored. */
-async function stored(id: string) {
-  const c = await db.em().findOneOrFail(Collection, id);
-  return {
-    headerScale: c.headerScale,
-    nameTreatment: c.nameTreatment,
-    taglineTreatment: c.taglineTreatment,
-    colorDisplay: c.colorDisplay,
-    fontSet: c.fontSet,
-    backgroundColor: c.backgroundColor ?? null,
-    tintColor: c.tintColor ?? null,
-    headerImageId: c.headerImageId ?? null,
-  };
-}
+const stored = async (id: string) => designFieldsOf(await db.em().findOneOrFail(Collection, id));
 
 describe('a publication’s design', () => {
   it('is saved by the owner (colours stored as alpha-first hex) and drawn on its public header for everyone', async () => {

@@ -173,8 +173,14 @@ export async function yourPublications(em: EntityManager, viewer: User) {
       orderBy: { collection: { name: 'asc' } },
     },
   );
+  const policy = await loadPolicyViewer(em, viewer);
   return {
-    publications: rows.map((r) => ({ ...publicationItem(r.collection), role: r.role as CollectionRole })),
+    publications: rows.map((r) => ({
+      ...publicationItem(r.collection),
+      role: r.role as CollectionRole,
+      canManage: can(policy, 'managePublication', r.collection),
+      canLeave: can(policy, 'leavePublication', r.collection),
+    })),
   };
 }
 

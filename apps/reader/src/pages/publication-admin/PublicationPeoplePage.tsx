@@ -42,7 +42,7 @@ function MemberRow({
   const target = { collectionId, userId: user.id };
   const otherRole: InvitableRole = member.role === 'EDITOR' ? 'WRITER' : 'EDITOR';
   const mayToggle =
-    member.role !== 'OWNER' && (otherRole === 'EDITOR' ? member.canMakeEditor : member.canRemove);
+    member.role !== 'OWNER' && (otherRole === 'EDITOR' ? member.canMakeEditor : member.canMakeWriter);
   return (
     <li className="q-person" data-testid="member" data-role={member.role}>
       <Avatar name={user.name} imageId={user.imageId} size="S" lazy />
@@ -212,7 +212,7 @@ export function PublicationPeoplePage({ slug }: { slug: string }) {
           </ul>
         </section>
       ) : null}
-      {data.viewerRole && data.viewerRole !== 'OWNER' ? (
+      {data.canLeave ? (
         <p>
           <button
             type="button"

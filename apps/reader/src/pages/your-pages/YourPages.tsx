@@ -443,7 +443,7 @@ export function YourPublicationsPage() {
                 action={
                   <div className="q-row-actions">
                     <span className="q-person-note">{texts.roles[publication.role]}</span>
-                    {publication.role === 'OWNER' || publication.role === 'EDITOR' ? (
+                    {publication.canManage ? (
                       <a
                         href={quireRoutes.build('ShowByCollectionSlugPermissions', {
                           collectionSlug: publication.slug,
@@ -452,7 +452,7 @@ export function YourPublicationsPage() {
                         {adminTexts.peopleTitle}
                       </a>
                     ) : null}
-                    {publication.role === 'OWNER' ? null : <LeaveButton collectionId={publication.id} />}
+                    {publication.canLeave ? <LeaveButton collectionId={publication.id} /> : null}
                   </div>
                 }
               />

@@ -106,7 +106,7 @@ export async function publicationPeople(em: EntityManager, viewer: User, slug: s
   const canTransfer = can(policy, 'transferOwnership', collection);
   return {
     publication: { id: collection.id, name: collection.name, slug: collection.slug },
-    viewerRole: policy.roles.get(collection.id) ?? null,
+    canLeave: can(policy, 'leavePublication', collection),
     canInviteEditors: can(policy, 'invitePeople', collection, 'EDITOR'),
     members: members.map((m) => {
       const subject = { user: m.user, role: m.role as CollectionRole };
@@ -116,6 +116,7 @@ export async function publicationPeople(em: EntityManager, viewer: User, slug: s
         isViewer: m.user.id === viewer.id,
         canRemove: can(policy, 'manageMember', collection, subject),
         canMakeEditor: can(policy, 'manageMember', collection, subject, 'EDITOR'),
+        canMakeWriter: can(policy, 'manageMember', collection, subject, 'WRITER'),
         canMakeOwner: canTransfer && m.role !== 'OWNER',
       };
     }),

@@ -243,20 +243,14 @@ export async function declineSubmission(
   const post = await decidedSubmission(em, viewer, input.postId);
   const publication = post.pendingCollection!;
   post.pendingCollection = null;
-  post.statusForCollection = 'REJECTED';
-  post.submittedAt = null;
-  post.submissionNote = input.note;
-  await em.flush();
-  await notify(em, {
-    recipient: post.creator,
+  return sendBack(em, viewer, post, {
+    status: 'REJECTED',
+    note: input.note,
     type: 'collection_post_declined',
-    actor: viewer,
-    collection: publication,
-    post,
-    occurredAt: now,
+    publication,
+    message: texts.declined,
+    now,
   });
-  await purgeIfOut(em, post);
-  return { id: post.id, statusForCollection: post.statusForCollection, message: texts.declined };
 }
 
 /**
@@ -271,18 +265,42 @@ export async function requestSubmissionChanges(
   now: Date,
 ) {
   const post = await decidedSubmission(em, viewer, input.postId);
-  post.statusForCollection = 'NOT_YET_SUBMITTED';
+  return sendBack(em, viewer, post, {
+    status: 'NOT_YET_SUBMITTED',
+    note: input.note,
+    type: 'collection_post_changes_requested',
+    publication: post.pendingCollection!,
+    message: texts.changesRequested,
+    now,
+  });
+}
+
+/** Gives a submission back to its writer with the editors' note, and tells them. */
+async function sendBack(
+  em: EntityManager,
+  viewer: User,
+  post: Post,
+  to: {
+    status: 'REJECTED' | 'NOT_YET_SUBMITTED';
+    note: string | null;
+    type: 'collection_post_declined' | 'collection_post_changes_requested';
+    publication: NonNullable<Post['pendingCollection']>;
+    message: string;
+    now: Date;
+  },
+) {
+  post.statusForCollection = to.status;
   post.submittedAt = null;
-  post.submissionNote = input.note;
+  post.submissionNote = to.note;
   await em.flush();
   await notify(em, {
     recipient: post.creator,
-    type: 'collection_post_changes_requested',
+    type: to.type,
     actor: viewer,
-    collection: post.pendingCollection!,
+    collection: to.publication,
     post,
-    occurredAt: now,
+    occurredAt: to.now,
   });
   await purgeIfOut(em, post);
-  return { id: post.id, statusForCollection: post.statusForCollection, message: texts.changesRequested };
+  return { id: post.id, statusForCollection: post.statusForCollection, message: to.message };
 }
