@@ -229,6 +229,10 @@ export type NavItemType = (typeof NavItemType)[number];
 export const NavType = values('LINK', 'NONE', 'TAG');
 export type NavType = (typeof NavType)[number];
 
+/** A publication's homepage layout (ours; spec §3 names no layouts): one stream, a grid of cards, or featured stories then a section per navigation tab. */
+export const HomeLayout = values('STREAM', 'GRID', 'SECTIONS');
+export type HomeLayout = (typeof HomeLayout)[number];
+
 /** Spec §3 publication design: header scales. */
 export const HeaderScale = values('SMALL', 'MEDIUM', 'LARGE');
 export type HeaderScale = (typeof HeaderScale)[number];

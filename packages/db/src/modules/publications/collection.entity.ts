@@ -5,6 +5,7 @@ import {
   ColorDisplay,
   FontSet,
   HeaderScale,
+  HomeLayout,
   NameTreatment,
   type NavItemType,
   NavType,
@@ -65,6 +66,9 @@ export const CollectionSchema = defineEntity({
     backgroundColor: p.string().length(9).nullable(),
     tintColor: p.string().length(9).nullable(),
     headerImageId: p.string().length(200).nullable(),
+    homeLayout: enumOf(HomeLayout).default('STREAM'),
+    /** When its owner archived it: read-only, out of discovery; null while active. */
+    archivedAt: p.datetime().nullable(),
     navItems: p
       .json<CollectionNavItem[]>()
       .onCreate(() => [])
