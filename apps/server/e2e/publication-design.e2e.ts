@@ -1,9 +1,10 @@
 import { Collection } from '@quire/db';
-import { publicationDesignTexts as texts, validationMessages } from '@quire/domain';
-import { buildCollection, buildSession, buildUser } from '@quire/test-harness';
+import { publicationAdminTexts, publicationDesignTexts as texts, validationMessages } from '@quire/domain';
+import { buildCollection, buildPost, buildSession, buildUser } from '@quire/test-harness';
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { horizontalOverflow } from './checks';
 import { consoleErrors, pageErrors, useBrowserApp, waitForHydration } from './harness';
 
 const e2e = useBrowserApp();
@@ -97,6 +98,51 @@ describe('a publication’s design in Chromium', () => {
     expect(errors).toEqual([]);
     // The one refused save is the browser's only complaint (a 400 it logs by itself).
     expect(logged.filter((line) => !line.includes('status of 400'))).toEqual([]);
+    await page.close();
+  });
+
+  it('lays the home out as a grid, one column on a phone, and the owner archives it from the settings', async () => {
+    const em = db.em();
+    const owner = await buildUser(em, { name: 'Grace Grid' });
+    const publication = await buildCollection(em, { creator: owner, slug: 'grid-times', name: 'Grid Times' });
+    for (const title of ['First square', 'Second square', 'Third square'])
+      await buildPost(em, { creator: owner, collection: publication, title });
+    const session = await buildSession(em, owner);
+    const page = await e2e.openPage({ session });
+    const errors = pageErrors(page);
+    await e2e.gotoHydrated(page, '/grid-times/design');
+    const form = page.getByTestId('publication-design');
+    await form.getByRole('radio', { name: texts.homeLayouts.GRID }).check();
+    await form.getByRole('button', { name: texts.save }).click();
+    await expect.poll(() => form.getByRole('status').textContent()).toBe(texts.saved);
+    expect((await db.em().fork().findOneOrFail(Collection, publication.id)).homeLayout).toBe('GRID');
+
+    const columns = () =>
+      page
+        .locator('.q-story-grid')
+        .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    await e2e.gotoHydrated(page, '/grid-times');
+    expect(await page.locator('.q-story-grid .q-story-card').count()).toBe(3);
+    expect(await columns()).toBe(2);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(columns).toBe(1);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await e2e.gotoHydrated(page, '/grid-times/settings');
+    const archive = page.getByTestId('archive-publication');
+    await archive.getByRole('button', { name: publicationAdminTexts.archiveButton }).click();
+    await expect
+      .poll(() => archive.getByRole('status').textContent())
+      .toBe(publicationAdminTexts.archived('Grid Times'));
+    expect(await archive.getByRole('button', { name: publicationAdminTexts.unarchiveButton }).count()).toBe(
+      1,
+    );
+    await e2e.gotoHydrated(page, '/grid-times');
+    expect(await page.getByTestId('publication-archived').textContent()).toBe(
+      publicationAdminTexts.archivedNotice,
+    );
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

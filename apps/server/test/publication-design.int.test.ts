@@ -1,5 +1,11 @@
-import { Collection, CustomDomain } from '@quire/db';
-import { errorPageTexts, imageUrl, publicationDesignTexts, validationMessages } from '@quire/domain';
+import { Collection, CustomDomain, FeaturePage } from '@quire/db';
+import {
+  errorPageTexts,
+  imageUrl,
+  publicationAdminTexts,
+  publicationDesignTexts,
+  validationMessages,
+} from '@quire/domain';
 import {
   addCollectionMember,
   buildCollection,
@@ -74,6 +80,30 @@ describe('a publication’s design on its pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(designIn(res.body), url).toEqual(everything);
     }
+  });
+
+  it('lays out the home as a grid or as sections, and says when the publication is archived', async () => {
+    const { owner, publication, slug } = await designedPublication();
+    const em = t.db.em();
+    const post = await buildPost(em, { creator: owner, collection: publication, title: 'A gridded story' });
+    Object.assign(publication, { homeLayout: 'GRID' } satisfies Partial<Collection>);
+    await em.flush();
+    const grid = await t.page(`/${slug}`);
+    expect(grid.body).toMatch(/<div class="q-story-grid"><article class="q-card q-story-card">/);
+    expect(grid.body).toContain('A gridded story');
+    expect(grid.body).not.toContain('data-testid="publication-archived"');
+
+    publication.homeLayout = 'SECTIONS';
+    publication.archivedAt = new Date();
+    publication.navItems = [{ type: 'TOPIC_PAGE', title: 'Best', tagSlug: 'best' }];
+    em.create(FeaturePage, { collection: publication, slug: 'best', title: 'Best', postIds: [post.id] });
+    await em.flush();
+    const sections = await t.page(`/${slug}`);
+    expect(sections.body).toContain('data-testid="home-sections"');
+    expect(sections.body).toContain(`>${publicationDesignTexts.featuredSection}</h2>`);
+    expect(sections.body).toContain(`>${publicationDesignTexts.seeAll('Best')}</a>`);
+    expect(sections.body).toContain(`>${publicationDesignTexts.latestSection}</h2>`);
+    expect(sections.body).toContain(publicationAdminTexts.archivedNotice);
   });
 
   it('is on the publication’s own custom domain too', async () => {
@@ -162,6 +192,7 @@ describe('the design page', () => {
           backgroundColor: null,
           tintColor: null,
           headerImageId: null,
+          homeLayout: 'STREAM',
           ...design,
         },
       });

@@ -537,6 +537,25 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     });
     expect(byPerson('deletePublication', privatePub).owner).toBe('NOT_FOUND');
   });
+  table('archivePublication', () => {
+    expect(allowed(byPerson('archivePublication', publicPub))).toEqual(['owner']);
+    expect(byPerson('archivePublication', publicPub)).toMatchObject({
+      editor: 'FORBIDDEN',
+      writer: 'FORBIDDEN',
+      stranger: 'FORBIDDEN',
+    });
+    // Archived, it takes no new people, and nobody writes into it; its owner may still bring it back.
+    const archived = { ...publicPub, archivedAt: new Date(0) };
+    expect(allowed(byPerson('archivePublication', archived))).toEqual(['owner']);
+    expect(allowed(byPerson('invitePeople', archived, 'WRITER'))).toEqual([]);
+    expect(allowed(byPerson('writeForPublication', archived))).toEqual([]);
+    expect(allowed(byPerson('writeForPublication', publicPub))).toEqual([
+      'owner',
+      'editor',
+      'writer',
+      'suspended',
+    ]);
+  });
   table('leavePublication', () => {
     expect(byPerson('leavePublication', publicPub)).toEqual({
       owner: 'BAD_REQUEST',

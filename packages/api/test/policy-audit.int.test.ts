@@ -80,6 +80,7 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     noteId: w.post.id,
     replyId: w.post.id,
     hidden: false,
+    archived: false,
     // No series has these: refused after the policy was asked.
     seriesId: w.post.id,
     sequenceSlug: w.post.id,
@@ -153,6 +154,7 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     backgroundColor: null,
     tintColor: null,
     headerImageId: null,
+    homeLayout: 'STREAM',
   };
 }
 

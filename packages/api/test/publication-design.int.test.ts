@@ -43,6 +43,7 @@ const designed = {
   backgroundColor: '#FF1A8917',
   tintColor: 'rgba(10, 37, 64, 1)',
   headerImageId: null,
+  homeLayout: 'GRID',
 } as const;
 
 /** The design columns of the publication's row as stored. */

@@ -126,6 +126,17 @@ export const publicationAdminTexts = {
   deleteMismatch: 'Type the publication’s name exactly to delete it.',
   deleted: (name: string) => `${name} was deleted.`,
   onlyOwnerDeletes: 'Only the owner can delete the publication.',
+  archiveTitle: 'Archive publication',
+  archiveLead:
+    'An archived publication keeps its pages and stories for readers, but takes no new stories, submissions or people. Pending submissions go back to their writers as drafts. You can bring it back at any time.',
+  archiveButton: 'Archive this publication',
+  unarchiveButton: 'Bring the publication back',
+  archivedLead: 'This publication is archived. Bring it back to publish in it and invite people again.',
+  archived: (name: string) => `${name} is archived.`,
+  unarchived: (name: string) => `${name} is active again.`,
+  archivedNotice: 'This publication is archived. Its stories stay here to read; it publishes no new ones.',
+  archivedRefusal: 'This publication is archived: it takes no new stories or people.',
+  onlyOwnerArchives: 'Only the owner can archive the publication or bring it back.',
   // Refusals of the rules
   onlyOwnerEditors: 'Only the owner can add, change or remove editors.',
   onlyOwnerTransfers: 'Only the owner can hand over the publication.',

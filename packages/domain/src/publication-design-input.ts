@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseColorString } from './color-string';
-import { ColorDisplay, FontSet, HeaderScale, NameTreatment, TaglineTreatment } from './enums';
+import { ColorDisplay, FontSet, HeaderScale, HomeLayout, NameTreatment, TaglineTreatment } from './enums';
 import { uploadedImageId } from './publication-admin-input';
 import { argbHex } from './publication-design';
 import { textInput } from './text-input';
@@ -29,6 +29,7 @@ export const publicationDesignFieldsInput = z.object({
   backgroundColor: designColor,
   tintColor: designColor,
   headerImageId: uploadedImageId.nullable(),
+  homeLayout: z.enum(HomeLayout),
 });
 
 /** /{collectionSlug}/design: the publication and its whole design, as the form sends it. */

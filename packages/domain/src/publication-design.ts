@@ -7,7 +7,14 @@
 
 import { cssColor } from './account-settings';
 import { parseColorString, type Rgba } from './color-string';
-import type { ColorDisplay, FontSet, HeaderScale, NameTreatment, TaglineTreatment } from './enums';
+import type {
+  ColorDisplay,
+  FontSet,
+  HeaderScale,
+  HomeLayout,
+  NameTreatment,
+  TaglineTreatment,
+} from './enums';
 
 /** Spec §3 publication design: what the design form edits, colours as stored (8-digit alpha-first hex). */
 export interface PublicationDesignFields {
@@ -21,6 +28,8 @@ export interface PublicationDesignFields {
   /** Links, buttons and tabs; null: the design system's accent. */
   tintColor: string | null;
   headerImageId: string | null;
+  /** How its homepage lays out stories. */
+  homeLayout: HomeLayout;
 }
 
 /** The design a new publication has (the collections table's column defaults), and what Reset goes back to. */
@@ -33,7 +42,11 @@ export const DEFAULT_PUBLICATION_DESIGN: PublicationDesignFields = {
   backgroundColor: null,
   tintColor: null,
   headerImageId: null,
+  homeLayout: 'STREAM',
 };
+
+/** The SECTIONS homepage: featured stories across the top, then this many tabs with this many stories each. */
+export const HOME_SECTIONS = { featuredMax: 3, tabsMax: 4, storiesPerTab: 3 } as const;
 
 /** Each font set's CSS font stack, on the design system's font variables (packages/ui tokens.css). */
 export const PUBLICATION_FONT_STACKS: Readonly<Record<FontSet, string>> = {
@@ -98,6 +111,16 @@ export const publicationDesignTexts = {
     SERIF_1: 'Serif',
     SERIF_2: 'Old-style serif',
   } satisfies Record<FontSet, string>,
+  layoutSection: 'Homepage',
+  homeLayout: 'How the homepage shows stories',
+  homeLayouts: {
+    STREAM: 'Stream: the newest stories, one under another',
+    GRID: 'Grid: story cards side by side, pictures first',
+    SECTIONS: 'Sections: featured stories, then the newest of each tab',
+  } satisfies Record<HomeLayout, string>,
+  featuredSection: 'Featured',
+  latestSection: 'Latest',
+  seeAll: (title: string) => `See all in ${title}`,
   preview: 'Preview',
   previewHint: 'How the header will look, before you save.',
   save: 'Save design',

@@ -50,6 +50,7 @@ export function PagedItems<T>({
   items,
   empty,
   listClass,
+  wrapClass,
   next,
   nextLabel,
   children,
@@ -57,6 +58,8 @@ export function PagedItems<T>({
   items: T[];
   empty: string | null;
   listClass?: string;
+  /** Items that are not list items (cards) laid out together, as a grid. */
+  wrapClass?: string | undefined;
   next?: NextPage;
   nextLabel?: string;
   children: (item: T, index: number) => ReactNode;
@@ -65,7 +68,13 @@ export function PagedItems<T>({
   return (
     <>
       {items.length === 0 && empty !== null ? <EmptyState title={empty} /> : null}
-      {listClass ? <ul className={listClass}>{shown}</ul> : shown}
+      {listClass ? (
+        <ul className={listClass}>{shown}</ul>
+      ) : wrapClass ? (
+        <div className={wrapClass}>{shown}</div>
+      ) : (
+        shown
+      )}
       {next ? <LoadMore {...next} label={nextLabel} /> : null}
     </>
   );

@@ -28,10 +28,13 @@ export function StoryList({
   pages,
   next,
   empty,
+  grid = false,
 }: {
   pages: StoryListPage[] | undefined;
   next: NextPage;
   empty: string;
+  /** Cards side by side, pictures first (a publication's GRID homepage). */
+  grid?: boolean;
 }) {
   const saveIds = savePageIds(pages);
   return (
@@ -42,6 +45,7 @@ export function StoryList({
         empty={empty}
         next={next}
         nextLabel="Show more stories"
+        wrapClass={grid ? 'q-story-grid' : undefined}
       >
         {(post, index) => (
           <PostCardItem

@@ -5,6 +5,7 @@ import {
   type PostStatus,
   type PostVisibility,
   type postResultTexts,
+  publicationAdminTexts,
   type TopicVisibility,
 } from '@quire/domain';
 import type { PolicyViewer } from './viewer';
@@ -43,7 +44,13 @@ export interface PostSubject {
 export interface PublicationSubject {
   id: string;
   visibility: CollectionVisibility;
+  /** Set while its owner has it archived: nothing new goes in. */
+  archivedAt?: Date | null;
 }
+
+/** An archived publication takes no new stories and no new people. */
+export const archivedRefusal = (publication: PublicationSubject): Refusal | null =>
+  publication.archivedAt ? refuse('FORBIDDEN', publicationAdminTexts.archivedRefusal) : null;
 
 export interface ProfileSubject {
   id: string;

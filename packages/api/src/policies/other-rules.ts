@@ -7,6 +7,7 @@ import {
   validationMessages,
 } from '@quire/domain';
 import {
+  archivedRefusal,
   isMember,
   type ListSubject,
   type ProfileSubject,
@@ -20,9 +21,10 @@ import type { PolicyViewer } from './viewer';
 
 /* The rules about publications, profiles, tags, lists and the account itself. */
 
-/** Spec §6: any member of a publication (owner, editor, writer) writes for it. */
+/** Spec §6: any member of a publication (owner, editor, writer) writes for it, while it is not archived. */
 function writeForPublication(viewer: PolicyViewer, publication: PublicationSubject): Refusal | null {
-  return roleIn(viewer, publication.id) ? null : refuse('FORBIDDEN', accessTexts.notAWriter);
+  if (!roleIn(viewer, publication.id)) return refuse('FORBIDDEN', accessTexts.notAWriter);
+  return archivedRefusal(publication);
 }
 
 /** A profile: missing once deleted, and missing to those its owner blocked (a block is never revealed). */

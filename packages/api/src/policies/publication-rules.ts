@@ -1,5 +1,5 @@
 import { accessTexts, type CollectionRole, publicationAdminTexts as texts } from '@quire/domain';
-import { isEditorOf, type PublicationSubject, type Refusal, refuse, roleIn } from './facts';
+import { archivedRefusal, isEditorOf, type PublicationSubject, type Refusal, refuse, roleIn } from './facts';
 import { accountRefusal } from './other-rules';
 import type { PolicyViewer } from './viewer';
 
@@ -37,13 +37,13 @@ function createPublication(viewer: PolicyViewer): Refusal | null {
   return accountRefusal(viewer.user, true);
 }
 
-/** Owners and editors invite writers; only the owner brings in editors. */
+/** Owners and editors invite writers; only the owner brings in editors; an archived publication takes nobody new. */
 function invitePeople(
   viewer: PolicyViewer,
   publication: PublicationSubject,
   role: Exclude<CollectionRole, 'OWNER'>,
 ): Refusal | null {
-  const managing = managePublication(viewer, publication);
+  const managing = managePublication(viewer, publication) ?? archivedRefusal(publication);
   if (managing) return managing;
   return role === 'EDITOR' && roleIn(viewer, publication.id) !== 'OWNER'
     ? refuse('FORBIDDEN', texts.onlyOwnerEditors)
@@ -81,6 +81,13 @@ function deletePublication(viewer: PolicyViewer, publication: PublicationSubject
   return roleIn(viewer, publication.id) === 'OWNER' ? null : refuse('FORBIDDEN', texts.onlyOwnerDeletes);
 }
 
+/** Archiving the publication or bringing it back: its owner alone. */
+function archivePublication(viewer: PolicyViewer, publication: PublicationSubject): Refusal | null {
+  const managing = managePublication(viewer, publication);
+  if (managing) return managing;
+  return roleIn(viewer, publication.id) === 'OWNER' ? null : refuse('FORBIDDEN', texts.onlyOwnerArchives);
+}
+
 /** Leaving: any member but the owner, who hands the publication over first. */
 function leavePublication(viewer: PolicyViewer, publication: PublicationSubject): Refusal | null {
   const account = accountRefusal(viewer.user, true);
@@ -114,6 +121,7 @@ export const publicationRules = {
   manageMember,
   transferOwnership,
   deletePublication,
+  archivePublication,
   leavePublication,
   answerInvitation,
 } as const;

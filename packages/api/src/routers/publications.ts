@@ -35,6 +35,7 @@ import {
   deletePublication,
   followersCsv,
   publicationSettings,
+  setPublicationArchived,
   updatePublication,
 } from '../services/publication-admin/settings';
 import { publicationByDomainOrSlug, publicationFavicon, publicationHome } from '../services/publications';
@@ -118,6 +119,10 @@ export const publicationsRouter = router({
   delete: transactionalProcedure
     .input(z.object({ collectionId: id, confirmName: textInput().max(200) }))
     .mutation(({ ctx, input }) => deletePublication(ctx.em, ctx.viewer, input)),
+  /** Archives the publication (read-only, no new stories or people) or brings it back; its owner alone. */
+  setArchived: transactionalProcedure
+    .input(z.object({ collectionId: id, archived: z.boolean() }))
+    .mutation(({ ctx, input }) => setPublicationArchived(ctx.em, ctx.viewer, input)),
 
   /** Spec §2 /{collectionSlug}/settings/navigation and /settings/feature-pages: tabs, feature pages, stories. */
   navigation: authedProcedure

@@ -23,6 +23,7 @@ import {
 import type { ScoreCursor, TimeCursor } from './keyset';
 import { profileHeaderOf, visibleProfile } from './profiles';
 import { designFieldsOf } from './publication-admin/design';
+import { homeSections } from './publication-admin/navigation';
 import { collectionViewerEdge } from './social';
 import { storyPage, taggedWith } from './story-lists';
 import { publicTag } from './topics';
@@ -100,6 +101,8 @@ export async function publicationHome(
     em.count(FollowCollection, { collection: c.id }),
     storyPage(em, { collection: c.id }, cursor, { inPublication: true }),
   ]);
+  // The sections come with the first page only: the pages after it add to the stream under them.
+  const sections = c.homeLayout === 'SECTIONS' && !cursor ? await homeSections(em, viewer, c) : null;
   return {
     id: c.id,
     name: c.name,
@@ -117,6 +120,10 @@ export async function publicationHome(
     design: publicationHeaderDesign(designFieldsOf(c), c.logoId ?? null),
     /** The tabs its editors set (spec §3 nav items), as links. */
     navigation: c.navItems.map((item) => navItemLink(item, c.slug)),
+    layout: c.homeLayout,
+    sections,
+    /** Archived by its owner: its stories stay, it takes no new ones. */
+    isArchived: !!c.archivedAt,
     stories,
   };
 }

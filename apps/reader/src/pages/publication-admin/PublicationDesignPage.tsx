@@ -3,6 +3,7 @@ import {
   ColorDisplay,
   FontSet,
   HeaderScale,
+  HomeLayout,
   NameTreatment,
   type PublicationDesignFields,
   publicationHeaderDesign,
@@ -246,6 +247,21 @@ function DesignForm({ data, slug, section }: { data: Design; slug: string; secti
             value={values.fontSet}
             error={errors.fontSet}
             onChange={(v) => set('fontSet', v)}
+          />
+        </fieldset>
+
+        <fieldset className="q-fieldset" id="layout">
+          <legend>
+            <h2>{texts.layoutSection}</h2>
+          </legend>
+          <Choice
+            legend={texts.homeLayout}
+            name="homeLayout"
+            options={HomeLayout}
+            labels={texts.homeLayouts}
+            value={values.homeLayout}
+            error={errors.homeLayout}
+            onChange={(v) => set('homeLayout', v)}
           />
         </fieldset>
 

@@ -82,6 +82,42 @@ function DeletePublication({ settings }: { settings: Settings }) {
   );
 }
 
+/** The owner's switch between archived (read-only) and active, with what archiving means. */
+function ArchivePublication({ settings, slug }: { settings: Settings; slug: string }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const saved = await client.publications.setArchived.mutate({
+        collectionId: settings.id,
+        archived: !settings.isArchived,
+      });
+      queryClient.setQueryData(trpc.publications.settings.queryKey({ slug }), saved);
+      void queryClient.invalidateQueries({ queryKey: trpc.publications.home.pathKey() });
+      setMessage({ text: saved.message, ok: true });
+    } catch (error) {
+      setMessage({ text: refusalOf(error).message ?? '', ok: false });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="q-settings-danger" data-testid="archive-publication">
+      <h2>{texts.archiveTitle}</h2>
+      <p>{settings.isArchived ? texts.archivedLead : texts.archiveLead}</p>
+      <Button variant="outline" size="s" disabled={busy} onClick={() => void toggle()}>
+        {settings.isArchived ? texts.unarchiveButton : texts.archiveButton}
+      </Button>
+      <FormStatus message={message?.text ?? null} ok={message?.ok ?? false} />
+    </section>
+  );
+}
+
 /** The settings form over the loaded settings. */
 function SettingsForm({ settings, slug }: { settings: Settings; slug: string }) {
   const trpc = useTRPC();
@@ -140,7 +176,7 @@ function PublicationCrumb({ settings }: { settings: Settings }) {
   );
 }
 
-/** Spec §2 /{collectionSlug}/settings and /settings/about: the publication's fields, links, and deleting it. */
+/** Spec §2 /{collectionSlug}/settings and /settings/about: its fields, links, and archiving or deleting it. */
 export function PublicationSettingsPage({ slug, about = false }: { slug: string; about?: boolean }) {
   const settings = useSettings(slug);
   if (settings.isError) return <NotFoundPage />;
@@ -152,6 +188,7 @@ export function PublicationSettingsPage({ slug, about = false }: { slug: string;
       <h1>{about ? texts.settingsAbout : texts.settingsTitle}</h1>
       <SettingsForm settings={data} slug={slug} />
       <SettingsLinks slug={data.slug} />
+      {data.canArchive ? <ArchivePublication settings={data} slug={slug} /> : null}
       {data.canDelete ? <DeletePublication settings={data} /> : null}
     </main>
   );

@@ -25,6 +25,7 @@ const DESIGN_COLUMNS = [
   'backgroundColor',
   'tintColor',
   'headerImageId',
+  'homeLayout',
 ] as const;
 
 /** The design fields of a publication row. */
@@ -40,6 +41,7 @@ export function designFieldsOf(
     backgroundColor: c.backgroundColor ?? null,
     tintColor: c.tintColor ?? null,
     headerImageId: c.headerImageId ?? null,
+    homeLayout: c.homeLayout,
   };
 }
 
@@ -92,6 +94,7 @@ async function writeDesign(
   c.fontSet = design.fontSet;
   c.backgroundColor = design.backgroundColor;
   c.tintColor = design.tintColor;
+  c.homeLayout = design.homeLayout;
   await publicationChanged(em, c.id);
   return designOf(c);
 }

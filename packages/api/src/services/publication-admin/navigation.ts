@@ -1,16 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Collection, type CollectionNavItem, FeaturePage, Post, type User } from '@quire/db';
+import { Collection, type CollectionNavItem, FeaturePage, Post, Tag, type User } from '@quire/db';
 import {
   type FeaturePageInput,
+  HOME_SECTIONS,
   NAVIGATION_LIMITS,
   type NavItemInput,
+  navItemLink,
   navigationTexts as texts,
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import { PUBLICATION_STORY } from '../../policies';
+import { can, loadPolicyViewer, PUBLICATION_STORY } from '../../policies';
 import { fieldError } from '../account/field-errors';
 import { lockUntilCommit } from '../locks';
 import { CARD_FIELDS, postCard } from '../posts';
+import { storyPage, taggedWith } from '../story-lists';
 import { managedPublication, publicationChanged } from './people';
 
 /*
@@ -191,4 +194,52 @@ export async function allStories(em: EntityManager, c: Pick<Collection, 'id'>, p
   const pages = Math.max(1, Math.ceil(total / size));
   if (page > pages) throw new TRPCError({ code: 'NOT_FOUND', message: texts.allEmpty });
   return { page, pages, total, posts: posts.map(postCard) };
+}
+
+/**
+ * The SECTIONS homepage's first screen: its featured stories, then, for each of its first tabs that leads to a tag
+ * or a feature page, that tab's newest (or curated) stories. A tab whose tag is unknown or whose page is gone, or
+ * that has no story to show, is left out.
+ */
+export async function homeSections(
+  em: EntityManager,
+  viewer: User | null,
+  c: Pick<Collection, 'id' | 'slug' | 'navItems'>,
+) {
+  const tabs = c.navItems
+    .filter((item) => (item.type === 'TAG' || item.type === 'TOPIC_PAGE') && item.tagSlug)
+    .slice(0, HOME_SECTIONS.tabsMax);
+  const tagSlugs = tabs.filter((t) => t.type === 'TAG').map((t) => t.tagSlug!.toLowerCase());
+  const pageSlugs = tabs.filter((t) => t.type === 'TOPIC_PAGE').map((t) => t.tagSlug!);
+  const [featured, tags, pages] = await Promise.all([
+    featuredStories(em, c),
+    tagSlugs.length ? em.find(Tag, { slug: { $in: tagSlugs } }, { fields: ['slug', 'visibility'] }) : [],
+    pageSlugs.length ? em.find(FeaturePage, { collection: c.id, slug: { $in: pageSlugs } }) : [],
+  ]);
+  const policy = await loadPolicyViewer(em, viewer);
+  const tagIds = new Map(tags.filter((t) => can(policy, 'viewTag', t)).map((t) => [t.slug, t.id]));
+  const pageIds = new Map(pages.map((p) => [p.slug, p.postIds.slice(0, HOME_SECTIONS.storiesPerTab)]));
+  const sections = await Promise.all(
+    tabs.map(async (tab) => {
+      const slug = tab.tagSlug!;
+      const tagId = tab.type === 'TAG' ? tagIds.get(slug.toLowerCase()) : undefined;
+      const posts =
+        tab.type === 'TOPIC_PAGE'
+          ? await cardsInOrder(em, c.id, pageIds.get(slug) ?? [])
+          : tagId
+            ? (
+                await storyPage(em, { $and: [{ collection: c.id }, taggedWith(em, tagId)] }, null, {
+                  limit: HOME_SECTIONS.storiesPerTab,
+                  inPublication: true,
+                })
+              ).posts
+            : [];
+      const link = navItemLink(tab, c.slug);
+      return { title: link.title, href: link.href, posts };
+    }),
+  );
+  return {
+    featured: featured.posts.slice(0, HOME_SECTIONS.featuredMax),
+    sections: sections.filter((s) => s.posts.length > 0),
+  };
 }

@@ -23,7 +23,9 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: accessTexts.p
 
 /** The publication a path or a form names, with what the rules read of it. */
 export async function publicationFor(em: EntityManager, where: { slug: string } | { id: string }) {
-  const collection = await em.findOne(Collection, where, { fields: ['id', 'name', 'slug', 'visibility'] });
+  const collection = await em.findOne(Collection, where, {
+    fields: ['id', 'name', 'slug', 'visibility', 'archivedAt'],
+  });
   if (!collection) throw notFound();
   return collection;
 }

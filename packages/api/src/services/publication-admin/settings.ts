@@ -10,7 +10,7 @@ import { managedPublication, publicationChanged, publicationFor } from './people
 
 /*
  * A publication's settings (spec §2 /{collectionSlug}/settings, /settings/about, /settings/followers): its fields
- * for its editors, its followers as CSV, and deleting it (its owner).
+ * for its editors, its followers as CSV, and archiving or deleting it (its owner).
  */
 
 /** The publication's editable fields, for its owner and editors. */
@@ -20,7 +20,17 @@ export async function publicationSettings(em: EntityManager, viewer: User, slug:
   authorize(policy, 'managePublication', found);
   const [c, followerCount] = await Promise.all([
     em.findOneOrFail(Collection, found.id, {
-      fields: ['name', 'slug', 'tagline', 'description', 'tags', 'contactEmail', 'logoId', 'avatarId'],
+      fields: [
+        'name',
+        'slug',
+        'tagline',
+        'description',
+        'tags',
+        'contactEmail',
+        'logoId',
+        'avatarId',
+        'archivedAt',
+      ],
     }),
     em.count(FollowCollection, { collection: found.id }),
   ]);
@@ -36,6 +46,8 @@ export async function publicationSettings(em: EntityManager, viewer: User, slug:
     avatarId: c.avatarId ?? null,
     followerCount,
     canDelete: can(policy, 'deletePublication', found),
+    isArchived: !!c.archivedAt,
+    canArchive: can(policy, 'archivePublication', found),
   };
 }
 
@@ -119,4 +131,32 @@ export async function deletePublication(
   forgetPolicyViewers();
   await purgeCacheTags(em, [`collection-${found.id}`, `user-${viewer.id}`]);
   return { message: texts.deleted(found.name) };
+}
+
+/**
+ * Archives the publication or brings it back (its owner). Archived, it keeps its pages and stories but takes no new
+ * stories, submissions or people (the policy's archivedRefusal); its pending submissions go back to their writers.
+ */
+export async function setPublicationArchived(
+  em: EntityManager,
+  viewer: User,
+  input: { collectionId: string; archived: boolean },
+) {
+  const found = await publicationFor(em, { id: input.collectionId });
+  await lockUntilCommit(em, `publication-people:${found.id}`);
+  authorize(await loadPolicyViewer(em, viewer), 'archivePublication', found);
+  const c = await em.findOneOrFail(Collection, found.id);
+  if (input.archived && !c.archivedAt) {
+    c.archivedAt = new Date();
+    await em.nativeUpdate(
+      Post,
+      { pendingCollection: c.id, statusForCollection: 'PENDING' },
+      { pendingCollection: null, statusForCollection: 'NOT_YET_SUBMITTED' },
+    );
+  } else if (!input.archived) c.archivedAt = null;
+  await publicationChanged(em, c.id);
+  return {
+    message: input.archived ? texts.archived(c.name) : texts.unarchived(c.name),
+    ...(await publicationSettings(em, viewer, c.slug)),
+  };
 }

@@ -268,9 +268,11 @@ export interface PublishInput {
 export async function publish(em: EntityManager, viewer: User, input: PublishInput, now: Date) {
   const post = await editableStory(em, viewer, input.id);
   if (input.baseRev !== post.latestRev) throw storyChanged();
-  const collection = input.collectionId ? await em.findOne(Collection, { id: input.collectionId }) : null;
-  if (input.collectionId && !collection)
+  const named = input.collectionId ? await em.findOne(Collection, { id: input.collectionId }) : null;
+  if (input.collectionId && !named)
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'That publication does not exist.' });
+  // A story already in an archived publication is published again where it is: nobody reviews there any more.
+  const collection = named?.archivedAt && named.id === post.collection?.id ? null : named;
   const policyViewer = await loadPolicyViewer(em, viewer);
   if (collection) authorize(policyViewer, 'writeForPublication', collection);
   // Putting a story behind the paywall is decided for the story where it is going.
