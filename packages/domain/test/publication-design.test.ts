@@ -130,6 +130,7 @@ describe('the design form’s input (spec §5 colour strings)', () => {
     backgroundColor: null,
     tintColor: null,
     headerImageId: null,
+    homeLayout: 'STREAM',
   };
   const messages = (input: Record<string, unknown>) => {
     const result = publicationDesignFieldsInput.safeParse({ ...base, ...input });
