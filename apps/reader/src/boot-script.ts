@@ -26,9 +26,13 @@ const PRELOADS_PER_TASK = 1;
  *   without sharing the connection with its scripts; then the rendered pages' chunks are preloaded, one per
  *   task, while the UI runtime and the entry are imported (which fetches the entry's own chunks). A hidden tab
  *   paints nothing, so it starts at once. The runtime is evaluated first, then the entry, and the entry's
- *   `start` runs in a task after the one that evaluates it: no one task evaluates all the code.
+ *   `start` runs in a task after the one that evaluates it: no one task evaluates all the code;
+ * - keeps the browser from submitting a form itself (a GET to the page, its fields, passwords and tax numbers
+ *   included, in the address and the server's logs) when it is sent before its part of the page has hydrated:
+ *   the app's forms send with script only; a form that names an action or method is a plain one and goes.
  */
 export const BOOT_SCRIPT = `(function(d){
+d.addEventListener('submit',function(e){var f=e.target;if(f&&f.hasAttribute&&!f.hasAttribute('action')&&!f.hasAttribute('method'))e.preventDefault()},true);
 try{if(localStorage.getItem(${JSON.stringify(TOP_NAV_TOOLTIP_STORAGE_KEY)})==='1')d.documentElement.classList.add(${JSON.stringify(LOGO_TOOLTIP_OFF_CLASS)})}catch(e){}
 function start(){var el=d.getElementById(${JSON.stringify(BOOT_DATA_ID)});if(!el)return;var b=JSON.parse(el.textContent);
 var p=b.preload.slice();(function more(){p.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});if(p.length)setTimeout(more,0)})();

@@ -78,4 +78,24 @@ describe('parts of a page that become interactive after the rest', () => {
     await page.close();
     await e2e.setSession(null);
   });
+
+  it('never lets the browser send a form itself before the app runs: no field reaches the address', async () => {
+    const em = e2e.db.em();
+    const page = await e2e.openPage({ session: await buildSession(em, await buildUser(em)) });
+    // The app's scripts never arrive: the server's HTML and its boot script alone.
+    await page.route(/\/static\/reader\/.*\.js$/, (route) => route.abort());
+    // The Partner Program's first step: a form with a named field (its country), server-rendered.
+    await page.goto(`${e2e.origin}/me/partner/enroll`);
+    const form = page.locator('main form').first();
+    expect(await form.locator('select[name="country"]').count()).toBe(1);
+    await form.locator('button[type="submit"]').click();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).search).toBe('');
+    // A plain form (the search page's, with its method) still goes.
+    await page.goto(`${e2e.origin}/search`);
+    await page.locator('form.q-search-page-form input[name="q"]').fill('walking');
+    await page.locator('form.q-search-page-form').evaluate((f) => (f as HTMLFormElement).requestSubmit());
+    await page.waitForURL(/q=walking/);
+    await page.close();
+  });
 });
