@@ -22,6 +22,7 @@ import './account.css';
 import './your-pages.css';
 import './home.css';
 import './lists.css';
+import './stats.css';
 
 /**
  * Reads what the server sent, hydrates its HTML and starts the page's telemetry. The boot script calls it in a

@@ -49,11 +49,15 @@ import {
   STORY_TABS,
   type StoryTab,
 } from './pages/page-params';
+import { partnerRoutes } from './pages/partner/partner-routes';
+import { partnerDashboardRoutes } from './pages/partner-dashboard/partner-dashboard-routes';
+import { payoutRoutes } from './pages/payouts/payout-routes';
 import { publicationAdminRoutes } from './pages/publication-admin/publication-admin-routes';
 import { publicationDesignRoutes } from './pages/publication-admin/publication-design-routes';
 import { searchRoutes } from './pages/search-routes';
 import { accountRoutes } from './pages/settings/account-routes';
 import { settingsRoutes } from './pages/settings/settings-routes';
+import { statsRoutes } from './pages/stats/stats-routes';
 import { yourPagesRoutes } from './pages/your-pages/your-pages-routes';
 import type { PreloadedState } from './state';
 
@@ -813,6 +817,8 @@ export const pageRoutes: PageRoute[] = [
   topicRoute('/topic/:topicSlug', 'ShowTopic', 'topicSlug'),
   topicRoute('/tag/:tagSlug', 'ShowTagPosts', 'tagSlug'),
   topicRoute('/tag/:tagSlug/latest', 'ShowTagByTagSlugLatest', 'tagSlug'),
+  // Before the discovery routes: '/:owner/audience/:details' and '/:owner/:writer/followers' rank alike.
+  ...statsRoutes,
   ...discoveryRoutes,
   ...searchRoutes,
   ...staticRoutes,
@@ -826,6 +832,9 @@ export const pageRoutes: PageRoute[] = [
   ...domainRoutes,
   ...publicationAdminRoutes,
   ...publicationDesignRoutes,
+  ...partnerDashboardRoutes,
+  ...partnerRoutes,
+  ...payoutRoutes,
   {
     path: '*',
     name: 'NotFound',

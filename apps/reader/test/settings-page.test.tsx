@@ -44,11 +44,12 @@ describe('the settings page (spec §2 /me/settings, /me/settings/{setting})', ()
       ['/me/settings/promote-subscriptions', 'ShowMeSettingsPromoteSubscriptions'],
       ['/me/settings/mobile-beta', 'ShowMeSettingsMobileBeta'],
       ['/m/account/convert/abc', 'AcctMAccountConvertByToken'],
+      ['/me/settings/payout/setup', 'ShowMeSettingsPayoutSetup'],
+      ['/me/settings/payout/stripe/finish', 'ShowMeSettingsPayoutStripeFinish'],
+      ['/me/settings/payout/dashboard', 'ShowMeSettingsPayoutDashboard'],
     ] as const) {
       expect(routeFor(path).route.name).toBe(name);
       expect(comingSoonFor(path)).toBeUndefined();
     }
-    // The named sub-pages not built yet stay 'Coming soon'.
-    expect(comingSoonFor('/me/settings/payout/setup')).toBe('Settings');
   });
 });

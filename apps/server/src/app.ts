@@ -48,6 +48,7 @@ import { registerPublicationIdRedirects } from './publication-id-redirects';
 import { registerReadingRoutes } from './reading-routes';
 import { registerSearchService } from './search';
 import { BOOT_SCRIPT_SOURCE, errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
+import { registerStatsRoutes } from './stats-routes';
 import { registerStripeWebhook } from './stripe-webhook';
 import { registerTelemetry } from './telemetry';
 import { registerUnreadStream } from './unread-stream';
@@ -254,6 +255,7 @@ export async function buildApp(opts: {
   registerActionRoutes(app, orm, config, env);
   registerEmailSettingsRoutes(app, orm, config, env);
   registerExportRoutes(app, orm, config, env);
+  registerStatsRoutes(app, orm, config, env);
   registerSearchService(app, orm, config, env);
   registerTelemetry(app, orm);
   await registerUnreadStream(app, orm);

@@ -8,6 +8,7 @@ import {
   type ServiceEnvironment,
   type SocialProvider,
   standardProviders,
+  taxFormKey,
 } from '@quire/api';
 import { REPO_ROOT } from '@quire/db';
 import {
@@ -232,6 +233,7 @@ export function serviceEnvironment(
     membershipGracePeriodDays: config.MEMBERSHIP_GRACE_PERIOD_DAYS,
     membershipTrialDays: config.MEMBERSHIP_TRIAL_DAYS,
     customDomains: customDomainConfig(config),
+    taxFormKey: taxFormKey({ appSecret: config.APP_SECRET, dataDir: config.DATA_DIR }),
   });
 }
 

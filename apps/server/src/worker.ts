@@ -5,8 +5,11 @@ import { createTransport, deliverPendingEmails } from '@quire/mail';
 import { PgBoss } from 'pg-boss';
 import { emailLinkSigner, planSettings, type ServerConfig } from './config';
 import { scheduleCustomDomainChecks } from './custom-domain-jobs';
+import { scheduleEarningsJobs } from './earnings-jobs';
 import { scheduleExportJobs } from './export-jobs';
+import { schedulePartnerJobs } from './partner-jobs';
 import { scheduleSearchSync } from './search-sync';
+import { scheduleStatsJobs } from './stats-jobs';
 
 /** Queues the worker serves; each later capability (purges, fan-out, indexing) adds its own. */
 export const QUEUES = {
@@ -69,8 +72,14 @@ export async function startWorker(opts: {
   });
   // Custom domains' DNS records are checked every two minutes (see custom-domain-jobs.ts).
   await scheduleCustomDomainChecks(boss, orm, config, opts.log);
+  // The Partner Program ledger of the day before, once a day (see earnings-jobs.ts).
+  await scheduleEarningsJobs(boss, orm, opts.log);
   const search = await scheduleSearchSync(boss, orm, config, opts.url, opts.log);
   const exportJobs = await scheduleExportJobs(boss, orm, config, opts.log);
+  // Stats pages read daily rows rolled up every 5 minutes (see stats-jobs.ts).
+  await scheduleStatsJobs(boss, orm, opts.log);
+  // Partner Program: tax review, tax reminders and monthly payouts (see partner-jobs.ts).
+  await schedulePartnerJobs(boss, orm, config, opts.log);
   let sweeping = false;
   const sweep = setInterval(async () => {
     if (sweeping) return;

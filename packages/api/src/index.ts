@@ -81,6 +81,29 @@ export {
   UNREAD_COUNT_CHANNEL,
   unreadCount,
 } from './services/notifications';
+export {
+  type AllocatedDay,
+  allocateDay,
+  allocateDays,
+  daysBetween,
+} from './services/partner/allocation';
+export {
+  earningsByMonth,
+  earningsByStory,
+  earningsForMonth,
+  type MonthEarnings,
+  monthAfter,
+  type StoryEarnings,
+  unpaidBalance,
+} from './services/partner/earnings';
+export {
+  PayoutRefused,
+  payOutWriter,
+  reviewDueTaxForms,
+  runMonthlyPayouts,
+  sendTaxNotices,
+  taxFormKey,
+} from './services/partner/index';
 export { lockedPreview, type PostCard, type PostPage, postPath } from './services/posts';
 export {
   createSession,
@@ -90,6 +113,12 @@ export {
   SESSION_TTL_MS,
   sessionFromToken,
 } from './services/session';
+export {
+  allStatsDays,
+  rollupRecentStats,
+  rollupStatsDay,
+  rollupStatsDays,
+} from './services/stats/rollup';
 export { purgeTrash } from './services/stories/lifecycle';
 export { dismissedFlags, type ViewerFields, viewerFields } from './services/viewer';
 export {

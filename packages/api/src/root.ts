@@ -5,6 +5,7 @@ import { authRouter } from './routers/auth';
 import { cacheRouter } from './routers/cache';
 import { customDomainsRouter } from './routers/custom-domains';
 import { discoveryRouter } from './routers/discovery';
+import { earningsRouter } from './routers/earnings';
 import { emailSettingsRouter } from './routers/email-settings';
 import { exportsRouter } from './routers/exports';
 import { flagsRouter } from './routers/flags';
@@ -15,6 +16,7 @@ import { membershipRouter } from './routers/membership';
 import { notesRouter } from './routers/notes';
 import { notificationsRouter } from './routers/notifications';
 import { onboardingRouter } from './routers/onboarding';
+import { partnerRouter } from './routers/partner';
 import { postsRouter } from './routers/posts';
 import { profilesRouter } from './routers/profiles';
 import { publicationDesignRouter } from './routers/publication-design';
@@ -25,6 +27,7 @@ import { searchRouter } from './routers/search';
 import { securityRouter } from './routers/security';
 import { seriesRouter } from './routers/series';
 import { socialRouter } from './routers/social';
+import { statsRouter } from './routers/stats';
 import { tippingRouter } from './routers/tipping';
 import { topicsRouter } from './routers/topics';
 import { viewerRouter } from './routers/viewer';
@@ -65,6 +68,9 @@ export const appRouter = router({
   writerPromotions: writerPromotionsRouter,
   exports: exportsRouter,
   customDomains: customDomainsRouter,
+  partner: partnerRouter,
+  stats: statsRouter,
+  earnings: earningsRouter,
 });
 
 export type AppRouter = typeof appRouter;

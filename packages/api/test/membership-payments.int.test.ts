@@ -1,4 +1,4 @@
-import { Membership, PaymentEventRecord, User } from '@quire/db';
+import { Charge, Membership, PaymentEventRecord, User } from '@quire/db';
 import { membershipTexts, type PostContent } from '@quire/domain';
 import { DevProvider } from '@quire/payments';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
@@ -255,6 +255,12 @@ describe('the test-mode checkout (spec §2 Money and membership paths)', () => {
       ),
     ).toEqual({ code: 'NOT_FOUND', message: 'This profile does not exist.' });
     expect(Object.keys((env.payments as DevProvider).snapshot().sessions).length).toBe(sessions);
+    // Paid: the membership keeps its referrer and the charge the period it pays for (the Partner Program ledger).
+    await api(reader).membership.completeTestCheckout({ sessionId: sessionOf(url), card: goodCard });
+    const joined = await db.em().findOneOrFail(Membership, { user: reader.id });
+    expect(joined.referrer?.id).toBe(writer.id);
+    const [paid] = await db.em().find(Charge, { membership: joined.id, status: 'SUCCEEDED' });
+    expect(paid?.periodEnd?.toISOString()).toBe(joined.currentPeriodEnd?.toISOString());
   });
 
   it('refuses bad input with a clear 400 and starts nothing', async () => {

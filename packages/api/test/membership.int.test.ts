@@ -291,6 +291,8 @@ describe('membership from payment events', () => {
     await apply(refunded(chargeId, 200, at(2)));
     let charge = await db.em().findOneOrFail(Charge, { providerChargeId: chargeId });
     expect([charge.status, charge.amountRefunded]).toEqual(['SUCCEEDED', 200]);
+    // The Partner Program ledger takes refunded cents from the days after the latest refund.
+    expect(charge.lastRefundedAt?.toISOString()).toBe(at(2).toISOString());
     await apply(refunded(chargeId, 500, at(3)));
     charge = await db.em().findOneOrFail(Charge, { providerChargeId: chargeId });
     expect([charge.status, charge.amountRefunded, charge.refundedAt?.toISOString()]).toEqual([
@@ -298,6 +300,7 @@ describe('membership from payment events', () => {
       500,
       at(3).toISOString(),
     ]);
+    expect(charge.lastRefundedAt?.toISOString()).toBe(at(3).toISOString());
     const receipt = await (await as(user)).membership.receipt({ chargeId: charge.id });
     expect(receipt).toMatchObject({ status: 'REFUNDED', amount: 500, amountRefunded: 500, currency: 'USD' });
   });

@@ -580,6 +580,98 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     expect(refusal(people.follower!, 'answerInvitation', byEmail)?.code).toBe('NOT_FOUND');
   });
 
+  // The Partner Program, earnings and stats: each writer's own, and a publication's for its owner and editors.
+  const ME = 'e0000001';
+  const mine = { ...user(ME), email: 'pat@example.com', emailVerifiedAt: new Date(0) };
+  const me = policyViewer(mine);
+  const meUnverified = policyViewer({ ...mine, emailVerifiedAt: null });
+  const meSuspended = policyViewer({ ...mine, isSuspended: true });
+  const other = policyViewer({ ...user('e0000002'), email: 'o@example.com', emailVerifiedAt: new Date(0) });
+  const visitor = policyViewer(null);
+  const answer = <A extends Action>(viewer: PolicyViewer, action: A, ...args: ArgsOf<A>): Outcome =>
+    refusal(viewer, action, ...args)?.code ?? 'ok';
+  const enrolled = { user: { id: ME }, status: 'ENROLLED', country: 'US' } as const;
+  const started = { user: { id: ME }, status: 'NOT_ENROLLED', country: 'US' } as const;
+  const barred = { user: { id: ME }, status: 'PERMISSION_DENIED' } as const;
+
+  table('enrollInPartnerProgram', () => {
+    const us = { country: 'US' };
+    expect(answer(me, 'enrollInPartnerProgram', null, us)).toBe('ok');
+    expect(answer(me, 'enrollInPartnerProgram', started, us)).toBe('ok');
+    // An unconfirmed address, a country payouts do not reach, a bar by staff, a suspension, a visitor.
+    expect(answer(meUnverified, 'enrollInPartnerProgram', null, us)).toBe('FORBIDDEN');
+    expect(answer(me, 'enrollInPartnerProgram', null, { country: 'KP' })).toBe('BAD_REQUEST');
+    expect(answer(me, 'enrollInPartnerProgram', barred, us)).toBe('FORBIDDEN');
+    expect(answer(meSuspended, 'enrollInPartnerProgram', null, us)).toBe('FORBIDDEN');
+    expect(answer(visitor, 'enrollInPartnerProgram', null, us)).toBe('UNAUTHORIZED');
+  });
+  table('acceptPartnerTerms', () => {
+    expect(answer(me, 'acceptPartnerTerms', started)).toBe('ok');
+    expect(answer(me, 'acceptPartnerTerms', { ...started, country: null })).toBe('BAD_REQUEST');
+    // An enrolled writer accepts updated terms again; nobody accepts them for someone else.
+    expect(answer(me, 'acceptPartnerTerms', enrolled)).toBe('ok');
+    expect(answer(other, 'acceptPartnerTerms', enrolled)).toBe('NOT_FOUND');
+  });
+  table('leavePartnerProgram', () => {
+    expect(answer(me, 'leavePartnerProgram', enrolled)).toBe('ok');
+    expect(answer(me, 'leavePartnerProgram', started)).toBe('BAD_REQUEST');
+    expect(answer(me, 'leavePartnerProgram', null)).toBe('NOT_FOUND');
+    expect(answer(other, 'leavePartnerProgram', enrolled)).toBe('NOT_FOUND');
+    expect(answer(visitor, 'leavePartnerProgram', enrolled)).toBe('UNAUTHORIZED');
+  });
+  table('viewPartnerAccount', () => {
+    expect([me, other, visitor].map((v) => answer(v, 'viewPartnerAccount', { id: ME }))).toEqual([
+      'ok',
+      'NOT_FOUND',
+      'UNAUTHORIZED',
+    ]);
+  });
+  table('submitTaxForm', () => {
+    expect(answer(me, 'submitTaxForm', { id: ME }, enrolled)).toBe('ok');
+    expect(answer(me, 'submitTaxForm', { id: ME }, started)).toBe('FORBIDDEN');
+    expect(answer(meSuspended, 'submitTaxForm', { id: ME }, enrolled)).toBe('FORBIDDEN');
+    expect(answer(other, 'submitTaxForm', { id: ME }, enrolled)).toBe('NOT_FOUND');
+  });
+  table('managePayouts', () => {
+    expect(answer(me, 'managePayouts', { id: ME }, enrolled)).toBe('ok');
+    expect(answer(me, 'managePayouts', { id: ME }, null)).toBe('FORBIDDEN');
+    expect(answer(other, 'managePayouts', { id: ME }, enrolled)).toBe('NOT_FOUND');
+    expect(answer(visitor, 'managePayouts', { id: ME }, enrolled)).toBe('UNAUTHORIZED');
+  });
+  table('viewEarnings', () => {
+    expect([me, other, visitor].map((v) => answer(v, 'viewEarnings', { id: ME }))).toEqual([
+      'ok',
+      'NOT_FOUND',
+      'UNAUTHORIZED',
+    ]);
+    // A username nobody has is the same answer as somebody else's.
+    expect(answer(me, 'viewEarnings', null)).toBe('NOT_FOUND');
+  });
+  table('viewWriterStats', () => {
+    expect([me, other, visitor].map((v) => answer(v, 'viewWriterStats', { id: ME }))).toEqual([
+      'ok',
+      'NOT_FOUND',
+      'UNAUTHORIZED',
+    ]);
+  });
+  table('viewStoryStats', () => {
+    const theirs = story({ creator: { id: 'd0000003' }, collection: publicPub });
+    // The story's writer (here a writer of the publication) and the publication's owner and editors.
+    expect(allowed(byPerson('viewStoryStats', theirs))).toEqual(['owner', 'editor', 'writer', 'suspended']);
+    expect(byPerson('viewStoryStats', theirs)).toMatchObject({
+      follower: 'NOT_FOUND',
+      anonymous: 'UNAUTHORIZED',
+    });
+  });
+  table('viewPublicationStats', () => {
+    expect(allowed(byPerson('viewPublicationStats', publicPub))).toEqual(['owner', 'editor', 'suspended']);
+    expect(byPerson('viewPublicationStats', publicPub)).toMatchObject({
+      writer: 'NOT_FOUND',
+      stranger: 'NOT_FOUND',
+      anonymous: 'UNAUTHORIZED',
+    });
+  });
+
   it('has a table for every action', () => {
     expect([...tested].sort()).toEqual(Object.keys(rules).sort());
   });

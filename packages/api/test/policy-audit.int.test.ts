@@ -155,6 +155,13 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     tintColor: null,
     headerImageId: null,
     homeLayout: 'STREAM',
+    // A stats range of the first two days of 1970: the writer's own numbers, refused to everyone else.
+    startTimeMs: 0,
+    endTimeMs: 86_400_000,
+    // Partner Program: the payout country, leaving it, a payout account nobody has (refused after the policy).
+    country: 'US',
+    confirm: true,
+    accountId: 'acct_audit',
   };
 }
 
@@ -194,6 +201,29 @@ describe('the access audit', () => {
       'notes.create': { content: 'An audit note.' },
       'series.mine': { filterBy: 'published' },
       'notes.reply': { content: 'An audit reply.' },
+      'partner.acceptTerms': { accept: true },
+      'partner.submitW9': {
+        name: 'Audit Writer',
+        taxClassification: 'INDIVIDUAL',
+        street: '1 Audit Street',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        tinType: 'SSN',
+        tin: '512-34-6789',
+        certify: true,
+      },
+      'partner.submitW8ben': {
+        name: 'Audit Writer',
+        citizenship: 'FR',
+        permanentStreet: '1 rue de l’Audit',
+        permanentCity: 'Paris',
+        permanentCountry: 'FR',
+        foreignTinMissingReason: 'Not issued',
+        dateOfBirth: '1980-01-01',
+        signatureName: 'Audit Writer',
+        signatureDate: new Date().toISOString().slice(0, 10),
+      },
     };
     const unprobed: string[] = [];
     const unaudited: string[] = [];

@@ -15,9 +15,12 @@ import { NewsletterEmailSchema } from './modules/newsletters/newsletter-email.en
 import { NewsletterSubscriptionSchema } from './modules/newsletters/newsletter-subscription.entity';
 import { NotificationSchema } from './modules/notifications/notification.entity';
 import { EarningSchema } from './modules/partner/earning.entity';
+import { EarningDaySchema } from './modules/partner/earning-day.entity';
 import { PartnerEnrollmentSchema } from './modules/partner/partner-enrollment.entity';
 import { PayoutSchema } from './modules/partner/payout.entity';
 import { TaxDocumentSchema } from './modules/partner/tax-document.entity';
+import { TaxFormSchema } from './modules/partner/tax-form.entity';
+import { TaxNoticeSchema } from './modules/partner/tax-notice.entity';
 import { AnalyticsEventSchema } from './modules/platform/analytics-event.entity';
 import { EmailOutboxSchema } from './modules/platform/email-outbox.entity';
 import { ExportRequestSchema } from './modules/platform/export-request.entity';
@@ -52,6 +55,10 @@ import { MuteUserSchema } from './modules/social/mute-user.entity';
 import { NoteSchema } from './modules/social/note.entity';
 import { NoteReplySchema } from './modules/social/note-reply.entity';
 import { ReportSchema } from './modules/social/report.entity';
+import { CollectionDailyStatsSchema } from './modules/stats/collection-daily-stats.entity';
+import { FollowerChangeSchema } from './modules/stats/follower-change.entity';
+import { PostDailyStatsSchema } from './modules/stats/post-daily-stats.entity';
+import { UserDailyStatsSchema } from './modules/stats/user-daily-stats.entity';
 import { AuthTokenSchema } from './modules/users/auth-token.entity';
 import { DataExportSchema } from './modules/users/data-export.entity';
 import { LockoutSchema } from './modules/users/lockout.entity';
@@ -117,9 +124,12 @@ export const entities = [
   PaymentEventRecordSchema,
   PlanSchema,
   EarningSchema,
+  EarningDaySchema,
   PartnerEnrollmentSchema,
   PayoutSchema,
   TaxDocumentSchema,
+  TaxFormSchema,
+  TaxNoticeSchema,
   MeterEntrySchema,
   NegativeSignalSchema,
   ReadEventSchema,
@@ -131,4 +141,8 @@ export const entities = [
   FeatureFlagSchema,
   OutboxEventSchema,
   VisitorSchema,
+  PostDailyStatsSchema,
+  UserDailyStatsSchema,
+  CollectionDailyStatsSchema,
+  FollowerChangeSchema,
 ] as const;

@@ -4,10 +4,13 @@ import {
   type CardSummary,
   type CheckoutRequest,
   type CheckoutSession,
+  type ConnectAccount,
+  type ConnectAccountRequest,
   type PaymentEvent,
   type PaymentProvider,
   type PriceRef,
   type SubscriptionState,
+  type TransferRequest,
   WebhookSignatureError,
 } from './provider';
 
@@ -90,12 +93,37 @@ export interface DevCharge {
   createdAt: number;
 }
 
+/** A simulated connected account: onboarding completes on Quire's own test page. */
+export interface DevAccount {
+  id: string;
+  userId: string;
+  email: string | null;
+  country: string;
+  detailsSubmitted: boolean;
+  /** Where the test onboarding page sends the writer back. */
+  returnUrl: string | null;
+  createdAt: number;
+}
+
+/** A simulated transfer: recorded, no money moves. */
+export interface DevTransfer {
+  id: string;
+  accountId: string;
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  createdAt: number;
+}
+
 /** Everything the dev provider remembers, as plain JSON. */
 export interface DevProviderState {
   counter: number;
   sessions: Record<string, DevSession>;
   subscriptions: Record<string, DevSubscription>;
   charges: Record<string, DevCharge>;
+  /** Connected accounts and transfers; absent in snapshots stored before payouts existed. */
+  accounts?: Record<string, DevAccount>;
+  transfers?: Record<string, DevTransfer>;
   /** Idempotency key → the id (session) or JSON result (subscription change) it produced. */
   idempotency: Record<string, string>;
 }
@@ -255,6 +283,83 @@ export class DevProvider implements PaymentProvider {
     return null;
   }
 
+  async createConnectedAccount(request: ConnectAccountRequest): Promise<ConnectAccount> {
+    const key = `account:${request.idempotencyKey}`;
+    this.state.accounts ??= {};
+    const accounts = this.state.accounts;
+    const earlier = this.state.idempotency[key];
+    if (earlier && accounts[earlier]) return this.accountState(accounts[earlier]);
+    const account: DevAccount = {
+      id: this.newId('dev_acct'),
+      userId: request.userId,
+      email: request.email,
+      country: request.country,
+      detailsSubmitted: false,
+      returnUrl: null,
+      createdAt: this.now().getTime(),
+    };
+    accounts[account.id] = account;
+    this.state.idempotency[key] = account.id;
+    return this.accountState(account);
+  }
+
+  async createAccountLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }) {
+    this.account(accountId).returnUrl = urls.returnUrl;
+    return this.onboardingUrl(accountId);
+  }
+
+  async getConnectedAccount(accountId: string): Promise<ConnectAccount> {
+    return this.accountState(this.account(accountId));
+  }
+
+  async createLoginLink(accountId: string): Promise<string> {
+    const account = this.account(accountId);
+    if (!account.detailsSubmitted) throw new Error(`Dev account ${accountId} has not finished onboarding.`);
+    return this.onboardingUrl(accountId);
+  }
+
+  async createTransfer(request: TransferRequest): Promise<{ id: string; amount: number }> {
+    const key = `transfer:${request.idempotencyKey}`;
+    this.state.transfers ??= {};
+    const transfers = this.state.transfers;
+    const earlier = this.state.idempotency[key];
+    if (earlier && transfers[earlier]) return { id: earlier, amount: transfers[earlier].amount };
+    const account = this.account(request.accountId);
+    if (!account.detailsSubmitted)
+      throw new Error(`Dev account ${request.accountId} cannot receive transfers yet.`);
+    if (!Number.isInteger(request.amount) || request.amount <= 0)
+      throw new Error('A transfer needs a positive whole number of cents.');
+    const transfer: DevTransfer = {
+      id: this.newId('dev_tr'),
+      accountId: account.id,
+      amount: request.amount,
+      currency: request.currency,
+      metadata: { ...request.metadata },
+      createdAt: this.now().getTime(),
+    };
+    transfers[transfer.id] = transfer;
+    this.state.idempotency[key] = transfer.id;
+    return { id: transfer.id, amount: transfer.amount };
+  }
+
+  /** The writer completes the test onboarding page: the account can be paid. Answers where to send them back. */
+  completeOnboarding(accountId: string): string | null {
+    const account = this.account(accountId);
+    account.detailsSubmitted = true;
+    return account.returnUrl;
+  }
+
+  /** A connected account's simulated state, or null when there is none with that id. */
+  devAccount(accountId: string): DevAccount | null {
+    const account = this.state.accounts?.[accountId];
+    return account ? structuredClone(account) : null;
+  }
+
+  /** Every simulated transfer, oldest first (to check what a payout run moved). */
+  devTransfers(): DevTransfer[] {
+    return Object.values(this.state.transfers ?? {}).sort((a, b) => a.createdAt - b.createdAt);
+  }
+
   parseWebhook(rawBody: string | Buffer, signature: string | undefined): PaymentEvent | null {
     if (!signature) throw new WebhookSignatureError('missing');
     const body = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');
@@ -389,6 +494,26 @@ export class DevProvider implements PaymentProvider {
         currency: charge.currency,
       },
     ]);
+  }
+
+  private onboardingUrl(accountId: string) {
+    return `${this.baseUrl}/payout/test-onboarding?account=${encodeURIComponent(accountId)}`;
+  }
+
+  private account(accountId: string): DevAccount {
+    const account = this.state.accounts?.[accountId];
+    if (!account) throw new Error(`No dev account ${accountId}.`);
+    return account;
+  }
+
+  private accountState(account: DevAccount): ConnectAccount {
+    return {
+      id: account.id,
+      country: account.country,
+      detailsSubmitted: account.detailsSubmitted,
+      payoutsEnabled: account.detailsSubmitted,
+      requirementsDue: account.detailsSubmitted ? [] : ['external_account', 'individual.verification'],
+    };
   }
 
   private checkoutUrl(sessionId: string) {

@@ -126,6 +126,49 @@ export interface SubscriptionState {
   metadata: Record<string, string>;
 }
 
+/** A writer's connected account (Stripe Connect Express) as Quire reads it. */
+export interface ConnectAccount {
+  id: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string | null;
+  /** The writer finished the provider's onboarding form. */
+  detailsSubmitted: boolean;
+  /** The account can receive payouts to its bank. */
+  payoutsEnabled: boolean;
+  /** What the provider still needs (its requirement names), empty when nothing. */
+  requirementsDue: string[];
+}
+
+export interface ConnectAccountRequest {
+  /** Our user id, kept on the account's metadata. */
+  userId: string;
+  email: string | null;
+  country: string;
+  idempotencyKey: string;
+}
+
+/** A transfer of a writer's earnings to their connected account. */
+export interface TransferRequest {
+  accountId: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  /** The same key moves the money once, however often the call is made. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/** Stripe Connect (Express) calls for Partner Program payouts. */
+export interface ConnectProvider {
+  createConnectedAccount(request: ConnectAccountRequest): Promise<ConnectAccount>;
+  /** A one-time onboarding link; the writer comes back to `returnUrl` (or `refreshUrl` when it expired). */
+  createAccountLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  getConnectedAccount(accountId: string): Promise<ConnectAccount>;
+  /** A one-time link into the account's Express dashboard. */
+  createLoginLink(accountId: string): Promise<string>;
+  createTransfer(request: TransferRequest): Promise<{ id: string; amount: number }>;
+}
+
 /** Raised for a webhook without a signature (answer 400) or with one that does not verify (answer 401). */
 export class WebhookSignatureError extends Error {
   constructor(readonly reason: 'missing' | 'invalid') {
@@ -133,7 +176,7 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-export interface PaymentProvider {
+export interface PaymentProvider extends ConnectProvider {
   readonly name: ProviderName;
   /** True for the dev provider: every page it shows says that no money moves. */
   readonly isTestMode: boolean;

@@ -4,11 +4,14 @@ import {
   type CardSummary,
   type CheckoutRequest,
   type CheckoutSession,
+  type ConnectAccount,
+  type ConnectAccountRequest,
   type InvoicePayment,
   type PaymentEvent,
   type PaymentProvider,
   type PriceRef,
   type SubscriptionState,
+  type TransferRequest,
   WebhookSignatureError,
 } from './provider';
 
@@ -85,6 +88,17 @@ function paymentOfInvoice(invoice: Stripe.Invoice): InvoicePayment {
   const intent = payment?.payment_intent;
   const charge = payment?.charge ?? (intent && typeof intent !== 'string' ? intent.latest_charge : null);
   return { chargeId: idOf(charge), paymentIntentId: idOf(intent), card: cardOfCharge(charge) };
+}
+
+/** A connected account as Quire reads it. */
+function connectAccountOf(account: Stripe.Account): ConnectAccount {
+  return {
+    id: account.id,
+    country: account.country ?? null,
+    detailsSubmitted: account.details_submitted ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    requirementsDue: [...(account.requirements?.currently_due ?? [])],
+  };
 }
 
 /** Stripe behind Quire's provider interface: Checkout for paying, the billing portal for cards, signed webhooks. */
@@ -260,6 +274,51 @@ export class StripeProvider implements PaymentProvider {
       expand: ['payments.data.payment.payment_intent.latest_charge'],
     });
     return paymentOfInvoice(invoice);
+  }
+
+  async createConnectedAccount(request: ConnectAccountRequest): Promise<ConnectAccount> {
+    const account = await this.stripe.accounts.create(
+      {
+        type: 'express',
+        country: request.country,
+        ...(request.email ? { email: request.email } : {}),
+        capabilities: { transfers: { requested: true } },
+        metadata: { quireUserId: request.userId },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return connectAccountOf(account);
+  }
+
+  async createAccountLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }) {
+    const link = await this.stripe.accountLinks.create({
+      account: accountId,
+      type: 'account_onboarding',
+      return_url: urls.returnUrl,
+      refresh_url: urls.refreshUrl,
+    });
+    return link.url;
+  }
+
+  async getConnectedAccount(accountId: string): Promise<ConnectAccount> {
+    return connectAccountOf(await this.stripe.accounts.retrieve(accountId));
+  }
+
+  async createLoginLink(accountId: string): Promise<string> {
+    return (await this.stripe.accounts.createLoginLink(accountId)).url;
+  }
+
+  async createTransfer(request: TransferRequest): Promise<{ id: string; amount: number }> {
+    const transfer = await this.stripe.transfers.create(
+      {
+        amount: request.amount,
+        currency: request.currency.toLowerCase(),
+        destination: request.accountId,
+        metadata: request.metadata,
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { id: transfer.id, amount: transfer.amount };
   }
 
   parseWebhook(rawBody: string | Buffer, signature: string | undefined): PaymentEvent | null {

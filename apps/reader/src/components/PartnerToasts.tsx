@@ -15,7 +15,8 @@ import { useHydrated } from '../lib/hydrated';
 import { usePageLocation } from '../lib/location';
 import { useTRPC } from '../trpc';
 
-const PARTNER_PROGRAM_PATH = '/me/partner/dashboard';
+// The terms toast leads to the terms step, where accepting them again records the new acceptance.
+const PARTNER_TERMS_PATH = '/me/partner/enroll/terms';
 const TAX_FORMS_PATH = '/me/partner/taxes';
 
 /**
@@ -50,7 +51,7 @@ export function PartnerToasts({ routeName }: { routeName: string }) {
     useToastStore.getState().show(partnerToastTexts.termsChanged, {
       toastStyle: 'PP_ACCEPT_TERMS',
       duration: TOAST_DURATION_FOREVER,
-      link: { label: partnerToastTexts.reviewTerms, href: PARTNER_PROGRAM_PATH },
+      link: { label: partnerToastTexts.reviewTerms, href: PARTNER_TERMS_PATH },
       action: {
         label: dialogTexts.gotIt,
         run: () => dismiss(PP_TERMS_ACKNOWLEDGEMENT_FLAG),

@@ -1,5 +1,8 @@
+import { earningsRules } from './earnings-rules';
 import { otherRules } from './other-rules';
+import { partnerRules } from './partner-rules';
 import { publicationRules } from './publication-rules';
+import { statsRules } from './stats-rules';
 import { storyRules } from './story-rules';
 
 /*
@@ -9,13 +12,22 @@ import { storyRules } from './story-rules';
  * nothing else decides who may see or change what.
  */
 
+export type { EarningsOwnerSubject } from './earnings-rules';
 export * from './facts';
 export { type ActingFor, accountRefusal, isListedProfile, isListedTag } from './other-rules';
+export type { EnrollmentSubject, PartnerOwnerSubject } from './partner-rules';
 export type { InvitationSubject, MemberSubject } from './publication-rules';
 export { isListedStory, postUnavailable, type TextSubject } from './story-rules';
 
 /** Every question the policy answers, by action. */
-export const rules = { ...storyRules, ...otherRules, ...publicationRules } as const;
+export const rules = {
+  ...storyRules,
+  ...otherRules,
+  ...publicationRules,
+  ...statsRules,
+  ...earningsRules,
+  ...partnerRules,
+} as const;
 
 export type Rules = typeof rules;
 export type Action = keyof Rules;

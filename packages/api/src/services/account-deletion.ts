@@ -149,6 +149,8 @@ export async function purgeAccount(em: EntityManager, userId: string, now: Date)
       : `delete from "${table}" where "${column}" = ?`;
     await em.execute(sql, [userId]);
   }
+  // Their follower log names them as plain text, not a foreign key, so it goes by hand.
+  await em.execute(`delete from follower_changes where subject_kind = 'USER' and subject_id = ?`, [userId]);
   // Others' rolled-up notifications ('Ada and 3 others followed you') forget them too.
   await em.execute(
     `update notifications

@@ -36,6 +36,8 @@ export interface ServiceEnvironment {
   membershipGracePeriodDays?: number;
   /** Days of free trial a reader who was never a member gets at checkout; 0 or unset: no trial. */
   membershipTrialDays?: number;
+  /** Encrypts taxpayer numbers at rest (services/partner/tin-crypto.ts); a random key per process when unset. */
+  taxFormKey?: Buffer;
   /** Custom domains: the CNAME target, the A record addresses and the DNS resolver (defaults in custom-domains.ts). */
   customDomains?: Partial<CustomDomainSettings>;
 }

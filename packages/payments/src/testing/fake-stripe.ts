@@ -152,7 +152,36 @@ export interface FakeInvoice {
   };
 }
 
+export interface FakeAccount {
+  id: string;
+  object: 'account';
+  type: 'express';
+  country: string;
+  email: string | null;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  charges_enabled: boolean;
+  capabilities: { transfers: 'active' | 'inactive' };
+  requirements: { currently_due: string[]; eventually_due: string[]; disabled_reason: string | null };
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface FakeTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  currency: string;
+  destination: string;
+  metadata: Record<string, string>;
+  reversed: false;
+  created: number;
+}
+
 export interface FakeStripeState {
+  /** Connect (Express) accounts and the transfers made to them. */
+  accounts: Map<string, FakeAccount>;
+  transfers: Map<string, FakeTransfer>;
   customers: Map<string, FakeCustomer>;
   sessions: Map<string, FakeSession>;
   orders: Map<string, FakeSessionOrder>;
@@ -207,6 +236,8 @@ export interface FakeStripe {
   failPayment(subscriptionId: string): SignedEvent[];
   /** Refunds a charge in full, or by the given amount: charge.refunded. */
   refund(chargeId: string, amount?: number): SignedEvent[];
+  /** The writer finishes Stripe's onboarding: the account can receive transfers and payouts (account.updated). */
+  completeOnboarding(accountId: string): SignedEvent[];
   stop(): Promise<void>;
 }
 
@@ -249,6 +280,8 @@ export async function startFakeStripe(options: { now?: () => Date } = {}): Promi
   let counter = 0;
   const newId = (prefix: string) => `${prefix}_fake${(++counter).toString().padStart(6, '0')}`;
   const state: FakeStripeState = {
+    accounts: new Map(),
+    transfers: new Map(),
     customers: new Map(),
     sessions: new Map(),
     orders: new Map(),
@@ -626,6 +659,98 @@ export async function startFakeStripe(options: { now?: () => Date } = {}): Promi
     },
     {
       method: 'POST',
+      pattern: /^\/v1\/accounts$/,
+      handle: (_match, form) => {
+        if (text(form, 'type') !== 'express') throw invalid('Only Express accounts are faked.');
+        const country = text(form, 'country');
+        if (!country || !/^[A-Z]{2}$/.test(country)) throw invalid('Invalid country.');
+        const account: FakeAccount = {
+          id: newId('acct'),
+          object: 'account',
+          type: 'express',
+          country,
+          email: text(form, 'email') ?? null,
+          details_submitted: false,
+          payouts_enabled: false,
+          charges_enabled: false,
+          capabilities: { transfers: 'inactive' },
+          requirements: {
+            currently_due: ['external_account', 'individual.verification.document', 'tos_acceptance.date'],
+            eventually_due: [],
+            disabled_reason: 'requirements.past_due',
+          },
+          metadata: record(form, 'metadata'),
+          created: clock(),
+        };
+        state.accounts.set(account.id, account);
+        return account;
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/accounts\/([^/]+)$/,
+      handle: ([, id]) => state.accounts.get(id!) ?? missingThrow('account', id!),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/account_links$/,
+      handle: (_match, form) => {
+        const id = text(form, 'account');
+        if (!id) throw invalid('Missing required param: account.');
+        if (!state.accounts.has(id)) throw missing('account', id);
+        if (!text(form, 'return_url') || !text(form, 'refresh_url'))
+          throw invalid('Missing required param: return_url or refresh_url.');
+        return {
+          object: 'account_link',
+          url: `${baseUrl}/setup/e/${id}`,
+          created: clock(),
+          expires_at: clock() + 300,
+        };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/accounts\/([^/]+)\/login_links$/,
+      handle: ([, id]) => {
+        const account = state.accounts.get(id!) ?? missingThrow('account', id!);
+        if (!account.details_submitted)
+          throw invalid('Cannot create a login link for an account that has not completed onboarding.');
+        return { object: 'login_link', url: `${baseUrl}/express/${id}`, created: clock() };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/transfers$/,
+      handle: (_match, form) => {
+        const destination = text(form, 'destination');
+        if (!destination) throw invalid('Missing required param: destination.');
+        const account = state.accounts.get(destination) ?? missingThrow('account', destination);
+        if (account.capabilities.transfers !== 'active') {
+          throw new FakeStripeError(
+            400,
+            'invalid_request_error',
+            'Your destination account needs to have at least one of the following capabilities enabled: transfers.',
+            'insufficient_capabilities_for_transfer',
+          );
+        }
+        const amount = Number(text(form, 'amount'));
+        if (!Number.isInteger(amount) || amount <= 0) throw invalid('Invalid positive integer: amount.');
+        const transfer: FakeTransfer = {
+          id: newId('tr'),
+          object: 'transfer',
+          amount,
+          currency: text(form, 'currency') ?? 'usd',
+          destination,
+          metadata: record(form, 'metadata'),
+          reversed: false,
+          created: clock(),
+        };
+        state.transfers.set(transfer.id, transfer);
+        return transfer;
+      },
+    },
+    {
+      method: 'POST',
       pattern: /^\/v1\/billing_portal\/sessions$/,
       handle: (_match, form) => {
         const customer = text(form, 'customer');
@@ -837,6 +962,16 @@ export async function startFakeStripe(options: { now?: () => Date } = {}): Promi
     return [signedEvent('charge.refunded', charge)];
   };
 
+  const completeOnboarding = (accountId: string): SignedEvent[] => {
+    const account = state.accounts.get(accountId) ?? missingThrow('account', accountId);
+    account.details_submitted = true;
+    account.payouts_enabled = true;
+    account.charges_enabled = true;
+    account.capabilities.transfers = 'active';
+    account.requirements = { currently_due: [], eventually_due: [], disabled_reason: null };
+    return [signedEvent('account.updated', account)];
+  };
+
   return {
     url: baseUrl,
     host,
@@ -853,6 +988,7 @@ export async function startFakeStripe(options: { now?: () => Date } = {}): Promi
     advance: renew,
     failPayment,
     refund,
+    completeOnboarding,
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

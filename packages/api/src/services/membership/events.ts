@@ -236,6 +236,11 @@ async function checkoutCompleted(run: Run, event: EventOf<'checkout.completed'>)
     newMembership(run, user, event.subscriptionId, trial ? 'TRIALING' : 'ACTIVE', event.createdAt);
   const discount = event.metadata.discount;
   if (discount && (Discount as readonly string[]).includes(discount)) m.discount = discount as Discount;
+  const referrerId = event.metadata.referrerUserId;
+  // Spec §2 /membership/@{username}: the writer who brought the member in earns a share of their revenue.
+  if (referrerId && referrerId !== user.id && !m.referrer) {
+    m.referrer = (await run.em.findOne(User, referrerId)) ?? null;
+  }
   // A checkout reports no subscription state: the subscription's own events (or the provider) set it.
   if (!(await reconcile(run, m)) && !m.plan) {
     const plan = await planFor(run.em, null, event.metadata.planCode);
@@ -287,6 +292,7 @@ async function invoiceSettled(
     currency: event.currency,
     card: event.card,
     at: event.createdAt,
+    periodEnd: paid ? (event.periodEnd ?? null) : null,
   });
   let outcome: ApplyOutcome = 'applied';
   if (isStale(m, event.createdAt)) {
@@ -333,6 +339,7 @@ async function recordCharge(
     currency: string;
     card: { brand: CardBrand; last4: string } | null;
     at: Date;
+    periodEnd: Date | null;
   },
 ): Promise<Charge> {
   const existing = await run.em.findOne(Charge, { providerChargeId: c.key });
@@ -356,6 +363,7 @@ async function recordCharge(
     charge.last4 = c.card.last4;
   }
   if (c.status === 'SUCCEEDED') charge.receiptNumber ??= receiptNumber(charge.id, c.at);
+  if (c.periodEnd) charge.periodEnd ??= c.periodEnd;
   return charge;
 }
 
@@ -369,6 +377,7 @@ async function chargeRefunded(run: Run, event: EventOf<'charge.refunded'>): Prom
   const keys = [event.chargeId, paymentIntentId].filter((k): k is string => !!k);
   const charge = await run.em.findOne(Charge, { providerChargeId: { $in: keys } });
   if (!charge) return 'deferred';
+  if (event.amountRefunded > charge.amountRefunded) charge.lastRefundedAt = event.createdAt;
   charge.amountRefunded = Math.max(charge.amountRefunded, event.amountRefunded);
   if (charge.amountRefunded >= charge.amount) {
     charge.status = 'REFUNDED';

@@ -25,6 +25,10 @@ export const ChargeSchema = defineEntity({
     refundedAt: p.datetime().nullable(),
     /** Cents refunded so far (a partial refund leaves the charge SUCCEEDED). */
     amountRefunded: p.integer().default(0),
+    /** When the latest refund was reported: the Partner Program ledger takes refunded cents from the days after it. */
+    lastRefundedAt: p.datetime().nullable(),
+    /** The end of the period the payment covers, as the invoice reported it (it starts at createdAt). */
+    periodEnd: p.datetime().nullable(),
   },
   indexes: [{ properties: ['user', 'createdAt'] }],
 });

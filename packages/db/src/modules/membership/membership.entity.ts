@@ -28,6 +28,8 @@ export const MembershipSchema = defineEntity({
     pastDueAt: p.datetime().nullable(),
     /** The provider's time of the state last applied; an older subscription event is reconciled, not applied. */
     stateAt: p.datetime().nullable(),
+    /** The writer whose /membership/@{username} page the member subscribed from (a share of the member's revenue). */
+    referrer: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
   },
   indexes: [{ properties: ['user', 'status'] }, { properties: ['status', 'currentPeriodEnd'] }],
 });

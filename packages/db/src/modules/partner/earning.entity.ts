@@ -18,9 +18,12 @@ export const EarningSchema = defineEntity({
     amount: p.integer(),
     currency: enumOf(Currency).default('USD'),
     memberReadingSeconds: p.bigint('number').default(0),
+    /** A referrer's share of referred members' revenue (post null), apart from a deleted story's rows. */
+    referral: p.boolean().default(false),
   },
   uniques: [{ properties: ['user', 'post', 'periodStart'] }],
-  indexes: [{ properties: ['user', 'periodStart'] }],
+  // periodStart alone: a day's ledger is replaced by day.
+  indexes: [{ properties: ['user', 'periodStart'] }, { properties: ['periodStart'] }],
 });
 export class Earning extends EarningSchema.class {}
 EarningSchema.setClass(Earning);

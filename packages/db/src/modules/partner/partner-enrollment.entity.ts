@@ -15,6 +15,12 @@ export const PartnerEnrollmentSchema = defineEntity({
     stripeAccountId: p.string().length(255).nullable().unique(),
     /** ISO 3166-1 alpha-2. */
     country: p.string().length(2).nullable(),
+    /** When the writer last joined (accepted the terms); the tax deadlines count from it. */
+    enrolledAt: p.datetime().nullable(),
+    unenrolledAt: p.datetime().nullable(),
+    /** The connected account's state as last read from the provider. */
+    detailsSubmitted: p.boolean().default(false),
+    payoutsEnabled: p.boolean().default(false),
   },
 });
 export class PartnerEnrollment extends PartnerEnrollmentSchema.class {}

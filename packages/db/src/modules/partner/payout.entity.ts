@@ -3,8 +3,6 @@ import { Currency, PayoutStatus } from '@quire/domain';
 import { baseProperties, enumOf } from '../../base';
 import { User } from '../users/user.entity';
 
-/** State of a payout transfer. Not in @quire/domain. */
-
 /** A transfer of a period's earnings to a writer's connected account; kept for accounting. */
 export const PayoutSchema = defineEntity({
   name: 'Payout',
@@ -12,6 +10,7 @@ export const PayoutSchema = defineEntity({
   properties: {
     ...baseProperties,
     user: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    /** The first day of the month paid; a payout also covers unpaid days before it (carried over). */
     periodStart: p.date(),
     periodEnd: p.date(),
     /** Cents. */
@@ -22,7 +21,8 @@ export const PayoutSchema = defineEntity({
     paidAt: p.datetime().nullable(),
     failureReason: p.string().length(500).nullable(),
   },
-  indexes: [{ properties: ['user', 'periodStart'] }],
+  // One payout per writer and month: a rerun of the month finds it and moves no money twice.
+  uniques: [{ properties: ['user', 'periodStart'] }],
 });
 export class Payout extends PayoutSchema.class {}
 PayoutSchema.setClass(Payout);

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { baseProperties } from '../../base';
 import { Collection } from '../publications/collection.entity';
+import { STATS_TRIGGERS } from '../stats/stats-triggers';
 import { User } from '../users/user.entity';
 
 /** Spec §7 FollowCollection: a user follows a publication. */
@@ -14,6 +15,8 @@ export const FollowCollectionSchema = defineEntity({
   },
   uniques: [{ properties: ['follower', 'collection'] }],
   indexes: [{ properties: ['collection', 'createdAt'] }],
+  // Followers gained and lost, for stats.
+  triggers: [STATS_TRIGGERS.followCollections],
 });
 export class FollowCollection extends FollowCollectionSchema.class {}
 FollowCollectionSchema.setClass(FollowCollection);

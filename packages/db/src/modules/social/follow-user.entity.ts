@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { baseProperties } from '../../base';
+import { STATS_TRIGGERS } from '../stats/stats-triggers';
 import { User } from '../users/user.entity';
 
 /** Spec §4 Follow/unfollow: follower follows target (an author). */
@@ -15,6 +16,8 @@ export const FollowUserSchema = defineEntity({
   // Follower counts and lists.
   indexes: [{ properties: ['target', 'createdAt'] }],
   checks: [{ name: 'follow_users_not_self_check', expression: 'follower_id <> target_id' }],
+  // Followers gained and lost, for stats.
+  triggers: [STATS_TRIGGERS.followUsers],
 });
 export class FollowUser extends FollowUserSchema.class {}
 FollowUserSchema.setClass(FollowUser);
