@@ -2,7 +2,7 @@ import { TAX_NOTIFICATION_STAGES, TAX_REVIEW_BUSINESS_DAYS } from './constants';
 import { PAYOUT_DAY_OF_MONTH } from './earnings';
 import { TaxDocumentStatus } from './enums';
 import { formatPrice } from './membership';
-import { PRODUCT_NAME } from './messages';
+import { accountMenuTexts, PRODUCT_NAME } from './messages';
 import type { PartnerEnrollStep } from './partner-paths';
 
 /*
@@ -209,7 +209,7 @@ export const partnerTexts = {
   earnTitle: `Earn money writing on ${PRODUCT_NAME}`,
   earnLead:
     'Write what you know. When members read your members-only stories, you earn a share of their membership.',
-  apply: 'Apply to the Partner Program',
+  apply: accountMenuTexts.applyToPartnerProgram,
   goToDashboard: 'Go to your Partner Program dashboard',
   learnMore: 'Learn more about the Partner Program',
   enrollTitle: 'Join the Partner Program',
