@@ -10,7 +10,9 @@ import { MembershipSchema } from './modules/membership/membership.entity';
 import { PaymentCustomerSchema } from './modules/membership/payment-customer.entity';
 import { PaymentEventRecordSchema } from './modules/membership/payment-event.entity';
 import { PlanSchema } from './modules/membership/plan.entity';
+import { EmailSuppressionSchema } from './modules/newsletters/email-suppression.entity';
 import { NewsletterSchema } from './modules/newsletters/newsletter.entity';
+import { NewsletterDeliverySchema } from './modules/newsletters/newsletter-delivery.entity';
 import { NewsletterEmailSchema } from './modules/newsletters/newsletter-email.entity';
 import { NewsletterSubscriptionSchema } from './modules/newsletters/newsletter-subscription.entity';
 import { NotificationSchema } from './modules/notifications/notification.entity';
@@ -114,6 +116,8 @@ export const entities = [
   NotificationSchema,
   NewsletterEmailSchema,
   NewsletterSubscriptionSchema,
+  NewsletterDeliverySchema,
+  EmailSuppressionSchema,
   NewsletterSchema,
   ChargeSchema,
   GiftRedemptionSchema,

@@ -85,6 +85,8 @@ interface Metrics {
   speedIndexMs: number;
   transferBytes: number;
   scriptBytes: number;
+  /** Lighthouse's measure of the host's CPU speed (higher is faster): scores taken on different hosts differ by it. */
+  benchmarkIndex: number;
 }
 
 /** One Lighthouse run; a run whose trace came out broken (Lighthouse says to run again) is retried. */
@@ -125,6 +127,7 @@ function metricsOf(lhr: Result): Metrics {
     speedIndexMs: value('speed-index'),
     transferBytes: bytes('total'),
     scriptBytes: bytes('script'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -210,12 +213,14 @@ const results = {
 const table = [
   `Lighthouse ${results.lighthouse} ${results.date} · performance and accessibility, mobile emulation with simulated throttling · median of ${runs} runs`,
   '',
-  '| page | performance | accessibility | LCP | FCP | TBT | CLS | Speed Index | transfer | JS |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| page | performance | accessibility | LCP | FCP | TBT | CLS | Speed Index | transfer | JS | host index |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map(
     ({ name, median: m }) =>
-      `| ${name} | ${m.score} | ${m.accessibility} | ${ms(m.lcpMs)} | ${ms(m.fcpMs)} | ${ms(m.tbtMs)} | ${m.cls.toFixed(3)} | ${ms(m.speedIndexMs)} | ${kb(m.transferBytes)} | ${kb(m.scriptBytes)} |`,
+      `| ${name} | ${m.score} | ${m.accessibility} | ${ms(m.lcpMs)} | ${ms(m.fcpMs)} | ${ms(m.tbtMs)} | ${m.cls.toFixed(3)} | ${ms(m.speedIndexMs)} | ${kb(m.transferBytes)} | ${kb(m.scriptBytes)} | ${Math.round(m.benchmarkIndex)} |`,
   ),
+  '',
+  "Host index: Lighthouse's benchmarkIndex of this machine's CPU (higher is faster). Simulated throttling multiplies the host's own task times, so the same pages score lower on a slower host.",
   '',
   ...rows.map((r) => `- ${r.name}: ${r.path} (scores ${r.runs.map((x) => x.score).join(', ')})`),
   ...rows.map((r) => `- ${r.name}, audits below 90: ${r.findings.join(', ') || 'none'}`),

@@ -324,7 +324,7 @@ export function PublicationStatsPage({
               {digests.data.digests.map((d) => (
                 <tr key={d.id}>
                   <th scope="row">
-                    <a href={`/p/${d.story.id}`}>{d.story.title || d.story.id}</a>
+                    {d.story ? <a href={`/p/${d.story.id}`}>{d.story.title || d.story.id}</a> : d.subject}
                   </th>
                   <td>{formatLongDate(new Date(d.sentAt))}</td>
                   <td>{formatCount(d.recipients)}</td>

@@ -58,7 +58,7 @@ export async function publicationDigests(em: EntityManager, viewer: User, input:
     { newsletter: { collection: publication.id }, sentAt: { $ne: null } },
     {
       populate: ['post'],
-      fields: ['sentAt', 'recipientCount', 'post.id', 'post.title'],
+      fields: ['sentAt', 'recipientCount', 'subject', 'post.id', 'post.title'],
       orderBy: { sentAt: 'desc', id: 'desc' },
       limit: DIGESTS_SHOWN,
     },
@@ -69,7 +69,9 @@ export async function publicationDigests(em: EntityManager, viewer: User, input:
       id: d.id,
       sentAt: d.sentAt!.toISOString(),
       recipients: d.recipientCount,
-      story: { id: d.post.id, title: d.post.title },
+      // A composed email has no story: its subject names it.
+      story: d.post ? { id: d.post.id, title: d.post.title } : null,
+      subject: d.subject,
     })),
   };
 }

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { SubscriptionEntityKind } from '@quire/domain';
+import { NEWSLETTER_SUBSCRIPTION_SOURCES, SubscriptionEntityKind } from '@quire/domain';
 import { baseProperties, enumOf } from '../../base';
 import { User } from '../users/user.entity';
 import { Newsletter } from './newsletter.entity';
@@ -15,6 +15,11 @@ export const NewsletterSubscriptionSchema = defineEntity({
     /** Normalised address the issues go to. */
     email: p.string().length(254),
     entityKind: enumOf(SubscriptionEntityKind),
+    /** How the address came: a reader subscribing, or a writer's import (which the address must confirm). */
+    source: enumOf(NEWSLETTER_SUBSCRIPTION_SOURCES).default('READER'),
+    /** SHA-256 of the confirmation link's token, while an address has not confirmed. */
+    confirmTokenHash: p.string().length(64).nullable().unique(),
+    confirmSentAt: p.datetime().nullable(),
     confirmedAt: p.datetime().nullable(),
     unsubscribedAt: p.datetime().nullable(),
   },

@@ -17,6 +17,8 @@ export const NewsletterSchema = defineEntity({
     collection: () => p.manyToOne(Collection).nullable().deleteRule('cascade').unique(),
     description: p.string().length(500).default(''),
     subscriberCount: p.integer().default(0),
+    /** Opens (a pixel) and clicks (signed redirects) are counted only when the newsletter's owner allows it. */
+    trackEngagement: p.boolean().default(true),
   },
 });
 export class Newsletter extends NewsletterSchema.class {}

@@ -78,6 +78,8 @@ export const PostSchema = defineEntity({
     isResponseHidden: p.boolean().default(false),
     /** The author closed discussion (spec §5). */
     responsesLocked: p.boolean().default(false),
+    /** Mailed to the writer's newsletter subscribers when first published; the writer may turn it off per story. */
+    emailSubscribers: p.boolean().default(true),
     /** 1 to 3 means a topic layer (spec §3 Post.layerCake). */
     layerCake: p.integer().default(0),
     primaryTopic: () => p.manyToOne(Tag).nullable().deleteRule('set null').index(),
