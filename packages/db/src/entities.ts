@@ -15,6 +15,7 @@ import { NewsletterSchema } from './modules/newsletters/newsletter.entity';
 import { NewsletterDeliverySchema } from './modules/newsletters/newsletter-delivery.entity';
 import { NewsletterEmailSchema } from './modules/newsletters/newsletter-email.entity';
 import { NewsletterSubscriptionSchema } from './modules/newsletters/newsletter-subscription.entity';
+import { SubscriberExportSchema } from './modules/newsletters/subscriber-export.entity';
 import { NotificationSchema } from './modules/notifications/notification.entity';
 import { EarningSchema } from './modules/partner/earning.entity';
 import { EarningDaySchema } from './modules/partner/earning-day.entity';
@@ -118,6 +119,7 @@ export const entities = [
   NewsletterSubscriptionSchema,
   NewsletterDeliverySchema,
   EmailSuppressionSchema,
+  SubscriberExportSchema,
   NewsletterSchema,
   ChargeSchema,
   GiftRedemptionSchema,

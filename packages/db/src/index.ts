@@ -23,6 +23,7 @@ export * from './modules/newsletters/newsletter.entity';
 export * from './modules/newsletters/newsletter-delivery.entity';
 export * from './modules/newsletters/newsletter-email.entity';
 export * from './modules/newsletters/newsletter-subscription.entity';
+export * from './modules/newsletters/subscriber-export.entity';
 export * from './modules/notifications/notification.entity';
 export * from './modules/partner/earning.entity';
 export * from './modules/partner/earning-day.entity';
