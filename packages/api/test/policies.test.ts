@@ -1,4 +1,4 @@
-import { accessTexts, noteTexts } from '@quire/domain';
+import { accessTexts, newsletterAccessTexts, noteTexts } from '@quire/domain';
 import { describe, expect, it } from 'vitest';
 import {
   type Action,
@@ -670,6 +670,44 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
       stranger: 'NOT_FOUND',
       anonymous: 'UNAUTHORIZED',
     });
+  });
+
+  // Newsletters: a writer's (the owner d0000001's own) and the public and private publications'.
+  const writersLetter = { user: { id: 'd0000001' }, collection: null };
+  const pubLetter = { user: null, collection: publicPub };
+  const privateLetter = { user: null, collection: { id: PRIVATE_PUB, visibility: 'PRIVATE' } as const };
+  const archivedLetter = { user: null, collection: { ...publicPub, archivedAt: new Date() } };
+  table('viewNewsletter', () => {
+    expect(allowed(byPerson('viewNewsletter', pubLetter))).toEqual(Object.keys(people));
+    expect(allowed(byPerson('viewNewsletter', privateLetter))).toEqual(['stranger']);
+    // Those the writer blocked are told it does not exist.
+    const blockedBy = policyViewer(user('d0000007'), { blockedBy: ['d0000001'] });
+    expect(refusal(blockedBy, 'viewNewsletter', writersLetter)?.code).toBe('NOT_FOUND');
+  });
+  table('subscribeToNewsletter', () => {
+    expect(byPerson('subscribeToNewsletter', writersLetter)).toMatchObject({
+      owner: 'BAD_REQUEST',
+      follower: 'ok',
+      anonymous: 'UNAUTHORIZED',
+    });
+    expect(refusal(people.owner!, 'subscribeToNewsletter', writersLetter)?.message).toBe(
+      newsletterAccessTexts.subscribeSelf,
+    );
+    expect(allowed(byPerson('subscribeToNewsletter', privateLetter))).toEqual(['stranger']);
+  });
+  table('manageNewsletter', () => {
+    expect(allowed(byPerson('manageNewsletter', writersLetter))).toEqual(['owner']);
+    expect(allowed(byPerson('manageNewsletter', pubLetter))).toEqual(['owner', 'editor', 'suspended']);
+    expect(byPerson('manageNewsletter', pubLetter)).toMatchObject({
+      writer: 'NOT_FOUND',
+      anonymous: 'UNAUTHORIZED',
+    });
+  });
+  table('sendNewsletter', () => {
+    expect(allowed(byPerson('sendNewsletter', pubLetter))).toEqual(['owner', 'editor']);
+    expect(byPerson('sendNewsletter', pubLetter).suspended).toBe('FORBIDDEN');
+    expect(allowed(byPerson('sendNewsletter', archivedLetter))).toEqual([]);
+    expect(allowed(byPerson('sendNewsletter', writersLetter))).toEqual(['owner']);
   });
 
   it('has a table for every action', () => {

@@ -45,6 +45,7 @@ export * from './publication-navigation-input';
 export * from './publication-stories';
 export * from './publication-stories-input';
 export * from './newsletter-model';
+export * from './newsletters';
 export * from './revisions';
 export * from './routes';
 export * from './security-settings';

@@ -36,6 +36,7 @@ export {
   isListedTag,
   isMember,
   type ListSubject,
+  type NewsletterSubject,
   type PartnerOwnerSubject,
   type PostSubject,
   type PostUnavailableReason,

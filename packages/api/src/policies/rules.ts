@@ -1,4 +1,5 @@
 import { earningsRules } from './earnings-rules';
+import { newsletterRules } from './newsletter-rules';
 import { otherRules } from './other-rules';
 import { partnerRules } from './partner-rules';
 import { publicationRules } from './publication-rules';
@@ -14,6 +15,7 @@ import { storyRules } from './story-rules';
 
 export type { EarningsOwnerSubject } from './earnings-rules';
 export * from './facts';
+export type { NewsletterSubject } from './newsletter-rules';
 export { type ActingFor, accountRefusal, isListedProfile, isListedTag } from './other-rules';
 export type { EnrollmentSubject, PartnerOwnerSubject } from './partner-rules';
 export type { InvitationSubject, MemberSubject } from './publication-rules';
@@ -27,6 +29,7 @@ export const rules = {
   ...statsRules,
   ...earningsRules,
   ...partnerRules,
+  ...newsletterRules,
 } as const;
 
 export type Rules = typeof rules;
