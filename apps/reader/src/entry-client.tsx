@@ -8,6 +8,7 @@ import { App } from './App';
 import { rememberSearchScope } from './components/SearchBox';
 import { loadAuthUi } from './components/susi/lazy';
 import { loadPages } from './lib/lazy-page';
+import { setTrpcBase } from './lib/trpc-url';
 import { routeFor } from './routes';
 import { MAIN_SITE, readPreloadedState } from './state';
 import type { SeenError } from './telemetry';
@@ -42,6 +43,7 @@ export async function start(): Promise<void> {
         () => {},
       );
 
+  setTrpcBase(state.config.trpcUri);
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
   const trpcClient = createTRPCClient<AppRouter>({
     links: [

@@ -45,6 +45,10 @@ export interface BrowserApp {
 /** The marker the reader's client entry sets once React has hydrated the server's HTML. */
 export const HYDRATED = 'html[data-hydrated="true"]';
 
+/** Headless Chromium names itself in its user agent, and reads by bots are not counted: a person's browser's. */
+export const PERSON_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector(HYDRATED);
 }

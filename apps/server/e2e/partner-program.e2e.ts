@@ -3,7 +3,7 @@ import { Charge, Earning, Membership, PartnerEnrollment, ReadEvent, TaxForm, Use
 import { earningsTexts, maskedTin, partnerTexts } from '@quire/domain';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { consoleErrors, pageErrors, useBrowserApp, waitForHydration } from './harness';
+import { consoleErrors, PERSON_USER_AGENT, pageErrors, useBrowserApp, waitForHydration } from './harness';
 
 /*
  * Spec §2 Partner program paths, payouts and stats: a writer enrols, submits a W-9, connects payouts (the labelled
@@ -14,8 +14,6 @@ import { consoleErrors, pageErrors, useBrowserApp, waitForHydration } from './ha
 const e2e = useBrowserApp();
 const { db } = e2e;
 const f = partnerTexts.fields;
-const PERSON_USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 describe('the Partner Program in Chromium', () => {
   it('takes a writer from enrolment to an earning on the dashboard and a drawn chart', async () => {

@@ -93,6 +93,31 @@ describe('read tracking (spec §4)', () => {
     ).toEqual({ read: false });
   });
 
+  it('raises the day’s read to the time reported later in the same visit, never lowers it', async () => {
+    const author = await buildUser(db.em());
+    const post = await buildPost(db.em(), { creator: author });
+    const member = await buildUser(db.em(), { mediumMemberAt: Date.now() });
+    const as = (iso: string, viewer: User | null = member, visitorId?: string) =>
+      reader({ viewer, visitorId, now: at(iso) }).reading;
+    // The end showed at once: a read of 0 seconds, then the time spent on it.
+    expect(await as('2026-11-23T09:00:00Z').read({ postId: post.id, readingSeconds: 0 })).toMatchObject({
+      recorded: true,
+    });
+    await as('2026-11-23T09:01:00Z').read({ postId: post.id, readingSeconds: 65 });
+    await as('2026-11-23T09:01:05Z').read({ postId: post.id, readingSeconds: 50 });
+    // A visitor's read is topped up by the same key; another reader's is left alone.
+    await as('2026-11-23T09:00:30Z', null, 'topupvisitor001').read({ postId: post.id, readingSeconds: 3 });
+    await as('2026-11-23T09:02:00Z', null, 'topupvisitor001').read({ postId: post.id, readingSeconds: 90 });
+    // The next day's report is a read of its own.
+    await as('2026-11-24T09:00:00Z').read({ postId: post.id, readingSeconds: 12 });
+    const rows = (await events(post.id)).filter((r) => r.kind === 'READ');
+    expect(rows.map((r) => [r.user?.id ?? r.visitorId, r.readingSeconds])).toEqual([
+      [member.id, 65],
+      ['topupvisitor001', 90],
+      [member.id, 12],
+    ]);
+  });
+
   it('refuses drafts and trashed stories, even to their author', async () => {
     const author = await buildUser(db.em());
     const draft = await buildPost(db.em(), { creator: author, status: 'DRAFT' });

@@ -1,15 +1,21 @@
+import { postTelemetry, useSessionStore } from '@quire/client-state';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { trpcUrl } from '../lib/trpc-url';
 import { useTRPC } from '../trpc';
 
 /** Visible seconds on the page after which a view becomes a read (spec §4 read tracking). */
 export const READ_AFTER_SECONDS = 30;
+/** After the read, how often the time read since is reported while the page stays open, and the least worth a report. */
+const TOP_UP_EVERY_SECONDS = 60;
+const TOP_UP_MIN_SECONDS = 5;
 /** Spec §8 intersection threshold. */
 const INTERSECTION_THRESHOLD = 0.25;
 
 /**
  * Spec §4 read tracking: records a view on mount, then a read once, after 30 s of visible time (paused while
- * the tab is hidden) or when the end of the story scrolls into view, whichever comes first.
+ * the tab is hidden) or when the end of the story scrolls into view, whichever comes first; then the visible
+ * time read since, every minute and when the reader leaves.
  * Render it right after the story body: its sentinel marks the end of the story.
  */
 export function ReadTracker({ postId, shareKey = null }: { postId: string; shareKey?: string | null }) {
@@ -23,25 +29,40 @@ export function ReadTracker({ postId, shareKey = null }: { postId: string; share
 
   useEffect(() => {
     let done = false;
+    let closed = false;
+    let reportedSeconds = 0;
     let visibleMs = 0;
     let visibleSince: number | null = document.visibilityState === 'visible' ? Date.now() : null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let topUps: ReturnType<typeof setInterval> | undefined;
     let observer: IntersectionObserver | undefined;
 
     mutations.current.view({ postId, referrer: document.referrer || null, shareKey });
 
     const elapsedMs = () => visibleMs + (visibleSince === null ? 0 : Date.now() - visibleSince);
+    const report = (leaving = false) => {
+      reportedSeconds = Math.round(elapsedMs() / 1000);
+      const input = { postId, readingSeconds: reportedSeconds, shareKey };
+      // A page being left cancels its requests: this one is sent with keepalive so it arrives all the same.
+      if (leaving) postTelemetry(trpcUrl('reading.read'), input, useSessionStore.getState().xsrf);
+      else mutations.current.read(input);
+    };
+    // After the read, the time spent since is reported now and then, and when the reader leaves, so a story
+    // whose end showed at once is not a read of 0 seconds (the server keeps the largest report of the day).
+    const topUp = (leaving = false) => {
+      if (done && Math.round(elapsedMs() / 1000) >= reportedSeconds + TOP_UP_MIN_SECONDS) report(leaving);
+    };
     const finish = () => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       observer?.disconnect();
-      document.removeEventListener('visibilitychange', onVisibility);
-      mutations.current.read({ postId, readingSeconds: Math.round(elapsedMs() / 1000), shareKey });
+      report();
+      topUps = setInterval(() => topUp(), TOP_UP_EVERY_SECONDS * 1000);
     };
     const schedule = () => {
       clearTimeout(timer);
-      if (visibleSince === null) return;
+      if (done || visibleSince === null) return;
       timer = setTimeout(finish, Math.max(0, READ_AFTER_SECONDS * 1000 - elapsedMs()));
     };
     function onVisibility() {
@@ -50,11 +71,15 @@ export function ReadTracker({ postId, shareKey = null }: { postId: string; share
       } else if (visibleSince !== null) {
         visibleMs += Date.now() - visibleSince;
         visibleSince = null;
+        topUp(true);
       }
       schedule();
     }
 
+    // Leaving by a link or closing the tab: not every browser reports it as hidden first.
+    const onPageHide = () => topUp(true);
     document.addEventListener('visibilitychange', onVisibility);
+    addEventListener('pagehide', onPageHide);
     schedule();
     if (sentinel.current && typeof IntersectionObserver !== 'undefined') {
       observer = new IntersectionObserver(
@@ -66,10 +91,15 @@ export function ReadTracker({ postId, shareKey = null }: { postId: string; share
       observer.observe(sentinel.current);
     }
     return () => {
+      if (closed) return;
+      closed = true;
+      topUp();
       done = true;
       clearTimeout(timer);
+      clearInterval(topUps);
       observer?.disconnect();
       document.removeEventListener('visibilitychange', onVisibility);
+      removeEventListener('pagehide', onPageHide);
     };
   }, [postId, shareKey]);
 

@@ -65,7 +65,9 @@ function startOfUtcDay(now: Date): Date {
 
 /**
  * Records a READ (the client decides: 30 s on the page or the end reached), once per reader per story per
- * UTC day, with the member flag so member reading time per story can be summed for the Partner Program.
+ * UTC day, with the member flag so member reading time per story can be summed for the Partner Program. A
+ * later call the same day raises that read's reading time to what the client reports, so a short story whose
+ * end shows at once still earns the time spent on it.
  */
 export async function recordRead(
   em: EntityManager,
@@ -85,7 +87,17 @@ export async function recordRead(
     occurredAt: { $gte: startOfUtcDay(reader.now) },
     ...readerKey(reader),
   });
-  if (already > 0) return { recorded: false, readingSeconds };
+  if (already > 0) {
+    // The day's read is kept; a later report of the same visit adds the time read since (never lowers it).
+    await em.getConnection().execute(
+      `update read_events set reading_seconds = greatest(reading_seconds, ?)
+        where post_id = ? and kind = 'READ' and occurred_at >= ? and ${
+          reader.viewer ? 'user_id = ?' : 'user_id is null and visitor_id = ?'
+        }`,
+      [readingSeconds, post.id, startOfUtcDay(reader.now), reader.viewer?.id ?? readerKey(reader).visitorId],
+    );
+    return { recorded: false, readingSeconds };
+  }
   em.create(ReadEvent, {
     post,
     ...readerKey(reader),
