@@ -41,6 +41,7 @@ import {
 import { refuseUndecodablePath, registerHostileInputGuard } from './hostile-input';
 import { registerHostRouting } from './hosts';
 import { registerLegacyRedirects } from './legacy-redirects';
+import { registerEmbeds } from './embeds';
 import { registerListEmbed } from './list-embed';
 import { registerMedia } from './media';
 import { PageCache } from './page-cache';
@@ -251,6 +252,7 @@ export async function buildApp(opts: {
   registerDevMail(app, orm, config);
   registerFeeds(app, orm, config);
   registerListEmbed(app, orm, config);
+  registerEmbeds(app, orm, config);
   registerReadingRoutes(app, orm, config, env);
   registerActionRoutes(app, orm, config, env);
   registerEmailSettingsRoutes(app, orm, config, env);

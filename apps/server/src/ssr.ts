@@ -106,8 +106,8 @@ const feedTags = (head: PageHead, publicUrl: string): HeadTag[] =>
     : [];
 
 /**
- * A page head's sharing tags: OpenGraph, Twitter card, canonical link and a JSON-LD Article for a story;
- * and its RSS feed's link.
+ * A page head's sharing tags: OpenGraph, Twitter card, canonical link, and for a story its oEmbed link and a
+ * JSON-LD Article; and its RSS feed's link.
  */
 export function pageHeadTags(head: PageHead, publicUrl: string): HeadTag[] {
   if (!head.canonicalPath) return feedTags(head, publicUrl);
@@ -123,6 +123,13 @@ export function pageHeadTags(head: PageHead, publicUrl: string): HeadTag[] {
   if (head.description) tags.push({ name: 'twitter:description', content: head.description });
   if (image) tags.push({ name: 'twitter:image', content: image });
   if (head.type === 'article') {
+    // oEmbed discovery: a story's URL pasted into another site becomes its card (apps/server/src/embeds.ts).
+    tags.push({
+      rel: 'alternate',
+      type: 'application/json+oembed',
+      title: head.title,
+      href: `${publicUrl}/oembed?url=${encodeURIComponent(url)}&format=json`,
+    });
     tags.push({
       jsonLd: {
         '@context': 'https://schema.org',

@@ -104,6 +104,7 @@ export {
   sendTaxNotices,
   taxFormKey,
 } from './services/partner/index';
+export { storyEmbed } from './services/embeds';
 export { lockedPreview, type PostCard, type PostPage, postPath } from './services/posts';
 export {
   createSession,

@@ -15,6 +15,7 @@ export * from './earnings';
 export * from './earnings-input';
 export * from './edge-cache';
 export * from './email-settings';
+export * from './embed-card';
 export * from './embeds';
 export * from './enums';
 export * from './exports';
