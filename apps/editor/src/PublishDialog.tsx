@@ -1,4 +1,4 @@
-import { LICENSE_LABELS, License } from '@quire/domain';
+import { LICENSE_LABELS, License, publishEmailTexts } from '@quire/domain';
 import { CloseIcon, useFocusTrap } from '@quire/ui';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { type EditorState, errorMessage, type PublishResult, trpc } from './api';
@@ -74,6 +74,7 @@ export function PublishDialog(props: {
   const [isLocked, setLocked] = useState(post.isLocked);
   const [license, setLicense] = useState<License>(post.license as License);
   const [unlisted, setUnlisted] = useState(post.visibility === 'UNLISTED');
+  const [emailSubscribers, setEmailSubscribers] = useState(post.emailSubscribers);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<string | null>(null);
@@ -123,6 +124,7 @@ export function PublishDialog(props: {
         isLocked: lockShown && isLocked,
         license,
         unlisted,
+        emailSubscribers,
       });
       if (result.__typename === 'Published') props.onPublished(result);
       else {
@@ -257,6 +259,17 @@ export function PublishDialog(props: {
             <input type="checkbox" checked={unlisted} onChange={(e) => setUnlisted(e.target.checked)} />
             Unlisted (only people with the link can find it)
           </label>
+          {post.newsletterSubscriberCount !== null && !unlisted ? (
+            <label className="e-check">
+              <input
+                type="checkbox"
+                data-testid="email-subscribers"
+                checked={emailSubscribers}
+                onChange={(e) => setEmailSubscribers(e.target.checked)}
+              />
+              {publishEmailTexts.emailSubscribers(post.newsletterSubscriberCount)}
+            </label>
+          ) : null}
           {error ? (
             <p className="e-error" role="alert">
               {error}

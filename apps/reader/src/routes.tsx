@@ -41,6 +41,9 @@ import { exportRoutes } from './pages/export/export-routes';
 import { giftRoutes } from './pages/gift-routes';
 import { membershipRoutes } from './pages/membership-routes';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { newsletterAdminRoutes } from './pages/newsletter-admin/newsletter-admin-routes';
+import { newsletterStatsRoutes } from './pages/newsletter-stats/newsletter-stats-routes';
+import { newsletterRoutes } from './pages/newsletters/newsletter-routes';
 import { onboardingRoutes } from './pages/onboarding/onboarding-routes';
 import {
   HOME_PAGE_SIZE,
@@ -831,10 +834,13 @@ export const pageRoutes: PageRoute[] = [
   ...exportRoutes,
   ...domainRoutes,
   ...publicationAdminRoutes,
+  ...newsletterAdminRoutes,
   ...publicationDesignRoutes,
   ...partnerDashboardRoutes,
   ...partnerRoutes,
   ...payoutRoutes,
+  ...newsletterRoutes,
+  ...newsletterStatsRoutes,
   {
     path: '*',
     name: 'NotFound',

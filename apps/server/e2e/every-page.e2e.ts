@@ -9,6 +9,7 @@ import {
   FeaturePage,
   Gift,
   Highlight,
+  Newsletter,
   Note,
   NoteReply,
   Post,
@@ -70,6 +71,9 @@ interface Samples {
   giftCode: string;
   /** A usable /m/account/convert/{token} link's token. */
   convertToken: string;
+  /** The sample publication's newsletter (its landing, settings, compose and stats pages). */
+  newsletterSlug: string;
+  newsletterId: string;
   /** The signed /me/email-settings link of the demo writer (path and query). */
   emailSettingsPath: string;
   session: string;
@@ -135,6 +139,14 @@ const e2e = useBrowserApp({
       type: 'SERIES',
       visibility: 'PUBLIC',
       publishedAt: new Date(),
+    });
+    // The sample publication's newsletter, which the signed-in writer (its editor) manages.
+    const newsletter = em.create(Newsletter, {
+      name: 'The sample letter',
+      slug: 'the-sample-letter',
+      type: 'COLLECTION',
+      collection: inPublication.collection!,
+      description: 'Our best stories, by email.',
     });
     // A highlight of the demo story, for its quote page.
     const story = await em.findOneOrFail(Post, DEMO.story.id);
@@ -216,6 +228,8 @@ const e2e = useBrowserApp({
       giftCode: gift.code,
       convertToken,
       emailSettingsPath: settingsLink.pathname + settingsLink.search,
+      newsletterSlug: newsletter.slug,
+      newsletterId: newsletter.id,
       session: await buildSession(em, writer),
     };
   },
@@ -261,6 +275,8 @@ function pathFor(pattern: string, s: Samples): string {
     setting: 'security',
     category: 'posts',
     exportId: s.exportId,
+    newsletterSlug: s.newsletterSlug,
+    newsletterV3Id: s.newsletterId,
     chargeId: s.chargeId,
     token: s.convertToken,
     // The terms step of Partner Program enrolment; the audience page's followers.

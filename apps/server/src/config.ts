@@ -90,6 +90,10 @@ const envSchema = z.object({
    */
   DEV_MAIL_PAGE: z.stringbool().optional(),
   MAIL_FROM: z.string().default('Quire <noreply@localhost>'),
+  /** Newsletter copies sent per second at most, across the pooled SMTP connections (a provider's quota). */
+  NEWSLETTER_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** SMTP connections the newsletter sender keeps open. */
+  NEWSLETTER_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
   /** Run background jobs inside the app process (the default); `--worker` runs them alone. */
   RUN_JOBS: z.stringbool().default(true),
   /** A file the jobs touch after each outbox sweep, for a container health check of a worker. */

@@ -1,6 +1,6 @@
 import type { Orm } from '@quire/db';
 import { EmailOutbox } from '@quire/db';
-import { renderEmail } from '@quire/mail';
+import { renderQueuedEmail } from '@quire/mail';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emailLinkSigner, isLoopback, type ServerConfig } from './config';
 import { escapeHtml } from './html';
@@ -33,12 +33,14 @@ export function registerDevMail(app: FastifyInstance, orm: Orm, config: ServerCo
   app.get('/_/dev/mail', async (req, reply) => {
     if (!isLocalRequest(req)) return reply.callNotFound();
     const mails = await orm.em.fork().find(EmailOutbox, {}, { orderBy: { createdAt: 'desc' }, limit: 50 });
+    const rendered = await Promise.all(mails.map((m) => renderQueuedEmail(m, links)));
     const items = mails
       .map(
         (
           m,
+          i,
         ) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}</p>
-<pre>${linkify(renderEmail(m, links).text)}</pre></article>`,
+<pre>${linkify(rendered[i]!.text)}</pre></article>`,
       )
       .join('\n');
     return reply

@@ -1,6 +1,12 @@
 import { createCaller, type ServiceEnvironment } from '@quire/api';
 import type { Orm } from '@quire/db';
-import { EMAIL_SETTINGS, emailSettingsTexts, LIST_UNSUBSCRIBE_POST } from '@quire/domain';
+import {
+  EMAIL_LINK_SETTINGS,
+  emailLinkSettingLabel,
+  emailSettingsTexts,
+  LIST_UNSUBSCRIBE_POST,
+  settingOffPatch,
+} from '@quire/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerConfig } from './config';
@@ -8,7 +14,7 @@ import { contextFor } from './context';
 
 /** RFC 8058: the one-click POST names no session and no anti-forgery token, only this form field. */
 const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
-const oneClickQuery = z.object({ setting: z.enum(EMAIL_SETTINGS) });
+const oneClickQuery = z.object({ setting: z.enum(EMAIL_LINK_SETTINGS) });
 
 /**
  * POST /me/email-settings/{userId}/{hash}?setting=…: the RFC 8058 one-click unsubscribe a mail client sends
@@ -36,11 +42,11 @@ export function registerEmailSettingsRoutes(
         userId: req.params.userId,
         hash: req.params.hash,
         setting,
-        settings: { [setting]: false },
+        settings: settingOffPatch(setting),
       });
       return reply
         .type('text/plain; charset=utf-8')
-        .send(emailSettingsTexts.unsubscribedFrom(emailSettingsTexts.labels[setting]));
+        .send(emailSettingsTexts.unsubscribedFrom(emailLinkSettingLabel(setting)));
     },
   );
 }

@@ -5,11 +5,14 @@ import { createTransport, deliverPendingEmails } from '@quire/mail';
 import { PgBoss } from 'pg-boss';
 import { emailLinkSigner, planSettings, type ServerConfig } from './config';
 import { scheduleCustomDomainChecks } from './custom-domain-jobs';
+import { scheduleDigestJobs } from './digest-jobs';
 import { scheduleEarningsJobs } from './earnings-jobs';
 import { scheduleExportJobs } from './export-jobs';
+import { scheduleNewsletterJobs } from './newsletter-jobs';
 import { schedulePartnerJobs } from './partner-jobs';
 import { scheduleSearchSync } from './search-sync';
 import { scheduleStatsJobs } from './stats-jobs';
+import { scheduleSubscriberExportJobs } from './subscriber-export-jobs';
 
 /** Queues the worker serves; each later capability (purges, fan-out, indexing) adds its own. */
 export const QUEUES = {
@@ -76,10 +79,15 @@ export async function startWorker(opts: {
   await scheduleEarningsJobs(boss, orm, opts.log);
   const search = await scheduleSearchSync(boss, orm, config, opts.url, opts.log);
   const exportJobs = await scheduleExportJobs(boss, orm, config, opts.log);
+  const subscriberExports = await scheduleSubscriberExportJobs(boss, orm, config, opts.log);
   // Stats pages read daily rows rolled up every 5 minutes (see stats-jobs.ts).
   await scheduleStatsJobs(boss, orm, opts.log);
   // Partner Program: tax review, tax reminders and monthly payouts (see partner-jobs.ts).
   await schedulePartnerJobs(boss, orm, config, opts.log);
+  // Newsletter issues: fan-out and pooled SMTP sending, or the outbox without SMTP (see newsletter-jobs.ts).
+  const newsletterJobs = await scheduleNewsletterJobs(boss, orm, config, opts.log);
+  // Daily and weekly email digests, queued into the outbox (see digest-jobs.ts).
+  await scheduleDigestJobs(boss, orm, config, opts.log);
   let sweeping = false;
   const sweep = setInterval(async () => {
     if (sweeping) return;
@@ -101,6 +109,8 @@ export async function startWorker(opts: {
       clearInterval(sweep);
       await search.stop();
       await exportJobs.stop();
+      await newsletterJobs.stop();
+      await subscriberExports.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

@@ -90,6 +90,8 @@ describe('GraphQL CollectionViewerEdge and UserViewerEdge', () => {
       isFollowing: false,
       isMuting: false,
       isWriter: true,
+      // The publication has no newsletter.
+      isSubscribedToLetters: false,
     });
     const visitor = await t.gql('CollectionViewerEdge', { collectionId: publication.id });
     expect(visitor.json().data.collectionViewerEdge).toMatchObject({ isEditor: false, isWriter: false });

@@ -38,6 +38,8 @@ export {
   type DnsResolver,
   systemDnsResolver,
 } from './services/custom-domains';
+export { buildDigest, type DigestRunResult, queueDigests } from './services/digests';
+export { storyEmbed } from './services/embeds';
 export {
   defaultServiceEnvironment,
   type ServiceEnvironment,
@@ -72,6 +74,30 @@ export {
   receivePaymentEvent,
   syncPlans,
 } from './services/membership';
+export { ensureWriterNewsletter } from './services/newsletters/core';
+export {
+  deliveryForLink,
+  recordClick,
+  recordOpen,
+  unsubscribeByDelivery,
+} from './services/newsletters/engagement';
+export { type QueueIssueInput, queueIssue } from './services/newsletters/issues';
+export {
+  claimDeliveries,
+  fanOutQueuedIssues,
+  finishIssues,
+  type NewsletterSendOptions,
+  sendClaimed,
+  sendNewsletters,
+} from './services/newsletters/sending';
+export {
+  buildSubscriberExport,
+  downloadableSubscriberExport,
+  expireSubscriberExports,
+  runQueuedSubscriberExports,
+  type SubscriberExportDeps,
+} from './services/newsletters/subscriber-export';
+export { previewImport } from './services/newsletters/subscriber-import';
 export {
   markViewed,
   type NotificationItem,
@@ -104,7 +130,6 @@ export {
   sendTaxNotices,
   taxFormKey,
 } from './services/partner/index';
-export { storyEmbed } from './services/embeds';
 export { lockedPreview, type PostCard, type PostPage, postPath } from './services/posts';
 export {
   createSession,

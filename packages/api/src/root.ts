@@ -13,6 +13,9 @@ import { giftsRouter } from './routers/gifts';
 import { highlightsRouter } from './routers/highlights';
 import { listsRouter } from './routers/lists';
 import { membershipRouter } from './routers/membership';
+import { newsletterAdminRouter } from './routers/newsletter-admin';
+import { newsletterStatsRouter } from './routers/newsletter-stats';
+import { newslettersRouter } from './routers/newsletters';
 import { notesRouter } from './routers/notes';
 import { notificationsRouter } from './routers/notifications';
 import { onboardingRouter } from './routers/onboarding';
@@ -71,6 +74,9 @@ export const appRouter = router({
   partner: partnerRouter,
   stats: statsRouter,
   earnings: earningsRouter,
+  newsletters: newslettersRouter,
+  newsletterAdmin: newsletterAdminRouter,
+  newsletterStats: newsletterStatsRouter,
 });
 
 export type AppRouter = typeof appRouter;

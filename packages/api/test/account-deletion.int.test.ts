@@ -4,8 +4,12 @@ import {
   Clap,
   CollectionMember,
   EmailOutbox,
+  EmailSuppression,
   Highlight,
   Membership,
+  Newsletter,
+  NewsletterDelivery,
+  NewsletterEmail,
   Notification,
   OAuthIdentity,
   Post,
@@ -71,6 +75,12 @@ async function busyWriter() {
   await api(other).social.followUser({ targetUserId: writer.id });
   await api(writer).social.muteUser({ targetUserId: (await buildUser(em)).id });
   await api(writer).reading.view({ postId: othersStory.id });
+  // Newsletters: one subscribed with the account, one subscribed signed out at its address and confirmed.
+  await api(writer).newsletters.subscribe({ userId: other.id });
+  const letters = await buildUser(em, { name: 'Letters Writer' });
+  await api(null).newsletters.subscribeByEmail({ userId: letters.id, email });
+  const confirmMail = await em.findOneOrFail(EmailOutbox, { to: email, template: 'newsletter-confirm' });
+  await api(null).newsletters.confirm({ token: String(confirmMail.payload.link).split('/').pop()! });
   const response = await buildPost(em, { creator: writer, title: 'A response' });
   await em.nativeUpdate(Post, response.id, { inResponseToPost: othersStory.id });
   em.create(Clap, { user: writer, post: othersStory });
@@ -103,7 +113,7 @@ async function busyWriter() {
     card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
   });
   await buildSession(em, writer);
-  return { writer: await fresh(writer), other, story, response, publication, email };
+  return { writer: await fresh(writer), other, letters, story, response, publication, email };
 }
 
 describe('deleting an account', () => {
@@ -143,7 +153,19 @@ describe('deleting an account', () => {
   });
 
   it('purges the personal data after the grace period: no email anywhere, the id only where kept on purpose', async () => {
-    const { writer, other, story, response, publication, email } = await busyWriter();
+    const { writer, other, letters, story, response, publication, email } = await busyWriter();
+    const newsletterCount = async (user: User) =>
+      (await db.em().findOneOrFail(Newsletter, { user: user.id }, { refresh: true })).subscriberCount;
+    expect([await newsletterCount(other), await newsletterCount(letters)]).toEqual([1, 1]);
+    // An issue went to the address, and the address once bounced: both rows hold it.
+    const sending = db.em();
+    const issue = sending.create(NewsletterEmail, {
+      newsletter: await sending.findOneOrFail(Newsletter, { user: letters.id }),
+      subject: 'An issue',
+    });
+    sending.create(NewsletterDelivery, { email: issue, address: email.toLowerCase(), status: 'SENT' });
+    sending.create(EmailSuppression, { address: email.toLowerCase(), reason: 'BOUNCE' });
+    await sending.flush();
     await api(writer).accountDeletion.deleteAccount({ confirmUsername: writer.username });
 
     clock.advance((ACCOUNT_DELETION_GRACE_DAYS - 1) * DAY);
@@ -163,6 +185,8 @@ describe('deleting an account', () => {
     // Their publication keeps an owner: its editor.
     const members = await db.em().find(CollectionMember, { collection: publication.id }, { refresh: true });
     expect(members.map((m) => [m.user.id, m.role])).toEqual([[other.id, 'OWNER']]);
+    // Their newsletter subscriptions are gone, by account and by address, and no longer counted.
+    expect([await newsletterCount(other), await newsletterCount(letters)]).toEqual([0, 0]);
     // Counts others rely on stay, anonymous.
     expect(await db.em().count(ReadEvent, { user: null })).toBeGreaterThan(0);
     expect(await db.em().count(Notification, { recipient: other.id, actor: null })).toBeGreaterThan(0);

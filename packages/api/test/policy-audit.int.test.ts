@@ -201,6 +201,38 @@ describe('the access audit', () => {
       'notes.create': { content: 'An audit note.' },
       'series.mine': { filterBy: 'published' },
       'notes.reply': { content: 'An audit reply.' },
+      // A newsletter is named by one field: the writer's here (the publication has none in this world).
+      'newsletters.state': { collectionId: undefined },
+      'newsletters.subscribe': { collectionId: undefined },
+      'newsletters.unsubscribe': { collectionId: undefined },
+      'newsletters.subscribeByEmail': { collectionId: undefined },
+      'newsletters.publicationLanding': { newsletterSlug: 'no-such-newsletter' },
+      // No newsletter has the story's id: each back-office call is refused after the policy was asked, or as missing.
+      ...Object.fromEntries(
+        [
+          'compose',
+          'update',
+          'saveDraft',
+          'sendEmail',
+          'sendStory',
+          'confirmImport',
+          'latestExport',
+          'requestExport',
+        ].map((name) => [
+          `newsletterAdmin.${name}`,
+          {
+            newsletterId: w.post.id,
+            description: '',
+            trackEngagement: true,
+            subject: 'Audit',
+            body: null,
+            rows: [],
+          },
+        ]),
+      ),
+      // No newsletter has the story's id: refused as missing.
+      'newsletterStats.issues': { newsletterId: w.post.id },
+      'newsletterStats.pastPosts': { newsletterId: w.post.id },
       'partner.acceptTerms': { accept: true },
       'partner.submitW9': {
         name: 'Audit Writer',

@@ -30,6 +30,16 @@ export type EmailSetting = (typeof EMAIL_SETTINGS)[number];
 /** One user's email settings: each boolean of spec §3 and the digest frequency. */
 export type EmailSettings = Record<EmailSetting, boolean> & { emailDigestFrequency: EmailDigestFrequency };
 
+/** The story digest is sent under the digest frequency: its unsubscribe link sets it to OFF. */
+export const DIGEST_FREQUENCY_SETTING = 'emailDigestFrequency';
+/** Every setting an email can be sent under, and so every setting a signed email link can name. */
+export const EMAIL_LINK_SETTINGS = [...EMAIL_SETTINGS, DIGEST_FREQUENCY_SETTING] as const;
+export type EmailLinkSetting = (typeof EMAIL_LINK_SETTINGS)[number];
+
+/** The change that turns a setting off: a boolean to false, the digest frequency to OFF. */
+export const settingOffPatch = (setting: EmailLinkSetting): Partial<EmailSettings> =>
+  setting === DIGEST_FREQUENCY_SETTING ? { emailDigestFrequency: 'OFF' } : { [setting]: false };
+
 /** Settings that only notification emails (activity on the user's work) also need `emailsEnabled` for. */
 export const ACTIVITY_EMAIL_SETTINGS: readonly EmailSetting[] = [
   'emailFollower',
@@ -44,14 +54,18 @@ export const ACTIVITY_EMAIL_SETTINGS: readonly EmailSetting[] = [
  * `transactional` mail (receipts, a gift someone paid for) are always sent and carry no unsubscribe link;
  * every other email names the setting that must be on for it to be queued.
  */
-export type EmailCategory = 'security' | 'transactional' | EmailSetting;
+export type EmailCategory = 'security' | 'transactional' | EmailLinkSetting;
 
 /**
  * Whether an email of this setting may go to this user: `allowAllEmails` is off for none at all, activity
  * emails also need `emailsEnabled`, and then the setting itself must be on.
  */
-export function emailAllowed(user: Record<EmailSetting, boolean>, setting: EmailSetting): boolean {
+export function emailAllowed(
+  user: Record<EmailSetting, boolean> & { emailDigestFrequency?: EmailDigestFrequency },
+  setting: EmailLinkSetting,
+): boolean {
   if (!user.allowAllEmails) return false;
+  if (setting === DIGEST_FREQUENCY_SETTING) return (user.emailDigestFrequency ?? 'OFF') !== 'OFF';
   if (setting === 'allowAllEmails') return true;
   if (ACTIVITY_EMAIL_SETTINGS.includes(setting) && !user.emailsEnabled) return false;
   return user[setting];
@@ -144,6 +158,10 @@ export const emailSettingsTexts = {
   manageLink: 'Manage your email settings',
   unsubscribeFooter: (url: string) => `Unsubscribe or choose which emails you get: ${url}`,
 } as const;
+
+/** The name of any setting an email link names (the digest frequency is the story digest). */
+export const emailLinkSettingLabel = (setting: EmailLinkSetting): string =>
+  setting === DIGEST_FREQUENCY_SETTING ? emailSettingsTexts.digestLabel : emailSettingsTexts.labels[setting];
 
 /** The subject and body of a notification email, from what the notification says. */
 export const notificationEmailTexts = {

@@ -43,7 +43,7 @@ export const edgesDocuments: Readonly<Record<string, string>> = {
   CollectionViewerEdge: /* GraphQL */ `
     query CollectionViewerEdge($collectionId: ID!) {
       collectionViewerEdge(collectionId: $collectionId) {
-        id canEditOwnPosts canEditPosts isEditor isFollowing isMuting isWriter
+        id canEditOwnPosts canEditPosts isEditor isFollowing isMuting isWriter isSubscribedToLetters
       }
     }`,
   UserViewerEdge: /* GraphQL */ `
@@ -65,8 +65,13 @@ export const edgesResolvers = {
   Query: {
     postViewerEdge: (_: unknown, args: { postId: string }, ctx: ShimContext) =>
       ctx.caller.posts.viewerEdge({ postId: args.postId }),
-    collectionViewerEdge: (_: unknown, args: { collectionId: string }, ctx: ShimContext) =>
-      ctx.caller.social.collectionEdge({ collectionId: args.collectionId }),
+    collectionViewerEdge: async (_: unknown, args: { collectionId: string }, ctx: ShimContext) => {
+      const [edge, letters] = await Promise.all([
+        ctx.caller.social.collectionEdge({ collectionId: args.collectionId }),
+        ctx.caller.newsletters.state({ collectionId: args.collectionId }),
+      ]);
+      return { ...edge, isSubscribedToLetters: letters.subscribed };
+    },
     userViewerEdge: (_: unknown, args: { userId: string }, ctx: ShimContext) =>
       ctx.caller.social.userEdge({ userId: args.userId }),
     userResult: (_: unknown, args: { id?: string | null; username?: string | null }, ctx: ShimContext) =>

@@ -13,7 +13,7 @@ export const socialTypeDefs = /* GraphQL */ `
     isBlocking: Boolean!
     isUser: Boolean!
   }
-  "Spec §3 Collection viewerEdge: follow, mute and the viewer's role (newsletter subscriptions come later)."
+  "Spec §3 Collection viewerEdge: follow, mute, the viewer's role and their subscription to its newsletter."
   type CollectionViewerEdge {
     id: ID!
     isFollowing: Boolean!
@@ -22,6 +22,8 @@ export const socialTypeDefs = /* GraphQL */ `
     isWriter: Boolean!
     canEditPosts: Boolean!
     canEditOwnPosts: Boolean!
+    "Subscribed to the publication's newsletter; answered by collectionViewerEdge (null where a mutation answers the edge)."
+    isSubscribedToLetters: Boolean
   }
   extend type User {
     viewerEdge: UserViewerEdge

@@ -2,8 +2,10 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailOutbox, type User } from '@quire/db';
 import {
-  EMAIL_SETTINGS,
+  type DIGEST_FREQUENCY_SETTING,
+  EMAIL_LINK_SETTINGS,
   type EmailCategory,
+  type EmailLinkSetting,
   type EmailSetting,
   emailAllowed,
   emailSettingsTexts,
@@ -11,6 +13,7 @@ import {
   notificationEmailTexts,
 } from '@quire/domain';
 import type { Transporter } from 'nodemailer';
+import { DIGEST_TEMPLATE, type DigestPayload, digestViewOf, renderDigestEmail } from './digest-email';
 import { type EmailLinkSigner, emailSettingsUrl } from './unsubscribe';
 
 interface MessageBase {
@@ -35,6 +38,10 @@ export type EmailMessage = MessageBase &
         category: EmailSetting;
         /** The user it is for: their settings decide whether it is queued at all. */
         recipient: Pick<User, 'id' | EmailSetting>;
+      }
+    | {
+        category: typeof DIGEST_FREQUENCY_SETTING;
+        recipient: Pick<User, 'id' | EmailSetting | typeof DIGEST_FREQUENCY_SETTING>;
       }
   );
 
@@ -68,8 +75,8 @@ export function enqueueEmail(em: EntityManager, message: EmailMessage): EmailOut
 export function unsubscribeUrlOf(row: Pick<EmailOutbox, 'payload'>, links: EmailLinkSigner | undefined) {
   const target = row.payload.unsubscribe as { userId?: unknown; setting?: unknown } | undefined;
   if (!links || typeof target?.userId !== 'string' || typeof target.setting !== 'string') return null;
-  if (!(EMAIL_SETTINGS as readonly string[]).includes(target.setting)) return null;
-  return emailSettingsUrl(links, target.userId, target.setting as EmailSetting);
+  if (!(EMAIL_LINK_SETTINGS as readonly string[]).includes(target.setting)) return null;
+  return emailSettingsUrl(links, target.userId, target.setting as EmailLinkSetting);
 }
 
 /**
@@ -105,6 +112,25 @@ export function renderEmail(
   return { text, html: `<p>${escaped.replace(/\n/g, '<br>')}</p>` };
 }
 
+/**
+ * The bodies of any queued email: a React Email template (digests) rendered with its signed links, or the
+ * plain-text ones renderEmail writes.
+ */
+export async function renderQueuedEmail(
+  row: Pick<EmailOutbox, 'template' | 'payload' | 'subject'>,
+  links?: EmailLinkSigner,
+): Promise<{ text: string; html: string }> {
+  if (row.template === DIGEST_TEMPLATE && row.payload.digest) {
+    const view = digestViewOf(
+      row.payload.digest as DigestPayload,
+      links?.publicUrl ?? '',
+      unsubscribeUrlOf(row, links),
+    );
+    return renderDigestEmail(view);
+  }
+  return renderEmail(row, links);
+}
+
 /** Retry delays after a failed send: 1 min, 5 min, 30 min, 2 h, then the row is marked FAILED. */
 export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000];
 
@@ -131,7 +157,7 @@ export async function deliverPendingEmails(
       },
     );
     for (const row of due) {
-      const body = renderEmail(row, opts.links);
+      const body = await renderQueuedEmail(row, opts.links);
       try {
         await transport.sendMail({
           from: opts.from,

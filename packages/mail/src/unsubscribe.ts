@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { EmailSetting } from '@quire/domain';
+import type { EmailLinkSetting } from '@quire/domain';
 
 /** How an email's unsubscribe link is signed and where it points. */
 export interface EmailLinkSigner {
@@ -10,7 +10,7 @@ export interface EmailLinkSigner {
 }
 
 /** The signature of a user's email-settings link for one setting: an HMAC of both with the app's secret. */
-export function emailSettingsHash(secret: string, userId: string, setting: EmailSetting): string {
+export function emailSettingsHash(secret: string, userId: string, setting: EmailLinkSetting): string {
   return createHmac('sha256', secret).update(`email-settings\n${userId}\n${setting}`).digest('base64url');
 }
 
@@ -18,7 +18,7 @@ export function emailSettingsHash(secret: string, userId: string, setting: Email
 export function verifyEmailSettingsHash(
   secret: string,
   userId: string,
-  setting: EmailSetting,
+  setting: EmailLinkSetting,
   hash: string,
 ): boolean {
   const expected = Buffer.from(emailSettingsHash(secret, userId, setting));
@@ -30,7 +30,7 @@ export function verifyEmailSettingsHash(
  * Spec §2 /me/email-settings/{userId}/{hash}: the signed page of a user's email settings, opened at the
  * setting the email was sent under. The same URL takes the RFC 8058 one-click POST that turns it off.
  */
-export function emailSettingsUrl(signer: EmailLinkSigner, userId: string, setting: EmailSetting): string {
+export function emailSettingsUrl(signer: EmailLinkSigner, userId: string, setting: EmailLinkSetting): string {
   const hash = emailSettingsHash(signer.secret, userId, setting);
   return `${signer.publicUrl.replace(/\/+$/, '')}/me/email-settings/${encodeURIComponent(userId)}/${hash}?setting=${setting}`;
 }

@@ -4,6 +4,8 @@ import Bell from 'lucide-react/icons/bell';
 import Bookmark from 'lucide-react/icons/bookmark';
 import BookmarkCheck from 'lucide-react/icons/bookmark-check';
 import Ellipsis from 'lucide-react/icons/ellipsis';
+import Mail from 'lucide-react/icons/mail';
+import MailCheck from 'lucide-react/icons/mail-check';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import Plus from 'lucide-react/icons/plus';
 import Rss from 'lucide-react/icons/rss';
@@ -50,6 +52,9 @@ export const SearchIcon = fromLucide(Search, 'SearchIcon');
 export const CloseIcon = fromLucide(X, 'CloseIcon');
 export const PlusIcon = fromLucide(Plus, 'PlusIcon');
 export const RssIcon = fromLucide(Rss, 'RssIcon');
+/** The Subscribe button's envelope, and with a check once subscribed. */
+export const MailIcon = fromLucide(Mail, 'MailIcon');
+export const MailCheckIcon = fromLucide(MailCheck, 'MailCheckIcon');
 
 /** Two hands meeting, with the burst of the clap above them. */
 export function ClapIcon({ size = 24, className, filled = false }: IconProps) {

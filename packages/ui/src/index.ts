@@ -6,6 +6,8 @@ export {
   ClapIcon,
   CloseIcon,
   type IconProps,
+  MailCheckIcon,
+  MailIcon,
   MemberStarIcon,
   MoreIcon,
   PlusIcon,

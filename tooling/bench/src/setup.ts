@@ -25,7 +25,9 @@ export function numberOption(name: string, fallback: number, args = process.argv
 /**
  * Seeds the demo data (and `scale` extra posts) into the bench's own embedded database under
  * `.data/<dataName>`, runs `prepare` on it, then starts a production server on that data as `./quire start` does.
- * The data is kept between runs, so a large scale is seeded once.
+ * The data is kept between runs, so a large scale is seeded once. With `keepDatabase` the bench keeps its
+ * database running and connected (`db`, for it to close after the server) and the server connects to it by
+ * DATABASE_URL, so the bench can write while the server runs.
  */
 export async function startSeededServer<T>(opts: {
   /** Label for progress lines and the data folder name under `.data/`. */
@@ -35,8 +37,9 @@ export async function startSeededServer<T>(opts: {
   pgPort: number;
   scale?: number;
   env?: Record<string, string>;
+  keepDatabase?: boolean;
   prepare: (orm: Orm) => Promise<T>;
-}): Promise<{ server: ServerProcess; prepared: T }> {
+}): Promise<{ server: ServerProcess; prepared: T; db: Database | null }> {
   const log = (m: string) => console.error(`${opts.label}: ${m}`);
   const dataDir = path.join(repoRoot, '.data', opts.dataName);
   log(`preparing data in ${dataDir}`);
@@ -50,19 +53,29 @@ export async function startSeededServer<T>(opts: {
       log(`scale data ready in ${Math.round(performance.now() - started)} ms`);
     }
     prepared = await opts.prepare(db.orm);
-  } finally {
+    if (!opts.keepDatabase) await db.close();
+  } catch (error) {
     await db.close();
+    throw error;
   }
+  const database: Record<string, string> = opts.keepDatabase
+    ? { DATABASE_URL: db.url }
+    : { EMBEDDED_PG_PORT: String(opts.pgPort) };
   // As an operator starts it: `./quire start`, the bundled server (apps/server/start.mjs).
   const server = await startServer({
     repoRoot,
     port: opts.port,
     viaQuire: true,
-    env: { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(opts.pgPort), SEED_DEMO: 'false', ...opts.env },
+    env: { DATA_DIR: dataDir, ...database, SEED_DEMO: 'false', ...opts.env },
+  }).catch(async (error) => {
+    if (opts.keepDatabase) await db.close();
+    throw error;
   });
   log(`server ready in ${Math.round(server.readyMs)} ms`);
-  return { server, prepared };
+  return { server, prepared, db: opts.keepDatabase ? db : null };
 }
+
+type Database = Awaited<ReturnType<typeof connectDatabase>>;
 
 /** Writes bench/results/<name>.json and <name>.md, and prints the table. */
 export function writeResults(name: string, results: unknown, table: string): void {

@@ -1,5 +1,11 @@
 import { useSessionStore } from '@quire/client-state';
-import { dialogTexts, followButtonTexts, profileMenuTexts, socialMenuTexts } from '@quire/domain';
+import {
+  dialogTexts,
+  followButtonTexts,
+  newsletterSettingsPath,
+  profileMenuTexts,
+  socialMenuTexts,
+} from '@quire/domain';
 import { useFocusTrap } from '@quire/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../lib/browser';
@@ -352,6 +358,8 @@ export interface PublicationMenuData {
   name: string;
   slug: string;
   isAuroraVisible: boolean;
+  /** Spec §3 Collection.newsletterV3: once there is one, the menu's Newsletter item leads to its settings. */
+  newsletterV3?: { id: string; slug: string } | null;
   viewerEdge: { isEditor: boolean; isFollowing: boolean; isMuting: boolean };
 }
 
@@ -380,7 +388,15 @@ export function PublicationMenu({
             <LinkItem href={p.stories(slug)}>{profileMenuTexts.stories}</LinkItem>
             <LinkItem href={p.stats(slug)}>{profileMenuTexts.viewStats}</LinkItem>
             <LinkItem href={p.design(slug)}>{profileMenuTexts.designYourPublication}</LinkItem>
-            <LinkItem href={p.newsletter(slug)}>{profileMenuTexts.newsletter}</LinkItem>
+            <LinkItem
+              href={
+                publication.newsletterV3
+                  ? newsletterSettingsPath(slug, publication.newsletterV3.slug)
+                  : p.newsletter(slug)
+              }
+            >
+              {profileMenuTexts.newsletter}
+            </LinkItem>
             <LinkItem href={p.settings(slug)}>{profileMenuTexts.settings}</LinkItem>
             <LinkItem href={p.newStory(slug)}>{profileMenuTexts.writeAStory}</LinkItem>
             <LinkItem href={p.followers(slug)}>{profileMenuTexts.followers}</LinkItem>

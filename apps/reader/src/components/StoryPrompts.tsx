@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useHydrated } from '../lib/hydrated';
 import type { PreloadedState } from '../state';
 import { AuthorFollowButton } from './FollowButton';
+import { SubscribeButton } from './newsletters/SubscribeButton';
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -94,7 +95,10 @@ export function WriterFollowPrompt({
           viewerId={viewerId}
           followSource="post_follow_prompt"
           className="q-button q-follow-button"
-        />
+        />{' '}
+        {viewerId === writer.id ? null : (
+          <SubscribeButton target={{ kind: 'user', id: writer.id }} name={writer.name} />
+        )}
         {viewerId ? (
           <>
             {' '}

@@ -7,6 +7,7 @@ import { type ProfileTab, ProfileTabs } from '../components/DiscoveryTabs';
 import { ProfileMenu } from '../components/EntityMenu';
 import { FeedLink } from '../components/FeedLink';
 import { FollowButton } from '../components/FollowButton';
+import { SubscribeButton } from '../components/newsletters/SubscribeButton';
 import { StoryList } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { EntityColumn } from './EntityColumn';
@@ -32,6 +33,9 @@ export function ProfileHeader({ user, heading: Heading = 'h1' }: { user: Profile
           isSelf={user.viewerEdge.isUser}
           followSource="profile"
         />
+        {user.viewerEdge.isUser ? null : (
+          <SubscribeButton target={{ kind: 'user', id: user.id }} name={user.name} />
+        )}
         <ProfileMenu user={user} />
       </div>
       {user.bio ? <p className="q-profile-bio">{user.bio}</p> : null}

@@ -1,4 +1,10 @@
-import { EMAIL_SETTINGS, EmailDigestFrequency, textInput, UNSUBSCRIBE_ALL_KINDS } from '@quire/domain';
+import {
+  EMAIL_LINK_SETTINGS,
+  EMAIL_SETTINGS,
+  EmailDigestFrequency,
+  textInput,
+  UNSUBSCRIBE_ALL_KINDS,
+} from '@quire/domain';
 import { z } from 'zod';
 import { entityId } from '../schemas';
 import {
@@ -24,7 +30,11 @@ const settingsPatch = z
 const linkHash = textInput().regex(/^[A-Za-z0-9_-]{43}$/, 'This email settings link is not valid.');
 
 /** Spec §2 /me/email-settings/{userId}/{hash} and the setting the email was sent under. */
-const signedLink = z.object({ userId: entityId('user'), hash: linkHash, setting: z.enum(EMAIL_SETTINGS) });
+const signedLink = z.object({
+  userId: entityId('user'),
+  hash: linkHash,
+  setting: z.enum(EMAIL_LINK_SETTINGS),
+});
 
 /*
  * The signed procedures are marked `public`: they answer anyone holding a link the server signed for that

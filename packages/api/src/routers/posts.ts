@@ -220,6 +220,7 @@ export const postsRouter = router({
         isLocked: z.boolean().default(false),
         license: z.enum(License).default('ALL_RIGHTS_RESERVED'),
         unlisted: z.boolean().default(false),
+        emailSubscribers: z.boolean().default(true),
       }),
     )
     .mutation(({ ctx, input }) => publishStory(ctx.em, ctx.viewer, input, ctx.now())),

@@ -8,6 +8,7 @@ import { enforce } from '../policies';
 import { revokeAllSessions } from './auth/sessions';
 import type { ServiceEnvironment } from './environment';
 import { setMembershipCancel } from './membership/payments';
+import { forgetSubscriber } from './newsletters/subscriptions';
 
 /*
  * Deleting an account (spec §3 PostResult AccountDeleted, §2 /m/goodbye). Closing is at once: the profile and
@@ -141,6 +142,8 @@ export async function purgeAccount(em: EntityManager, userId: string, now: Date)
     await em.execute(`delete from ${table} where post_id in (select id from posts where creator_id = ?)`, [
       userId,
     ]);
+  // Newsletter subscriptions, the account's and those made signed out at its address, leave their counts first.
+  await forgetSubscriber(em, userId, email ?? null);
   for (const ref of await userReferences(em)) {
     if (ref in KEPT_AFTER_PURGE) continue;
     const [table, column] = ref.split('.') as [string, string];
@@ -164,6 +167,9 @@ export async function purgeAccount(em: EntityManager, userId: string, now: Date)
     await em.execute(`delete from email_outbox where lower("to") = lower(?)`, [email]);
     await em.execute(`delete from auth_tokens where lower(email) = lower(?)`, [email]);
     await em.execute(`delete from signup_attempts where lower(email) = lower(?)`, [email]);
+    // Newsletter recipients and suppressed addresses are keyed by the address itself: neither keeps it.
+    await em.execute('delete from newsletter_deliveries where lower(address) = lower(?)', [email]);
+    await em.execute('delete from email_suppressions where lower(address) = lower(?)', [email]);
   }
   Object.assign(user, {
     name: '',

@@ -2,9 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '@quire/db';
 import {
   EMAIL_SETTINGS,
+  type EmailLinkSetting,
   type EmailSetting,
   type EmailSettings,
   emailSettingsTexts,
+  settingOffPatch,
   UNSUBSCRIBE_ALL_SETTING,
   type UnsubscribeAllKind,
 } from '@quire/domain';
@@ -36,7 +38,7 @@ export async function updateEmailSettings(em: EntityManager, userId: string, pat
 export interface SignedEmailLink {
   userId: string;
   hash: string;
-  setting: EmailSetting;
+  setting: EmailLinkSetting;
 }
 
 const forged = () => new TRPCError({ code: 'NOT_FOUND', message: emailSettingsTexts.forged });
@@ -79,7 +81,7 @@ export function updateSignedEmailSettings(
 export function oneClickUnsubscribe(em: EntityManager, secret: string, link: SignedEmailLink) {
   return em.transactional(async (tx) => {
     const user = await userOfSignedLink(tx, secret, link);
-    return updateEmailSettings(tx, user.id, { [link.setting]: false });
+    return updateEmailSettings(tx, user.id, settingOffPatch(link.setting));
   });
 }
 

@@ -1,4 +1,4 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { type EntityManager, type FilterQuery, raw } from '@mikro-orm/postgresql';
 import {
   type Catalog,
   type Collection,
@@ -174,6 +174,40 @@ export async function unreadCount(em: EntityManager, userId: string): Promise<nu
     ...KNOWN_TYPES,
     ...(since ? { occurredAt: { $gt: since } } : {}),
   });
+}
+
+/**
+ * The known notifications of [from, to) still unread (after the bell was last opened), for the notification
+ * digest: how many of each type, and the newest `latest` with their actors.
+ */
+export async function unreadInPeriod(
+  em: EntityManager,
+  userId: string,
+  period: { from: Date; to: Date },
+  latest: number,
+) {
+  const since = await lastViewedAt(em, userId);
+  const after = since && since > period.from ? { $gt: since } : { $gte: period.from };
+  const where = {
+    recipient: userId,
+    ...KNOWN_TYPES,
+    occurredAt: { ...after, $lt: period.to },
+  } satisfies FilterQuery<Notification>;
+  const [counts, rows] = await Promise.all([
+    em
+      .createQueryBuilder(Notification, 'n')
+      .select(['n.notificationType', raw('count(*)::int as count')])
+      .where(where)
+      .groupBy('n.notificationType')
+      .execute<{ notificationType: string; count: string | number }[]>(),
+    em.find(Notification, where, {
+      orderBy: { occurredAt: 'desc', id: 'desc' },
+      limit: latest,
+      populate: ['actor'],
+    }),
+  ]);
+  const byType = new Map(counts.map((c) => [c.notificationType, Number(c.count)]));
+  return { byType, latest: rows };
 }
 
 /** Spec §4 notification bell: opening it marks everything so far as seen. Runs in the caller's transaction. */

@@ -1,5 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Collection, CollectionMember, CustomDomain, FollowCollection, Post, type User } from '@quire/db';
+import {
+  Collection,
+  CollectionMember,
+  CustomDomain,
+  FollowCollection,
+  Newsletter,
+  Post,
+  type User,
+} from '@quire/db';
 import {
   accessTexts,
   DISCOVERY_LIMITS,
@@ -96,10 +104,11 @@ export async function publicationHome(
   cursor: TimeCursor | null | undefined,
 ) {
   const c = await publicationBySlug(em, viewer, slug);
-  const [viewerEdge, followerCount, stories] = await Promise.all([
+  const [viewerEdge, followerCount, stories, newsletter] = await Promise.all([
     collectionViewerEdge(em, viewer?.id ?? null, c.id),
     em.count(FollowCollection, { collection: c.id }),
     storyPage(em, { collection: c.id }, cursor, { inPublication: true }),
+    em.findOne(Newsletter, { collection: c.id }, { fields: ['id', 'slug'] }),
   ]);
   // The sections come with the first page only: the pages after it add to the stream under them.
   const sections = c.homeLayout === 'SECTIONS' && !cursor ? await homeSections(em, viewer, c) : null;
@@ -115,6 +124,8 @@ export async function publicationHome(
     isAuroraEligible: c.isAuroraEligible,
     isAuroraVisible: c.isAuroraVisible,
     creator: { id: c.creator.id },
+    /** Spec §3 Collection.newsletterV3: its newsletter, once it has one. */
+    newsletterV3: newsletter ? { id: newsletter.id, slug: newsletter.slug } : null,
     followerCount,
     viewerEdge,
     design: publicationHeaderDesign(designFieldsOf(c), c.logoId ?? null),

@@ -1,7 +1,8 @@
 import {
+  DIGEST_FREQUENCY_SETTING,
   EMAIL_SETTINGS,
   EmailDigestFrequency,
-  type EmailSetting,
+  type EmailLinkSetting,
   type EmailSettings,
   emailSettingsTexts as texts,
 } from '@quire/domain';
@@ -31,7 +32,7 @@ export function EmailSettingsForm({
   initial: EmailSettings;
   save: (settings: EmailSettings) => Promise<EmailSettings>;
   /** The setting the email that brought the reader here was sent under. */
-  highlight?: EmailSetting | null;
+  highlight?: EmailLinkSetting | null;
 }) {
   const [settings, setSettings] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +72,7 @@ export function EmailSettingsForm({
             {texts.hints[key] ? <p className="q-field-hint">{texts.hints[key]}</p> : null}
           </div>
         ))}
-        <div className="q-field">
+        <div className="q-field" data-highlight={highlight === DIGEST_FREQUENCY_SETTING || undefined}>
           <label htmlFor={digestId}>{texts.digestLabel}</label>
           <select
             id={digestId}

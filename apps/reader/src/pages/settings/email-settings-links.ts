@@ -1,10 +1,12 @@
-import { EMAIL_SETTINGS, type EmailSetting, type UnsubscribeAllKind } from '@quire/domain';
+import { EMAIL_LINK_SETTINGS, type EmailLinkSetting, type UnsubscribeAllKind } from '@quire/domain';
 import type { PageProps } from '../../routes';
 
 /** The setting a link names in its ?setting= (the one the email was sent under). */
-export function linkSetting(query: URLSearchParams): EmailSetting | null {
+export function linkSetting(query: URLSearchParams): EmailLinkSetting | null {
   const value = query.get('setting');
-  return (EMAIL_SETTINGS as readonly string[]).includes(value ?? '') ? (value as EmailSetting) : null;
+  return (EMAIL_LINK_SETTINGS as readonly string[]).includes(value ?? '')
+    ? (value as EmailLinkSetting)
+    : null;
 }
 
 /** The signed link of a page's params and query, or null when it cannot be one. */

@@ -142,6 +142,9 @@ const ownerStats: PageRoute = {
 /** Spec §2 the stats pages: a writer's own, a story's, a writer's audience, a publication's. */
 export const statsRoutes: PageRoute[] = [
   myStatsRoute('/me/stats', 'ShowStats', 'stories'),
+  // The spec's bare /stats (listed with the newsletter paths) is the viewer's own stats; a newsletter's are at
+  // /newsletters/{id}/stats.
+  myStatsRoute('/stats', 'ShowStatsPath', 'stories'),
   myStatsRoute('/me/stats/responses', 'ShowMeStatsResponses', 'responses'),
   myStatsRoute('/me/stats/series', 'ShowMeStatsSeries', 'series'),
   signedInRoute(

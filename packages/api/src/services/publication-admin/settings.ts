@@ -81,7 +81,7 @@ export async function updatePublication(em: EntityManager, viewer: User, input: 
 }
 
 /** A CSV field: quoted when it holds a comma, quote or line break; a leading formula sign defused. */
-const csvField = (value: string) => {
+export const csvField = (value: string) => {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, PostTag, type User } from '@quire/db';
 import { can, enforce, isEditorOf, loadPolicyViewer } from '../../policies';
+import { writerNewsletter } from '../newsletters/core';
 import { postPath } from '../posts';
 import { editableStory, goingTo, loadStory, workingText } from './lifecycle';
 
@@ -15,6 +16,9 @@ export async function storyForEditor(em: EntityManager, viewer: User, postId: st
     em.find(PostTag, { post: post.id }, { populate: ['tag'], orderBy: { position: 'asc' } }),
     loadPolicyViewer(em, viewer),
   ]);
+  // The publish dialog's "Email this story" switch: only before the first publish, for a writer with a newsletter.
+  const newsletter =
+    post.firstPublishedAt || post.inResponseToPost ? null : await writerNewsletter(em, post.creator.id);
   const memberOf = policyViewer.roles.size
     ? await em.find(Collection, { id: { $in: [...policyViewer.roles.keys()] } })
     : [];
@@ -54,6 +58,9 @@ export async function storyForEditor(em: EntityManager, viewer: User, postId: st
       .map((c) => c.id)
       .sort(),
     mediumUrl: post.status === 'DRAFT' ? null : postPath(post),
+    /** The writer's newsletter subscribers a first publish emails the story to; null: no such choice. */
+    newsletterSubscriberCount: newsletter ? newsletter.subscriberCount : null,
+    emailSubscribers: post.emailSubscribers,
   };
 }
 

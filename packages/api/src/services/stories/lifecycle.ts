@@ -22,6 +22,7 @@ import { purgeCacheTags, storyTags } from '../cache-purge';
 import { readFlag } from '../flags';
 import { lockUntilCommit } from '../locks';
 import { notifyMentions } from '../mentions';
+import { mailNewStory } from '../newsletters/issues';
 import { notify } from '../notifications';
 import { postPath, storyNotFound } from '../posts';
 
@@ -259,6 +260,8 @@ export interface PublishInput {
   isLocked: boolean;
   license: License;
   unlisted: boolean;
+  /** Email the story to the writer's newsletter subscribers when it is first published (default on). */
+  emailSubscribers?: boolean;
 }
 
 /**
@@ -291,6 +294,7 @@ export async function publish(em: EntityManager, viewer: User, input: PublishInp
   post.license = input.license;
   post.isLocked = input.isLocked;
   post.lockedSource = input.isLocked ? 'UGC' : 'NONE';
+  if (input.emailSubscribers !== undefined) post.emailSubscribers = input.emailSubscribers;
   await setTopics(em, post, input.topics);
 
   if (collection && !can(policyViewer, 'managePublication', collection)) {
@@ -317,8 +321,10 @@ export async function publish(em: EntityManager, viewer: User, input: PublishInp
       }),
     };
   }
+  const firstPublish = !post.firstPublishedAt;
   makePublic(post, { collection, unlisted: input.unlisted, now });
   await snapshot(em, post, viewer);
+  await mailNewStory(em, post, { firstPublish });
   await notifyMentions(em, viewer, post, paragraphTexts(post));
   await purgeCacheTags(em, storyTags(post));
   return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
@@ -398,8 +404,10 @@ export async function approveSubmission(em: EntityManager, viewer: User, postId:
   const post = await loadSubmission(em, postId, { lock: true });
   await enforce(em, viewer, 'approveSubmission', post);
   const publication = post.pendingCollection!;
+  const firstPublish = !post.firstPublishedAt;
   makePublic(post, { collection: publication, unlisted: false, now });
   await snapshot(em, post, viewer);
+  await mailNewStory(em, post, { firstPublish });
   await notify(em, {
     recipient: post.creator,
     type: 'collection_post_approved',
