@@ -6,6 +6,7 @@ import {
   publishEmailTexts,
 } from '@quire/domain';
 import { buildCollection, buildSession, buildUser } from '@quire/test-harness';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startWorker } from '../src/worker';
@@ -35,6 +36,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
 });
+
+/** The email about `subject` on the development mail page, once the worker has sent it there. */
+async function mailAbout(page: Page, subject: string) {
+  const mail = page.locator('article', { hasText: subject });
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${e2e.origin}/_/dev/mail`);
+        return mail.count();
+      },
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toBeGreaterThan(0);
+  return mail;
+}
 
 describe('newsletters in Chromium', () => {
   it('subscribes, publishes, finds the issue in the dev mail page, and unsubscribes from its link', async () => {
@@ -81,16 +97,7 @@ describe('newsletters in Chromium', () => {
 
     // The worker sends the issue; without SMTP_URL it lands in the outbox, shown on the dev mail page.
     await e2e.setSession(readerSession);
-    const issue = page.locator('article', { hasText: 'Letters from the lighthouse' });
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${e2e.origin}/_/dev/mail`);
-          return issue.count();
-        },
-        { timeout: 30_000, interval: 1000 },
-      )
-      .toBeGreaterThan(0);
+    const issue = await mailAbout(page, 'Letters from the lighthouse');
     expect(await issue.locator('.meta').textContent()).toContain('letter.reader@example.com');
     expect(await issue.textContent()).toContain('The keeper wrote to everyone who asked');
 
@@ -152,16 +159,7 @@ describe('newsletters in Chromium', () => {
     await page.getByRole('button', { name: newsletterAdminTexts.sendTo(1) }).click();
     await page.getByText(newsletterAdminTexts.emailQueued).first().waitFor();
 
-    const issue = page.locator('article', { hasText: 'Spring tides this week' });
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${e2e.origin}/_/dev/mail`);
-          return issue.count();
-        },
-        { timeout: 30_000, interval: 1000 },
-      )
-      .toBeGreaterThan(0);
+    const issue = await mailAbout(page, 'Spring tides this week');
     expect(await issue.locator('.meta').textContent()).toContain('harbour.reader@example.com');
     expect(await issue.textContent()).toContain('The harbour closes early on Thursday.');
 

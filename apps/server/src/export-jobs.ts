@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '@quire/domain';
 import type { PgBoss } from 'pg-boss';
 import type { ServerConfig } from './config';
 import { LocalDiskMediaStore } from './media-store';
+import { schedulePolledJob } from './polled-job';
 
 /** The export queues: building requested exports, and deleting the files of those past their week. */
 export const EXPORT_QUEUES = { build: 'exports.build', cleanup: 'exports.cleanup' } as const;
@@ -32,39 +33,23 @@ export async function scheduleExportJobs(
     productName: PRODUCT_NAME,
   },
 ) {
-  let running: Promise<void> | null = null;
-  const build = () => {
-    running ??= runQueuedExports(orm.em.fork(), deps, (id, error) =>
-      log(`jobs: export ${id} failed: ${error.message}`),
-    )
-      .then((ready) => {
-        if (ready) log(`jobs: ${ready} exports ready`);
-      })
-      .catch((error: Error) => log(`jobs: exports failed: ${error.message}`))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  await boss.createQueue(EXPORT_QUEUES.build);
-  await boss.schedule(EXPORT_QUEUES.build, '* * * * *');
-  await boss.work(EXPORT_QUEUES.build, build);
+  const builds = await schedulePolledJob(boss, {
+    queue: EXPORT_QUEUES.build,
+    cron: '* * * * *',
+    pollMs: EXPORT_POLL_MS,
+    run: async () => {
+      const ready = await runQueuedExports(orm.em.fork(), deps, (id, error) =>
+        log(`jobs: export ${id} failed: ${error.message}`),
+      );
+      if (ready) log(`jobs: ${ready} exports ready`);
+    },
+    onError: (error) => log(`jobs: exports failed: ${error.message}`),
+  });
   await boss.createQueue(EXPORT_QUEUES.cleanup);
   await boss.schedule(EXPORT_QUEUES.cleanup, '23 * * * *');
   await boss.work(EXPORT_QUEUES.cleanup, async () => {
     const expired = await expireExports(orm.em.fork(), deps.files, new Date());
     if (expired) log(`jobs: ${expired} exports expired and their files deleted`);
   });
-  let stopped = false;
-  const poll = setInterval(() => {
-    if (!stopped) void build();
-  }, EXPORT_POLL_MS);
-  poll.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(poll);
-      await running;
-    },
-  };
+  return builds;
 }

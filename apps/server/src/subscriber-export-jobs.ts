@@ -8,6 +8,7 @@ import {
 import type { Orm } from '@quire/db';
 import type { PgBoss } from 'pg-boss';
 import type { ServerConfig } from './config';
+import { schedulePolledJob } from './polled-job';
 
 /** The subscriber export queues: building requested CSVs, and deleting those past their time. */
 export const SUBSCRIBER_EXPORT_QUEUES = {
@@ -32,39 +33,23 @@ export async function scheduleSubscriberExportJobs(
     publicUrl: config.publicUrl,
   },
 ) {
-  let running: Promise<void> | null = null;
-  const build = () => {
-    running ??= runQueuedSubscriberExports(orm.em.fork(), deps, (id, error) =>
-      log(`jobs: subscriber export ${id} failed: ${error.message}`),
-    )
-      .then((ready) => {
-        if (ready) log(`jobs: ${ready} subscriber exports ready`);
-      })
-      .catch((error: Error) => log(`jobs: subscriber exports failed: ${error.message}`))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  await boss.createQueue(SUBSCRIBER_EXPORT_QUEUES.build);
-  await boss.schedule(SUBSCRIBER_EXPORT_QUEUES.build, '* * * * *');
-  await boss.work(SUBSCRIBER_EXPORT_QUEUES.build, build);
+  const builds = await schedulePolledJob(boss, {
+    queue: SUBSCRIBER_EXPORT_QUEUES.build,
+    cron: '* * * * *',
+    pollMs: POLL_MS,
+    run: async () => {
+      const ready = await runQueuedSubscriberExports(orm.em.fork(), deps, (id, error) =>
+        log(`jobs: subscriber export ${id} failed: ${error.message}`),
+      );
+      if (ready) log(`jobs: ${ready} subscriber exports ready`);
+    },
+    onError: (error) => log(`jobs: subscriber exports failed: ${error.message}`),
+  });
   await boss.createQueue(SUBSCRIBER_EXPORT_QUEUES.cleanup);
   await boss.schedule(SUBSCRIBER_EXPORT_QUEUES.cleanup, '29 * * * *');
   await boss.work(SUBSCRIBER_EXPORT_QUEUES.cleanup, async () => {
     const expired = await expireSubscriberExports(orm.em.fork(), deps.files, new Date());
     if (expired) log(`jobs: ${expired} subscriber exports expired and their files deleted`);
   });
-  let stopped = false;
-  const poll = setInterval(() => {
-    if (!stopped) void build();
-  }, POLL_MS);
-  poll.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(poll);
-      await running;
-    },
-  };
+  return builds;
 }

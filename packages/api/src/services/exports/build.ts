@@ -12,6 +12,7 @@ import {
 import { EXPORT_VALID_MS, exportDownloadPath, exportTexts, type Paragraph } from '@quire/domain';
 import { enqueueEmail } from '@quire/mail';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { claimNextQueued, runQueued } from './queue';
 import { paragraphsMarkdown, storyHtml, storyMarkdown } from './serialize';
 import type { ExportFileStore, ExportFileWriter } from './store';
 
@@ -27,10 +28,7 @@ export interface ExportJobDeps {
   now?: () => Date;
 }
 
-/** Builds started for one export before it is marked FAILED (a build cut off by a restart is taken up again). */
-export const EXPORT_MAX_ATTEMPTS = 3;
-/** A RUNNING export whose progress has not moved for this long was cut off (its process stopped). */
-export const EXPORT_STALE_MS = 10 * 60 * 1000;
+export { EXPORT_MAX_ATTEMPTS, EXPORT_STALE_MS } from './queue';
 
 const isResponse = (p: Post) => p.type === 'RESPONSE' || !!p.inResponseToPost || !!p.inResponseToCatalog;
 const isPublished = (p: Post) => p.status === 'PUBLISHED' || p.status === 'UNLISTED';
@@ -67,49 +65,27 @@ function imageIds(paragraphs: readonly Paragraph[]): string[] {
  * Takes the oldest queued export (or one whose build was cut off) and marks it RUNNING, atomically: any number
  * of workers may call this at once and each export is built by one. Cut-off builds past their attempts fail.
  */
-export async function claimNextExport(em: EntityManager, now: Date): Promise<string | null> {
-  const stale = new Date(now.getTime() - EXPORT_STALE_MS);
-  await em.execute(
-    `update exports set status = 'FAILED', finished_at = ?, updated_at = ?
-     where status = 'RUNNING' and updated_at < ? and attempts >= ?`,
-    [now, now, stale, EXPORT_MAX_ATTEMPTS],
-  );
-  const rows = await em.execute<{ id: string }[]>(
-    `update exports set status = 'RUNNING', attempts = attempts + 1, progress = 0, started_at = ?, updated_at = ?
-     where id = (
-       select id from exports
-       where status = 'QUEUED' or (status = 'RUNNING' and updated_at < ? and attempts < ?)
-       order by created_at
-       limit 1
-       for update skip locked
-     )
-     returning id`,
-    [now, now, stale, EXPORT_MAX_ATTEMPTS],
-  );
-  return rows[0]?.id ?? null;
-}
+export const claimNextExport = (em: EntityManager, now: Date): Promise<string | null> =>
+  claimNextQueued(em, 'exports', now, ', progress = 0');
 
 /**
  * Builds every queued export, one after another; a failed build is marked FAILED, told to `onError` and the
  * next one goes on. Returns how many became ready.
  */
-export async function runQueuedExports(
+export function runQueuedExports(
   em: EntityManager,
   deps: ExportJobDeps,
   onError: (exportId: string, error: Error) => void = () => {},
 ): Promise<number> {
-  const now = deps.now ?? (() => new Date());
-  let ready = 0;
-  for (;;) {
-    const id = await claimNextExport(em.fork(), now());
-    if (!id) return ready;
-    try {
-      await buildExport(em.fork(), id, deps);
-      ready += 1;
-    } catch (error) {
-      onError(id, error as Error);
-    }
-  }
+  return runQueued(
+    em,
+    {
+      claim: claimNextExport,
+      build: (fork, id) => buildExport(fork, id, deps),
+      now: deps.now ?? (() => new Date()),
+    },
+    onError,
+  );
 }
 
 /**

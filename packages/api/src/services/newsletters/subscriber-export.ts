@@ -11,7 +11,7 @@ import {
 } from '@quire/domain';
 import { enqueueEmail } from '@quire/mail';
 import { TRPCError } from '@trpc/server';
-import { EXPORT_MAX_ATTEMPTS, EXPORT_STALE_MS } from '../exports/build';
+import { claimNextQueued, runQueued } from '../exports/queue';
 import type { ExportFileStore, ExportFileWriter } from '../exports/store';
 import { csvField } from '../publication-admin/settings';
 import { newsletterFor } from './admin';
@@ -100,46 +100,24 @@ export async function requestSubscriberExport(
 }
 
 /** Takes the oldest queued export (or a cut-off one) and marks it RUNNING; each export is built by one worker. */
-export async function claimNextSubscriberExport(em: EntityManager, now: Date): Promise<string | null> {
-  const stale = new Date(now.getTime() - EXPORT_STALE_MS);
-  await em.execute(
-    `update subscriber_exports set status = 'FAILED', finished_at = ?, updated_at = ?
-     where status = 'RUNNING' and updated_at < ? and attempts >= ?`,
-    [now, now, stale, EXPORT_MAX_ATTEMPTS],
-  );
-  const rows = await em.execute<{ id: string }[]>(
-    `update subscriber_exports set status = 'RUNNING', attempts = attempts + 1, started_at = ?, updated_at = ?
-     where id = (
-       select id from subscriber_exports
-       where status = 'QUEUED' or (status = 'RUNNING' and updated_at < ? and attempts < ?)
-       order by created_at
-       limit 1
-       for update skip locked
-     )
-     returning id`,
-    [now, now, stale, EXPORT_MAX_ATTEMPTS],
-  );
-  return rows[0]?.id ?? null;
-}
+export const claimNextSubscriberExport = (em: EntityManager, now: Date): Promise<string | null> =>
+  claimNextQueued(em, 'subscriber_exports', now);
 
 /** Builds every queued subscriber export in turn; a failed one is marked FAILED and told to `onError`. */
-export async function runQueuedSubscriberExports(
+export function runQueuedSubscriberExports(
   em: EntityManager,
   deps: SubscriberExportDeps,
   onError: (exportId: string, error: Error) => void = () => {},
 ): Promise<number> {
-  const now = deps.now ?? (() => new Date());
-  let ready = 0;
-  for (;;) {
-    const id = await claimNextSubscriberExport(em.fork(), now());
-    if (!id) return ready;
-    try {
-      await buildSubscriberExport(em.fork(), id, deps);
-      ready += 1;
-    } catch (error) {
-      onError(id, error as Error);
-    }
-  }
+  return runQueued(
+    em,
+    {
+      claim: claimNextSubscriberExport,
+      build: (fork, id) => buildSubscriberExport(fork, id, deps),
+      now: deps.now ?? (() => new Date()),
+    },
+    onError,
+  );
 }
 
 /** Writes the CSV, a page of subscriptions at a time: email, name, subscribed at, source, confirmed. */
