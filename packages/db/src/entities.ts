@@ -1,3 +1,6 @@
+import { ApiTokenSchema } from './modules/developer/api-token.entity';
+import { OAuthApplicationSchema } from './modules/developer/oauth-application.entity';
+import { OAuthCodeSchema } from './modules/developer/oauth-code.entity';
 import { CatalogSchema } from './modules/lists/catalog.entity';
 import { CatalogClapSchema } from './modules/lists/catalog-clap.entity';
 import { CatalogFollowSchema } from './modules/lists/catalog-follow.entity';
@@ -120,6 +123,9 @@ export const entities = [
   NewsletterDeliverySchema,
   EmailSuppressionSchema,
   SubscriberExportSchema,
+  ApiTokenSchema,
+  OAuthApplicationSchema,
+  OAuthCodeSchema,
   NewsletterSchema,
   ChargeSchema,
   GiftRedemptionSchema,

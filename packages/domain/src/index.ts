@@ -10,6 +10,7 @@ export * from './color-string';
 export * from './constants';
 export * from './countries';
 export * from './custom-domains';
+export * from './developer-model';
 export * from './digests';
 export * from './discovery';
 export * from './earnings';

@@ -78,6 +78,8 @@ export const PostSchema = defineEntity({
     isResponseHidden: p.boolean().default(false),
     /** The author closed discussion (spec §5). */
     responsesLocked: p.boolean().default(false),
+    /** Where the story was first published, when it came from elsewhere (an import, the /v1 API): its canonical link. */
+    canonicalUrl: p.string().length(2000).nullable(),
     /** Mailed to the writer's newsletter subscribers when first published; the writer may turn it off per story. */
     emailSubscribers: p.boolean().default(true),
     /** 1 to 3 means a topic layer (spec §3 Post.layerCake). */
