@@ -24,6 +24,7 @@ import './your-pages.css';
 import './home.css';
 import './lists.css';
 import './stats.css';
+import './developer.css';
 
 /**
  * Reads what the server sent, hydrates its HTML and starts the page's telemetry. The boot script calls it in a

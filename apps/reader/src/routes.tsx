@@ -30,6 +30,7 @@ import { SignInToSee } from './components/SignInToSee';
 import { type StaticPageName, staticHeads } from './content/static-heads';
 import { lazyPage, lazyPages } from './lib/lazy-page';
 import { storyQueries } from './lib/story-queries';
+import { developerAppRoutes } from './pages/developer-apps/developer-apps-routes';
 import {
   discoveryRoutes,
   isPublicationWriterPath,
@@ -39,6 +40,7 @@ import {
 import { domainRoutes } from './pages/domains/domain-routes';
 import { exportRoutes } from './pages/export/export-routes';
 import { giftRoutes } from './pages/gift-routes';
+import { importRoutes } from './pages/import/import-routes';
 import { membershipRoutes } from './pages/membership-routes';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { newsletterAdminRoutes } from './pages/newsletter-admin/newsletter-admin-routes';
@@ -162,6 +164,8 @@ export interface PageHead {
   description?: string;
   /** Path of the page's canonical URL (the server prefixes its public URL). */
   canonicalPath?: string;
+  /** An absolute canonical URL elsewhere (an imported story's original), which wins over `canonicalPath`. */
+  canonicalUrl?: string;
   /** Path of the page's preview image. */
   image?: string;
   /** OpenGraph type, e.g. 'article'. */
@@ -226,6 +230,7 @@ function postHead(ctx: PrefetchContext, postId: string | null) {
     title: post.title,
     description: post.subtitle ?? undefined,
     canonicalPath: post.mediumUrl,
+    canonicalUrl: post.canonicalUrl ?? undefined,
     image: post.previewImageId ? imageUrl(post.previewImageId, { width: 1200 }) : undefined,
     type: 'article',
     author: post.creator.name,
@@ -832,6 +837,8 @@ export const pageRoutes: PageRoute[] = [
   ...yourPagesRoutes,
   ...onboardingRoutes,
   ...exportRoutes,
+  ...developerAppRoutes,
+  ...importRoutes,
   ...domainRoutes,
   ...publicationAdminRoutes,
   ...newsletterAdminRoutes,

@@ -12,6 +12,7 @@ import {
   Newsletter,
   Note,
   NoteReply,
+  OAuthApplication,
   Post,
   PostTag,
   User,
@@ -74,6 +75,9 @@ interface Samples {
   /** The sample publication's newsletter (its landing, settings, compose and stats pages). */
   newsletterSlug: string;
   newsletterId: string;
+  /** An OAuth application of the demo writer's (its page, and the consent screen it asks for). */
+  applicationId: string;
+  clientId: string;
   /** The signed /me/email-settings link of the demo writer (path and query). */
   emailSettingsPath: string;
   session: string;
@@ -147,6 +151,14 @@ const e2e = useBrowserApp({
       type: 'COLLECTION',
       collection: inPublication.collection!,
       description: 'Our best stories, by email.',
+    });
+    // An OAuth application the signed-in writer registered.
+    const application = em.create(OAuthApplication, {
+      owner: writer,
+      name: 'Sample client',
+      redirectUris: ['https://client.example/callback'],
+      clientId: 'qc_everypagesampleclient0000000001',
+      clientSecretHash: createHash('sha256').update('sample secret').digest('hex'),
     });
     // A highlight of the demo story, for its quote page.
     const story = await em.findOneOrFail(Post, DEMO.story.id);
@@ -228,6 +240,8 @@ const e2e = useBrowserApp({
       giftCode: gift.code,
       convertToken,
       emailSettingsPath: settingsLink.pathname + settingsLink.search,
+      applicationId: application.id,
+      clientId: application.clientId,
       newsletterSlug: newsletter.slug,
       newsletterId: newsletter.id,
       session: await buildSession(em, writer),
@@ -275,6 +289,8 @@ function pathFor(pattern: string, s: Samples): string {
     setting: 'security',
     category: 'posts',
     exportId: s.exportId,
+    oauthApplicationId: s.applicationId,
+    repostId: s.storyId,
     newsletterSlug: s.newsletterSlug,
     newsletterV3Id: s.newsletterId,
     chargeId: s.chargeId,
@@ -290,6 +306,19 @@ function pathFor(pattern: string, s: Samples): string {
   });
   if (/\/search(\/|$)/.test(pattern)) return `${path}?q=writing`;
   if (pattern === '/redeem-gift') return `${path}?giftCode=${s.giftCode}`;
+  // The consent screen as an application sends the browser to it (PKCE, S256).
+  if (pattern === '/m/oauth/authorize') {
+    const query = new URLSearchParams({
+      client_id: s.clientId,
+      redirect_uri: 'https://client.example/callback',
+      response_type: 'code',
+      scope: 'basicProfile',
+      state: 'sample',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    return `${path}?${query}`;
+  }
   return path;
 }
 

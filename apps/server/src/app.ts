@@ -41,12 +41,17 @@ import {
 } from './health';
 import { refuseUndecodablePath, registerHostileInputGuard } from './hostile-input';
 import { registerHostRouting } from './hosts';
+import { registerIfttt } from './ifttt';
+import { registerImportRoutes } from './import-routes';
 import { registerLegacyRedirects } from './legacy-redirects';
 import { registerListEmbed } from './list-embed';
 import { registerMedia } from './media';
 import { registerNewsletterAdminRoutes } from './newsletter-admin-routes';
 import { registerNewsletterEmailRoutes } from './newsletter-email-routes';
 import { registerNewsletterSubscribeRoutes } from './newsletter-subscribe-routes';
+import { registerOAuthRoutes } from './oauth-routes';
+import { registerOpenSearch } from './osd';
+import { registerOutboundRedirect } from './outbound-redirect';
 import { PageCache } from './page-cache';
 import { registerPublicationIdRedirects } from './publication-id-redirects';
 import { registerReadingRoutes } from './reading-routes';
@@ -57,6 +62,8 @@ import { registerStripeWebhook } from './stripe-webhook';
 import { registerTelemetry } from './telemetry';
 import { registerUnreadStream } from './unread-stream';
 import { registerUsernameRedirects } from './username-redirects';
+import { registerV1Api } from './v1-api';
+import { registerWriterEntryRedirects } from './writer-entry-redirects';
 
 /** Largest JSON body any endpoint accepts; uploads get their own limit on their own route. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -262,6 +269,13 @@ export async function buildApp(opts: {
   registerEmailSettingsRoutes(app, orm, config, env);
   registerNewsletterEmailRoutes(app, orm, config, env);
   registerExportRoutes(app, orm, config, env);
+  await registerV1Api(app, orm, config, env);
+  registerImportRoutes(app, orm, config, env);
+  registerIfttt(app, orm, config, env);
+  registerOpenSearch(app, config);
+  registerOutboundRedirect(app, config);
+  registerWriterEntryRedirects(app);
+  registerOAuthRoutes(app, orm);
   await registerNewsletterAdminRoutes(app, orm, config, env);
   registerStatsRoutes(app, orm, config, env);
   registerSearchService(app, orm, config, env);

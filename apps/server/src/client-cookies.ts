@@ -3,8 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { ensureClientCookies } from './context';
 
-/** Paths whose responses never need the visitor's cookies (static files, media, icons, the payment webhook). */
-const COOKIELESS = ['/static/', '/media/', '/favicon.ico', '/_/favicon/', '/_/stripe/webhook'];
+/**
+ * Paths whose responses never need the visitor's cookies (static files, media, icons, the payment webhook, and the
+ * OAuth token and revocation endpoints, which clients call with their secret).
+ */
+const COOKIELESS = [
+  '/static/',
+  '/media/',
+  '/favicon.ico',
+  '/_/favicon/',
+  '/_/stripe/webhook',
+  '/m/token',
+  '/m/oauth/revoke',
+  // The /v1 API authenticates by bearer token only.
+  '/v1/',
+];
 
 /**
  * The visitor's anti-forgery and visitor-id cookies: issued on first contact, but never on a response a shared

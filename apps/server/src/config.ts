@@ -65,6 +65,8 @@ const envSchema = z.object({
    * several processes (without it, links mailed before a restart stop working).
    */
   APP_SECRET: z.string().min(32).optional(),
+  /** IFTTT's service key for this service (the IFTTT-Service-Key header); unset, the /ifttt routes do not exist. */
+  IFTTT_SERVICE_KEY: z.string().min(16).optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),

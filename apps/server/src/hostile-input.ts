@@ -1,4 +1,4 @@
-import { inputTexts, isStorableText } from '@quire/domain';
+import { API_ERROR_CODES, inputTexts, isStorableText } from '@quire/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths that answer JSON (or GraphQL's JSON); every other GET that asks for HTML is a page. */
@@ -26,6 +26,9 @@ export function refuseHostileUrl(req: FastifyRequest, reply: FastifyReply) {
   const message = inputTexts.invalidAddress;
   reply.code(400).header('cache-control', 'no-store');
   if (GRAPHQL_PATHS.includes(path)) return reply.send({ errors: [{ message }] });
+  // The /v1 API answers in Medium's error shape.
+  if (path.startsWith('/v1/'))
+    return reply.send({ errors: [{ message, code: API_ERROR_CODES.invalidRequest }] });
   const isPage =
     !API_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
     (req.headers.accept ?? '').includes('text/html');

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { accountRefusal, type ServiceEnvironment } from '@quire/api';
-import { Media, newId, type Orm } from '@quire/db';
+import { Media, newId, type Orm, type User } from '@quire/db';
 import { IMAGE_STRATEGIES, type ImageStrategy, imageUrl, MAX_IMAGE_PIXEL_RATIO } from '@quire/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
@@ -181,6 +182,72 @@ const variantKey = (
 ) => `variants/${id}/${strategy}-${box.width ?? 'auto'}x${box.height ?? 'auto'}.${ext}`;
 
 // ---------------------------------------------------------------------------------------------------------
+// Storing an upload (the editor's /_/upload and the /v1 API's /v1/images)
+// ---------------------------------------------------------------------------------------------------------
+
+/** A stored upload, or why it was refused (with its HTTP status). */
+export type StoredImage =
+  | { id: string; width: number; height: number; url: string; bytes: Buffer }
+  | { status: 415 | 422; error: string };
+
+/**
+ * Checks an uploaded file's bytes (the type from the bytes, never the name), re-encodes it without metadata,
+ * stores it and its Media row for `uploader`.
+ */
+export async function storeUploadedImage(
+  em: EntityManager,
+  uploader: User,
+  bytes: Buffer,
+  store: MediaStore,
+): Promise<StoredImage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    return { status: 415, error: uploadTexts.unsupported };
+  }
+  const format = uploadFormatOf(meta);
+  if (!format) return { status: 415, error: uploadTexts.unsupported };
+  if ((meta.width ?? 0) * (meta.height ?? 0) * (meta.pages ?? 1) > MAX_INPUT_PIXELS) {
+    return { status: 422, error: uploadTexts.tooManyPixels };
+  }
+
+  let encoded: { data: Buffer; info: OutputInfo };
+  try {
+    const input = sharp(bytes, { animated: isAnimatable(format), limitInputPixels: MAX_INPUT_PIXELS });
+    // rotate() applies the EXIF orientation to the pixels; the output carries no metadata at all.
+    encoded = await encode(input.rotate(), format).toBuffer({ resolveWithObject: true });
+  } catch {
+    return { status: 422, error: uploadTexts.unreadable };
+  }
+  const { data, info } = encoded;
+  const width = info.width;
+  const height = info.pageHeight ?? info.height;
+
+  const id = newId();
+  const { ext, mime } = UPLOAD_FORMATS[format];
+  const key = `${id}.${ext}`;
+  await store.put(key, data);
+  try {
+    em.create(Media, {
+      id,
+      uploader,
+      mime,
+      width,
+      height,
+      bytes: data.length,
+      storageKey: key,
+      sha256: createHash('sha256').update(data).digest('hex'),
+    });
+    await em.flush();
+  } catch (error) {
+    await store.delete(key);
+    throw error;
+  }
+  return { id: key, width, height, url: imageUrl(key), bytes: data };
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Routes
 // ---------------------------------------------------------------------------------------------------------
 
@@ -234,52 +301,9 @@ export async function registerMedia(
         }
         if (bytes.length === 0) return sendError(reply, 400, uploadTexts.noFile);
 
-        // The type comes from the bytes, never from the file name or the part's content type.
-        let meta: Metadata;
-        try {
-          meta = await sharp(bytes).metadata();
-        } catch {
-          return sendError(reply, 415, uploadTexts.unsupported);
-        }
-        const format = uploadFormatOf(meta);
-        if (!format) return sendError(reply, 415, uploadTexts.unsupported);
-        if ((meta.width ?? 0) * (meta.height ?? 0) * (meta.pages ?? 1) > MAX_INPUT_PIXELS) {
-          return sendError(reply, 422, uploadTexts.tooManyPixels);
-        }
-
-        let encoded: { data: Buffer; info: OutputInfo };
-        try {
-          const input = sharp(bytes, { animated: isAnimatable(format), limitInputPixels: MAX_INPUT_PIXELS });
-          // rotate() applies the EXIF orientation to the pixels; the output carries no metadata at all.
-          encoded = await encode(input.rotate(), format).toBuffer({ resolveWithObject: true });
-        } catch {
-          return sendError(reply, 422, uploadTexts.unreadable);
-        }
-        const { data, info } = encoded;
-        const width = info.width;
-        const height = info.pageHeight ?? info.height;
-
-        const id = newId();
-        const { ext, mime } = UPLOAD_FORMATS[format];
-        const key = `${id}.${ext}`;
-        await store.put(key, data);
-        try {
-          ctx.em.create(Media, {
-            id,
-            uploader: viewer,
-            mime,
-            width,
-            height,
-            bytes: data.length,
-            storageKey: key,
-            sha256: createHash('sha256').update(data).digest('hex'),
-          });
-          await ctx.em.flush();
-        } catch (error) {
-          await store.delete(key);
-          throw error;
-        }
-        return { id: key, width, height, url: imageUrl(key) };
+        const stored = await storeUploadedImage(ctx.em, viewer!, bytes, store);
+        if ('error' in stored) return sendError(reply, stored.status, stored.error);
+        return { id: stored.id, width: stored.width, height: stored.height, url: stored.url };
       },
     );
   });

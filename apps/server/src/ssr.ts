@@ -30,6 +30,7 @@ import { createFlagCache } from './flag-cache';
 import { isUnavailable } from './health';
 import { siteOf } from './hosts';
 import { escapeHtml } from './html';
+import { OSD_PATH } from './osd';
 import { type CachedPage, encodedBody, type PageCache, pageEncodingFor } from './page-cache';
 
 /** JSON safe to embed in a <script type="application/json"> block. */
@@ -105,15 +106,29 @@ const feedTags = (head: PageHead, publicUrl: string): HeadTag[] =>
       ]
     : [];
 
+/** On every page: the OpenSearch description (browsers' site search, see osd.ts), then the page's feed. */
+const siteTags = (head: PageHead, publicUrl: string): HeadTag[] => [
+  {
+    rel: 'search',
+    type: 'application/opensearchdescription+xml',
+    title: PRODUCT_NAME,
+    href: `${publicUrl}${OSD_PATH}`,
+  },
+  ...feedTags(head, publicUrl),
+];
+
 /**
  * A page head's sharing tags: OpenGraph, Twitter card, canonical link, and for a story its oEmbed link and a
  * JSON-LD Article; and its RSS feed's link.
  */
 export function pageHeadTags(head: PageHead, publicUrl: string): HeadTag[] {
-  if (!head.canonicalPath) return feedTags(head, publicUrl);
+  if (!head.canonicalPath) return siteTags(head, publicUrl);
   const url = `${publicUrl}${head.canonicalPath}`;
   const image = head.image ? new URL(head.image, `${publicUrl}/`).toString() : undefined;
-  const tags: HeadTag[] = [{ rel: 'canonical', href: url }, ...feedTags(head, publicUrl)];
+  const tags: HeadTag[] = [
+    { rel: 'canonical', href: head.canonicalUrl ?? url },
+    ...siteTags(head, publicUrl),
+  ];
   if (head.title) tags.push({ property: 'og:title', content: head.title });
   if (head.description) tags.push({ property: 'og:description', content: head.description });
   tags.push({ property: 'og:type', content: head.type ?? 'website' }, { property: 'og:url', content: url });

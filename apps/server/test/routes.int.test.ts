@@ -17,9 +17,9 @@ describe('spec §2 route table on the server', () => {
   });
 
   it('says which capability is coming on a known but unbuilt path', async () => {
-    const applications = await t.app.inject({ url: '/me/applications', headers: { accept: 'text/html' } });
-    expect(applications.statusCode).toBe(404);
-    expect(applications.body).toContain('Coming soon: Your pages.');
+    const unbuilt = await t.app.inject({ url: '/me/missioncontrol', headers: { accept: 'text/html' } });
+    expect(unbuilt.statusCode).toBe(404);
+    expect(unbuilt.body).toContain('Coming soon: Your pages.');
     // Your lists is built (ssr.int.test.ts): a visitor is asked to sign in.
     expect((await t.app.inject({ url: '/me/lists' })).statusCode).toBe(200);
     // Search is built (search.int.test.ts): its pages answer 200 now.

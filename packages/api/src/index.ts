@@ -38,6 +38,29 @@ export {
   type DnsResolver,
   systemDnsResolver,
 } from './services/custom-domains';
+export {
+  type AuthorizeCheck,
+  checkAuthorizeRequest,
+} from './services/developer/oauth-authorize';
+export {
+  type OAuthResponse,
+  revocationEndpoint,
+  tokenEndpoint,
+} from './services/developer/oauth-token';
+export { FixedWindowLimiter, type RateWindow } from './services/developer/rate-limit';
+export {
+  apiTokenHash,
+  authenticateBearer,
+  issueToken as issueApiToken,
+  revokeToken as revokeApiToken,
+} from './services/developer/tokens';
+export {
+  type ApiPostTarget,
+  apiContributors,
+  apiCreatePost,
+  apiUser,
+  apiUserPublications,
+} from './services/developer/v1';
 export { buildDigest, type DigestRunResult, queueDigests } from './services/digests';
 export { storyEmbed } from './services/embeds';
 export {
@@ -56,6 +79,21 @@ export {
 export { downloadableExport } from './services/exports/requests';
 export { type ExportFileStore, type ExportFileWriter, LocalDiskExportStore } from './services/exports/store';
 export { followingFeed, forYouFeed, refreshCandidatesEvery } from './services/feed';
+export {
+  importFile,
+  importFormatOf,
+  importUrl,
+  publishHtmlStory,
+  storyFromFile,
+  storyFromPage,
+} from './services/import/import-story';
+export { createImportedDraft, publishImportedStory } from './services/import/imported-story';
+export {
+  defaultPageFetchSettings,
+  fetchPage,
+  isBlockedAddress,
+  type PageFetchSettings,
+} from './services/import/page-fetch';
 export {
   type ListSummary,
   listHeader,

@@ -4,6 +4,7 @@ import { accountDeletionRouter } from './routers/account-deletion';
 import { authRouter } from './routers/auth';
 import { cacheRouter } from './routers/cache';
 import { customDomainsRouter } from './routers/custom-domains';
+import { developerRouter } from './routers/developer';
 import { discoveryRouter } from './routers/discovery';
 import { earningsRouter } from './routers/earnings';
 import { emailSettingsRouter } from './routers/email-settings';
@@ -11,6 +12,7 @@ import { exportsRouter } from './routers/exports';
 import { flagsRouter } from './routers/flags';
 import { giftsRouter } from './routers/gifts';
 import { highlightsRouter } from './routers/highlights';
+import { importsRouter } from './routers/imports';
 import { listsRouter } from './routers/lists';
 import { membershipRouter } from './routers/membership';
 import { newsletterAdminRouter } from './routers/newsletter-admin';
@@ -18,6 +20,7 @@ import { newsletterStatsRouter } from './routers/newsletter-stats';
 import { newslettersRouter } from './routers/newsletters';
 import { notesRouter } from './routers/notes';
 import { notificationsRouter } from './routers/notifications';
+import { oauthRouter } from './routers/oauth';
 import { onboardingRouter } from './routers/onboarding';
 import { partnerRouter } from './routers/partner';
 import { postsRouter } from './routers/posts';
@@ -71,12 +74,15 @@ export const appRouter = router({
   writerPromotions: writerPromotionsRouter,
   exports: exportsRouter,
   customDomains: customDomainsRouter,
+  developer: developerRouter,
   partner: partnerRouter,
   stats: statsRouter,
   earnings: earningsRouter,
   newsletters: newslettersRouter,
   newsletterAdmin: newsletterAdminRouter,
   newsletterStats: newsletterStatsRouter,
+  imports: importsRouter,
+  oauth: oauthRouter,
 });
 
 export type AppRouter = typeof appRouter;

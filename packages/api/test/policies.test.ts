@@ -1,4 +1,4 @@
-import { accessTexts, newsletterAccessTexts, noteTexts } from '@quire/domain';
+import { accessTexts, newsletterAccessTexts, noteTexts, oauthAppTexts } from '@quire/domain';
 import { describe, expect, it } from 'vitest';
 import {
   type Action,
@@ -708,6 +708,33 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
     expect(byPerson('sendNewsletter', pubLetter).suspended).toBe('FORBIDDEN');
     expect(allowed(byPerson('sendNewsletter', archivedLetter))).toEqual([]);
     expect(allowed(byPerson('sendNewsletter', writersLetter))).toEqual(['owner']);
+  });
+
+  // OAuth applications: d0000001's (the owner's), live and deleted.
+  const ownersApp = { owner: { id: 'd0000001' }, revokedAt: null };
+  const deletedApp = { owner: { id: 'd0000001' }, revokedAt: new Date(0) };
+  table('manageOAuthApplication', () => {
+    expect(allowed(byPerson('manageOAuthApplication', ownersApp))).toEqual(['owner']);
+    expect(byPerson('manageOAuthApplication', ownersApp)).toMatchObject({
+      editor: 'NOT_FOUND',
+      stranger: 'NOT_FOUND',
+      anonymous: 'UNAUTHORIZED',
+    });
+    expect(refusal(people.follower!, 'manageOAuthApplication', ownersApp)?.message).toBe(
+      oauthAppTexts.notFound,
+    );
+    expect(allowed(byPerson('manageOAuthApplication', deletedApp))).toEqual([]);
+  });
+  table('authorizeOAuthApplication', () => {
+    // Any account in good standing, its owner too; a suspended one and a visitor may not.
+    expect(allowed(byPerson('authorizeOAuthApplication', ownersApp))).toEqual(
+      Object.keys(people).filter((p) => p !== 'anonymous' && p !== 'suspended'),
+    );
+    expect(byPerson('authorizeOAuthApplication', ownersApp)).toMatchObject({
+      anonymous: 'UNAUTHORIZED',
+      suspended: 'FORBIDDEN',
+    });
+    expect(allowed(byPerson('authorizeOAuthApplication', deletedApp))).toEqual([]);
   });
 
   it('has a table for every action', () => {

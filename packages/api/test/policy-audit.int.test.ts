@@ -1,4 +1,4 @@
-import { Catalog, CatalogItem, DataExport, PostTag, Tag, type User } from '@quire/db';
+import { Catalog, CatalogItem, DataExport, OAuthApplication, PostTag, Tag, type User } from '@quire/db';
 import {
   addCollectionMember,
   buildCollection,
@@ -44,8 +44,15 @@ async function world() {
   const list = em.create(Catalog, { creator: writer, name: 'Audit list', slug: 'audit-list' });
   const listItem = em.create(CatalogItem, { catalog: list, itemType: 'POST', post });
   const dataExport = em.create(DataExport, { user: writer });
+  const oauthApp = em.create(OAuthApplication, {
+    owner: writer,
+    name: 'Audit app',
+    redirectUris: ['https://audit.example.com/callback'],
+    clientId: `qc_audit_${writer.id}`,
+    clientSecretHash: '0'.repeat(64),
+  });
   await em.flush();
-  return { writer, reader, publication, post, response, tag, list, listItem, dataExport };
+  return { writer, reader, publication, post, response, tag, list, listItem, dataExport, oauthApp };
 }
 
 /** A value for each input field, by its name; a procedure's own entry wins. */
@@ -162,6 +169,9 @@ function samples(w: Awaited<ReturnType<typeof world>>): Record<string, unknown> 
     country: 'US',
     confirm: true,
     accountId: 'acct_audit',
+    // The writer's OAuth application: the reader and the visitor are refused it (manageOAuthApplication).
+    applicationId: w.oauthApp.id,
+    redirectUris: ['https://audit.example.com/callback'],
   };
 }
 
@@ -234,6 +244,15 @@ describe('the access audit', () => {
       'newsletterStats.issues': { newsletterId: w.post.id },
       'newsletterStats.pastPosts': { newsletterId: w.post.id },
       'partner.acceptTerms': { accept: true },
+      // Allowing the writer's application (before its deletion, answered as an unknown client).
+      'oauth.decide': {
+        client_id: w.oauthApp.clientId,
+        redirect_uri: 'https://audit.example.com/callback',
+        response_type: 'code',
+        code_challenge: 'a'.repeat(43),
+        code_challenge_method: 'S256',
+        allow: true,
+      },
       'partner.submitW9': {
         name: 'Audit Writer',
         taxClassification: 'INDIVIDUAL',

@@ -9,6 +9,7 @@ export const SETTINGS_SECTIONS = [
   'security',
   'notifications',
   'membership',
+  'integration-tokens',
   'delete-account',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
@@ -20,6 +21,7 @@ export const settingsTexts = {
     security: 'Security',
     notifications: 'Email notifications',
     membership: 'Membership',
+    'integration-tokens': 'Integration tokens',
     'delete-account': 'Delete account',
   } satisfies Record<SettingsSection, string>,
   navLabel: 'Settings sections',

@@ -30,6 +30,11 @@ export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
 
+/** The text with NUL characters and lone surrogates removed: imported files are cleaned, typed input refused. */
+export function toStorableText(value: string): string {
+  return value.replaceAll('\u0000', '').replace(new RegExp(LONE_SURROGATE.source, 'g'), '');
+}
+
 /** The refinement itself, for string schemas that are not plain strings (z.url(), z.iso.datetime()). */
 export const storableText = z.refine<string>(isStorableText, { message: inputTexts.invalidCharacters });
 

@@ -49,6 +49,15 @@ export {
   normalizeParagraph,
   titleFromDoc,
 } from './convert';
+export {
+  type ConvertedStory,
+  type ConvertOptions,
+  htmlToContent,
+  htmlToStory,
+  markdownToContent,
+  markdownToHtml,
+  markdownToStory,
+} from './convert-import';
 export { buildInputRules, type InputRuleSpec, inputRuleSpecs, simulateTyping } from './inputrules';
 export { buildKeymap, type KeymapOptions } from './keymap';
 export { fixNames, freshName, joinAdjacentLists, paragraphNamesPlugin } from './names';

@@ -55,8 +55,9 @@ export function flattenedInline(dom: HTMLElement, schema: Schema, type: NodeType
     let runStart = 0;
     const flush = (end: number) => {
       if (end > runStart) {
-        const slice = parser.parseSlice(parent, { topNode: top, from: runStart, to: end });
-        if (slice.content.size) parts.push(slice.content);
+        // parse (not parseSlice): with a topNode, parseSlice's `content` is that node, not a Fragment.
+        const { content } = parser.parse(parent, { topNode: top, from: runStart, to: end });
+        if (content.size) parts.push(content);
       }
     };
     children.forEach((child, i) => {

@@ -1,3 +1,4 @@
+import { developerRules } from './developer-rules';
 import { earningsRules } from './earnings-rules';
 import { newsletterRules } from './newsletter-rules';
 import { otherRules } from './other-rules';
@@ -13,6 +14,7 @@ import { storyRules } from './story-rules';
  * nothing else decides who may see or change what.
  */
 
+export type { OAuthApplicationSubject } from './developer-rules';
 export type { EarningsOwnerSubject } from './earnings-rules';
 export * from './facts';
 export type { NewsletterSubject } from './newsletter-rules';
@@ -30,6 +32,7 @@ export const rules = {
   ...earningsRules,
   ...partnerRules,
   ...newsletterRules,
+  ...developerRules,
 } as const;
 
 export type Rules = typeof rules;

@@ -5,6 +5,7 @@ import { type CaptchaVerifier, LocalCaptcha } from './auth/captcha';
 import type { OAuthProviderConfig } from './auth/oauth';
 import { OutboxCodeSender, type TwoFactorCodeSender } from './auth/two-factor-delivery';
 import type { CustomDomainSettings } from './custom-domains';
+import type { PageFetchSettings } from './import/page-fetch';
 
 /** A social sign-in provider the deployment has credentials for. */
 export type SocialProvider = 'google' | 'facebook' | 'twitter' | 'apple';
@@ -40,6 +41,8 @@ export interface ServiceEnvironment {
   taxFormKey?: Buffer;
   /** Custom domains: the CNAME target, the A record addresses and the DNS resolver (defaults in custom-domains.ts). */
   customDomains?: Partial<CustomDomainSettings>;
+  /** Import's web page fetcher: resolver, limits, and (tests only) loopback allowed; defaults in page-fetch.ts. */
+  pageFetch?: Partial<PageFetchSettings>;
 }
 
 /** Defaults for a fresh machine and for tests: local captcha, codes through the mail outbox, test-mode payments. */

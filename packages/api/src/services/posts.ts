@@ -186,6 +186,8 @@ export async function postForViewer(
     status: post.status,
     visibility: post.visibility,
     isPublished: post.status === 'PUBLISHED' || post.status === 'UNLISTED',
+    /** Where the story first appeared (imported or posted through the API): the page's canonical link. */
+    canonicalUrl: post.canonicalUrl ?? null,
     /** Shown above the story: its author sees a suspended story with the spec §8 notice. */
     notice: post.isSuspended ? postResultTexts.PostSuspended : null,
     meterState: access.meterState,

@@ -13,6 +13,7 @@ import { type ReactNode, useEffect } from 'react';
 import { MembershipSettings } from '../MembershipSettingsPages';
 import { AccountSection } from './AccountSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { IntegrationTokensSection } from './IntegrationTokensSection';
 import { NotificationsSection } from './NotificationsSection';
 import { SecuritySection } from './SecuritySection';
 
@@ -22,6 +23,7 @@ const SECTIONS: { id: SettingsSection; body: () => ReactNode }[] = [
   { id: 'security', body: () => <SecuritySection /> },
   { id: 'notifications', body: () => <NotificationsSection /> },
   { id: 'membership', body: () => <MembershipSettings /> },
+  { id: 'integration-tokens', body: () => <IntegrationTokensSection /> },
   { id: 'delete-account', body: () => <DeleteAccountSection /> },
 ];
 

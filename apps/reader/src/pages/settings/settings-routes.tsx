@@ -55,6 +55,7 @@ const prefetchSettings = async (ctx: PrefetchContext) =>
       prefetchAccount(ctx),
       prefetchSignedIn(() => ctx.queryClient.fetchQuery(ctx.trpc.security.overview.queryOptions())),
       prefetchSignedIn(() => ctx.queryClient.fetchQuery(ctx.trpc.emailSettings.mine.queryOptions())),
+      prefetchSignedIn(() => ctx.queryClient.fetchQuery(ctx.trpc.developer.tokens.queryOptions())),
     ])
   )[0];
 

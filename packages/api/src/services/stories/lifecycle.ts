@@ -236,7 +236,8 @@ export async function discardChanges(
   return { rev: post.latestRev, title: post.title, content: post.content };
 }
 
-async function setTopics(em: EntityManager, post: Post, names: string[]) {
+/** Sets a story's topics (at most MAX_TOPICS, by slug, in order). */
+export async function setTopics(em: EntityManager, post: Post, names: string[]) {
   const slugs = [...new Set(names.map((n) => slugify(n)).filter(Boolean))].slice(0, MAX_TOPICS);
   await em.nativeDelete(PostTag, { post: post.id });
   let position = 0;

@@ -1,0 +1,2 @@
+export { type LatestStory, latestTitles, quireClient } from './node';
+export { LatestStories, TRPCProvider, useTRPC } from './react';
