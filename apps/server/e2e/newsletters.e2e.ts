@@ -75,6 +75,8 @@ describe('newsletters in Chromium', () => {
     expect(await seriousViolations(page, 'main')).toEqual([]);
 
     // The writer publishes a story; the dialog offers to email it to their one subscriber.
+    // The page is left before the cookies change under it: what it sends as it goes carries its own session's token.
+    await page.goto('about:blank');
     await e2e.setSession(writerSession);
     await page.goto(`${e2e.origin}/new-story`);
     await page.waitForURL(/\/p\/[0-9a-f]{8,16}\/edit$/);
@@ -96,6 +98,7 @@ describe('newsletters in Chromium', () => {
     await page.waitForURL((url) => !url.pathname.endsWith('/edit'), { timeout: 15_000 });
 
     // The worker sends the issue; without SMTP_URL it lands in the outbox, shown on the dev mail page.
+    await page.goto('about:blank');
     await e2e.setSession(readerSession);
     const issue = await mailAbout(page, 'Letters from the lighthouse');
     expect(await issue.locator('.meta').textContent()).toContain('letter.reader@example.com');
