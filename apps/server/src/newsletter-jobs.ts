@@ -32,7 +32,9 @@ export async function scheduleNewsletterJobs(
         }),
       )
     : outboxNewsletterMailer();
+  const stopping = new AbortController();
   const options: NewsletterSendOptions = {
+    signal: stopping.signal,
     mailer,
     from: config.MAIL_FROM,
     links: emailLinkSigner(config),
@@ -68,6 +70,7 @@ export async function scheduleNewsletterJobs(
   return {
     async stop() {
       stopped = true;
+      stopping.abort();
       clearInterval(poll);
       await running;
       mailer.close();

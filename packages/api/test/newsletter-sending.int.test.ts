@@ -15,6 +15,7 @@ import {
   type NewsletterMailer,
   outboxNewsletterMailer,
   smtpNewsletterMailer,
+  verifyNewsletterLink,
 } from '@quire/mail';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { decodeQuotedPrintable, startSmtpSink } from '@quire/test-harness/smtp-sink';
@@ -25,6 +26,7 @@ import {
   claimDeliveries,
   fanOutQueuedIssues,
   type NewsletterSendOptions,
+  sendClaimed,
   sendNewsletters,
 } from '../src/services/newsletters/sending';
 import { callerAs, testClock } from './auth-helpers';
@@ -137,6 +139,87 @@ describe('sending an issue', () => {
     const done = await issueRow(issue.id);
     expect(done).toMatchObject({ status: 'SENT', recipientCount: 30, deliveredCount: 30, bouncedCount: 0 });
     expect(done.sentAt).not.toBeNull();
+  });
+
+  it('counts a copy once when a worker whose lease passed finishes after another sent it', async () => {
+    const { writer, newsletter, addresses } = await newsletterWith(4);
+    const { issue } = await queueStory(newsletter, writer);
+    const t0 = new Date();
+    await fanOutQueuedIssues(db.em());
+    // Worker A claims everything and stalls; after its lease worker C takes the rows back and sends them.
+    const stalled = await claimDeliveries(db.em(), { now: t0, limit: 10, leaseMs: LEASE });
+    expect(stalled).toHaveLength(4);
+    const later = new Date(t0.getTime() + LEASE + 1000);
+    expect((await sendNewsletters(db.em(), options(later))).SENT).toBe(4);
+    // A wakes up and sends its batch: the copies go again (same Message-ID), but nothing is counted or written twice.
+    const late = await sendClaimed(db.em(), stalled, options(later));
+    expect(late.SENT).toBe(4);
+    const done = await issueRow(issue.id);
+    expect(done).toMatchObject({ status: 'SENT', deliveredCount: 4, recipientCount: 4 });
+    for (const address of addresses) {
+      const copies = sink.to(address);
+      expect(copies).toHaveLength(2);
+      expect(copies[0]!.messageId).toBe(copies[1]!.messageId);
+    }
+  });
+
+  it('puts each recipient’s own signed links into the one rendering of the issue', async () => {
+    const { writer, newsletter, addresses } = await newsletterWith(3);
+    const { issue } = await queueStory(newsletter, writer);
+    await sendNewsletters(db.em(), options(new Date()));
+    const linkPattern =
+      /\/_\/newsletter\/(click|open|unsubscribe)\/([0-9a-f]{16})\/([\w-]+?)(?:\.gif)?(?:\?url=([^"\s<>&]+))?(?=["\s<>&]|$)/g;
+    const seen = new Set<string>();
+    for (const address of addresses) {
+      const delivery = await deliveryAt(issue.id, address);
+      const body = decodeQuotedPrintable(sink.to(address)[0]!.raw);
+      expect(body).not.toContain('QLINK');
+      const found = [...body.matchAll(linkPattern)];
+      // The story link (title and button, both parts), the unsubscribe link (both parts) and the pixel.
+      expect(new Set(found.map((m) => m[1])).size).toBe(3);
+      for (const [, kind, id, sig, url] of found) {
+        expect(id).toBe(delivery.id);
+        const target = url ? decodeURIComponent(url) : '';
+        expect(
+          verifyNewsletterLink(links.secret, kind as 'click', id!, sig!, target),
+          `${kind} ${target}`,
+        ).toBe(true);
+        seen.add(sig!);
+      }
+    }
+    // Three recipients, three different sets of signatures.
+    expect(seen.size).toBe(9);
+  });
+
+  it('stops a pass when its worker stops, putting the copies it did not send back in the queue', async () => {
+    const { writer, newsletter, addresses } = await newsletterWith(5);
+    const { issue } = await queueStory(newsletter, writer);
+    const stopping = new AbortController();
+    const stopAfterOne: NewsletterMailer = {
+      async send(em, mail) {
+        await mailer.send(em, mail);
+        stopping.abort();
+      },
+      close() {},
+    };
+    const t0 = new Date();
+    const first = await sendNewsletters(
+      db.em(),
+      options(t0, { mailer: stopAfterOne, signal: stopping.signal, concurrency: 1 }),
+    );
+    expect(first.SENT).toBe(1);
+    const rows = await db.em().find(NewsletterDelivery, { email: issue.id }, { orderBy: { status: 'asc' } });
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['PENDING', 0],
+      ['PENDING', 0],
+      ['PENDING', 0],
+      ['PENDING', 0],
+      ['SENT', 1],
+    ]);
+    // The next pass sends the rest at once (no lease to wait for), each once.
+    expect((await sendNewsletters(db.em(), options(t0))).SENT).toBe(4);
+    for (const address of addresses) expect(sink.to(address)).toHaveLength(1);
+    expect(await issueRow(issue.id)).toMatchObject({ status: 'SENT', deliveredCount: 5 });
   });
 
   it('skips addresses suppressed or unsubscribed after the fan-out', async () => {

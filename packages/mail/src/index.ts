@@ -24,6 +24,12 @@ export {
   smtpNewsletterMailer,
 } from './newsletter-mailer';
 export {
+  fillNewsletterTemplate,
+  type NewsletterLinkSlot,
+  type NewsletterTemplate,
+  renderNewsletterTemplate,
+} from './newsletter-template';
+export {
   deliverPendingEmails,
   type EmailMessage,
   enqueueEmail,

@@ -1,12 +1,14 @@
 // `pnpm bench:newsletter [--subscribers N] [--rate R] [--connections C] [--duration S] [--site-rate Q]
-// [--timeout-minutes M]`:
+// [--timeout-minutes M] [--worker]`:
 // one issue of a writer's newsletter to N confirmed subscribers (100,000 unless told) through a local SMTP sink,
 // sent by a production server (`./quire start`) at NEWSLETTER_RATE_PER_SECOND=R over C pooled SMTP connections.
 // Reports the minutes from queueing to every copy delivered and the issue SENT, mails per second, the server's
 // memory, and the site's latency (uncached story and home pages) before and while it sends
 // (bench/results/newsletter.{json,md}); the site's load runs as fast as it answers unless --site-rate paces each
-// page at Q requests per second. Checks every address got exactly one copy. Data under
+// page at Q requests per second; --worker sends from a job worker of its own (`./quire start --worker`, the
+// site's process running no jobs) instead of the site's process. Checks every address got exactly one copy. Data under
 // `.data/bench-newsletter`, seeded with set-based inserts and kept between runs; loopback only.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +31,8 @@ const siteRate = numberOption('site-rate', 0);
 const timeoutMinutes = numberOption('timeout-minutes', 30);
 const port = numberOption('port', 3912);
 const pgPort = numberOption('pg-port', 54348);
+/** The production topology for large sends: the sender in a worker process, the site's process serving only. */
+const separateWorker = process.argv.includes('--worker');
 if (subscribers < 1 || rate < 1 || smtpConnections < 1 || timeoutMinutes < 1) {
   console.error('--subscribers, --rate, --connections and --timeout-minutes need at least 1');
   process.exit(2);
@@ -139,30 +143,76 @@ function siteLoad(server: ServerProcess, label: string, seconds: number) {
   };
 }
 
+/**
+ * A job worker (`./quire start --worker`) on the bench's database, from the bundle the site's process was just
+ * started from (a start that found a source changed would bundle again, removing chunks the site still loads),
+ * leading a process group of its own; ready once it says so. Stopping it sends SIGTERM and waits for it to end.
+ */
+async function startJobWorker(env: Record<string, string>) {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.mjs'), '--worker'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    detached: true,
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      if (chunk.toString('utf8').includes('worker running')) resolve();
+    });
+    void exited.then(() => reject(new Error('the job worker exited before it was running')));
+  });
+  return {
+    pid: child.pid!,
+    async stop() {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {}
+      await exited;
+    },
+  };
+}
+
 const sink = await startSmtpSink({ keepMessages: false });
 log(`SMTP sink on ${sink.url}`);
+const sendEnv = {
+  // The sink offers no STARTTLS; plain SMTP on loopback.
+  SMTP_URL: `${sink.url}?ignoreTLS=true`,
+  NEWSLETTER_RATE_PER_SECOND: String(rate),
+  NEWSLETTER_SMTP_CONNECTIONS: String(smtpConnections),
+};
 const { server, prepared, db } = await startSeededServer({
   dataName,
   label: 'bench:newsletter',
   port,
   pgPort,
   keepDatabase: true,
-  env: {
-    // The sink offers no STARTTLS; plain SMTP on loopback.
-    SMTP_URL: `${sink.url}?ignoreTLS=true`,
-    NEWSLETTER_RATE_PER_SECOND: String(rate),
-    NEWSLETTER_SMTP_CONNECTIONS: String(smtpConnections),
-  },
+  env: separateWorker ? { ...sendEnv, RUN_JOBS: 'false' } : sendEnv,
   prepare,
 }).catch(async (error) => {
   await sink.close();
   throw error;
 });
 const orm = db!.orm;
+const jobWorker = separateWorker
+  ? await startJobWorker({ DATA_DIR: dataDir, DATABASE_URL: db!.url, SEED_DEMO: 'false', ...sendEnv }).catch(
+      async (error) => {
+        await server.stop();
+        await db!.close();
+        await sink.close();
+        throw error;
+      },
+    )
+  : null;
+/** The process that sends: the worker's, or the site's. */
+const senderPid = jobWorker?.pid ?? server.pid;
 
 let peakRss = 0;
+let peakWorkerRss = 0;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, memoryOf(server.pid).rss);
+  if (jobWorker) peakWorkerRss = Math.max(peakWorkerRss, memoryOf(jobWorker.pid).rss);
 }, 1000);
 
 type Status = { status: string; recipients: number; delivered: number; sentAt: Date | null };
@@ -196,10 +246,16 @@ async function run() {
   await siteLoad(server, 'warm-up', 3).rows;
   const idleRows = await siteLoad(server, 'uncached, before sending', duration).rows;
   const rssBefore = memoryOf(server.pid).rss;
+  const workerRssBefore = jobWorker ? memoryOf(jobWorker.pid).rss : 0;
   peakRss = rssBefore;
+  peakWorkerRss = workerRssBefore;
 
   const pg = postmasterPid(dataDir);
-  const [serverCpu0, dbCpu0] = [cpuMs(server.pid), pg ? treeCpuMs(pg) : 0];
+  const [serverCpu0, workerCpu0, dbCpu0] = [
+    cpuMs(server.pid),
+    jobWorker ? cpuMs(jobWorker.pid) : 0,
+    pg ? treeCpuMs(pg) : 0,
+  ];
   const sendingLoad = siteLoad(server, 'uncached, while sending', timeoutMinutes * 60);
   // Queued as publishing queues it: the issue row, which the server's fan-out job picks up.
   const em = orm.em.fork();
@@ -224,7 +280,7 @@ async function run() {
   let lastProgress = 0;
   let state = await issueStatus(issueId);
   let complete = false;
-  while (seconds() < deadline && alive(server.pid)) {
+  while (seconds() < deadline && alive(server.pid) && alive(senderPid)) {
     await new Promise((r) => setTimeout(r, 250));
     if (sink.totals.messages > lastCountAt.count) lastCountAt = { s: seconds(), count: sink.totals.messages };
     if (firstMailS === null && sink.totals.messages > 0) firstMailS = seconds();
@@ -237,7 +293,7 @@ async function run() {
     if (seconds() - lastProgress >= 10) {
       lastProgress = seconds();
       log(
-        `${Math.round(seconds())} s: ${sink.totals.messages}/${subscribers} delivered, issue ${state.status}, server RSS ${Math.round(memoryOf(server.pid).rss / 2 ** 20)} MB`,
+        `${Math.round(seconds())} s: ${sink.totals.messages}/${subscribers} delivered, issue ${state.status}, server RSS ${Math.round(memoryOf(server.pid).rss / 2 ** 20)} MB${jobWorker ? `, worker RSS ${Math.round(memoryOf(jobWorker.pid).rss / 2 ** 20)} MB` : ''}`,
       );
     }
   }
@@ -245,9 +301,12 @@ async function run() {
   sendingLoad.stop();
   const sendingRows = await sendingLoad.rows;
   const serverCpuMs = cpuMs(server.pid) - serverCpu0;
+  const workerCpuMs = jobWorker ? cpuMs(jobWorker.pid) - workerCpu0 : 0;
   const dbCpuMs = pg ? treeCpuMs(pg) - dbCpu0 : 0;
   if (!complete)
-    log(`stopped after ${timeoutMinutes} min: ${sink.totals.messages} of ${subscribers} delivered`);
+    log(
+      `${alive(server.pid) && alive(senderPid) ? `stopped after ${timeoutMinutes} min` : 'a server process ended'}: ${sink.totals.messages} of ${subscribers} delivered`,
+    );
 
   // Exactly once: every subscriber's address got one copy, and nobody else got any.
   let missing = 0;
@@ -259,6 +318,7 @@ async function run() {
   }
   const strangers = [...sink.copies.keys()].filter((to) => !/^reader\d+@sink\.test$/.test(to)).length;
   const memory = memoryOf(server.pid);
+  const workerMemory = jobWorker ? memoryOf(jobWorker.pid) : null;
   const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
   const delivered = sink.totals.messages;
   const sendingSpan = lastCountAt.s - (firstMailS ?? 0);
@@ -272,6 +332,7 @@ async function run() {
       siteConnections: SITE_CONNECTIONS,
       siteRatePerPage: siteRate || 'unpaced',
       timeoutMinutes,
+      sender: jobWorker ? 'worker process' : 'site process',
       nodeEnv: 'production',
     },
     complete,
@@ -288,11 +349,19 @@ async function run() {
     mailsPerSecondWhileSending: sendingSpan > 0 ? Math.round((delivered / sendingSpan) * 10) / 10 : null,
     bytesPerMail: delivered ? Math.round(sink.totals.bytes / delivered) : 0,
     serverCpuSeconds: Math.round(serverCpuMs / 100) / 10,
+    workerCpuSeconds: jobWorker ? Math.round(workerCpuMs / 100) / 10 : null,
     dbCpuSeconds: Math.round(dbCpuMs / 100) / 10,
     sendingSeconds: Math.round(totalS * 10) / 10,
     serverRssBeforeMb: mb(rssBefore),
     serverPeakRssWhileSendingMb: mb(Math.max(peakRss, memory.rss)),
     serverVmHwmMb: mb(memory.hwm),
+    worker: workerMemory
+      ? {
+          rssBeforeMb: mb(workerRssBefore),
+          peakRssWhileSendingMb: mb(Math.max(peakWorkerRss, workerMemory.rss)),
+          vmHwmMb: mb(workerMemory.hwm),
+        }
+      : null,
     site: { beforeSending: idleRows, whileSending: sendingRows },
   };
 }
@@ -302,6 +371,7 @@ try {
   results = await run();
 } finally {
   clearInterval(sampler);
+  await jobWorker?.stop();
   await server.stop();
   await db!.close();
   await sink.close();
@@ -309,6 +379,11 @@ try {
 
 const r = results;
 const worstP99 = Math.max(...r.site.whileSending.map((row) => row.p99Ms));
+/** Error pages answer fast: latency measured on them says nothing. */
+const siteFailures = [...r.site.beforeSending, ...r.site.whileSending].reduce(
+  (n, row) => n + row.non2xx + row.errors,
+  0,
+);
 const siteRow = (row: BenchRow) =>
   `| ${row.name} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${row.errors} |`;
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
@@ -324,8 +399,14 @@ const table = [
   `| mails per second, queued → done (first → last copy) | ${r.mailsPerSecond} (${r.mailsPerSecondWhileSending ?? '–'}) |`,
   `| size of a copy | ${(r.bytesPerMail / 1024).toFixed(1)} KB |`,
   `| CPU of the server / PostgreSQL while sending (site load included) | ${r.serverCpuSeconds} s / ${r.dbCpuSeconds} s in ${r.sendingSeconds} s |`,
+  ...(r.worker
+    ? [
+        `| CPU of the job worker while sending | ${r.workerCpuSeconds} s |`,
+        `| job worker RSS before → peak while sending (VmHWM since start) | ${r.worker.rssBeforeMb} → ${r.worker.peakRssWhileSendingMb} MB (${r.worker.vmHwmMb} MB) |`,
+      ]
+    : []),
   `| server RSS before → peak while sending (VmHWM since start) | ${r.serverRssBeforeMb} → ${r.serverPeakRssWhileSendingMb} MB (${r.serverVmHwmMb} MB) |`,
-  `| site p99 while sending, worst page | ${worstP99} ms (target under ${TARGET.siteP99Ms}: ${yes(worstP99 < TARGET.siteP99Ms)}) |`,
+  `| site p99 while sending, worst page | ${worstP99} ms (target under ${TARGET.siteP99Ms}: ${yes(worstP99 < TARGET.siteP99Ms && !siteFailures)})${siteFailures ? ` — **${siteFailures} answers were not 2xx**` : ''} |`,
   '',
   `The site meanwhile: uncached pages (a unique query string per request), ${SITE_CONNECTIONS} connections split between the two pages, ${siteRate ? `${siteRate} requests per second on each` : 'as fast as they answer'}; ${duration} s before sending, then for the whole send:`,
   '',
@@ -334,7 +415,7 @@ const table = [
   ...r.site.beforeSending.map(siteRow),
   ...r.site.whileSending.map(siteRow),
   '',
-  `- one process serves the site and runs the jobs (RUN_JOBS, the default); the SMTP sink (smtp-server, counting copies and bytes, bodies discarded) and the load run in the bench process, on the same ${os.cpus().length} cores`,
+  `- ${r.worker ? "the site's process runs no jobs (RUN_JOBS=false) and a job worker of its own (main.mjs --worker, as ./quire start --worker) sends" : 'one process serves the site and runs the jobs (RUN_JOBS, the default)'}; the SMTP sink (smtp-server, counting copies and bytes, bodies discarded) and the load run in the bench process, on the same ${os.cpus().length} cores`,
   `- the issue is the demo story ${DEMO.story.path}, queued with queueIssue as publishing queues it; the server's fan-out and sender jobs (pg-boss, polled every 2 s) do the rest`,
 ].join('\n');
 writeResults('newsletter', results, table);

@@ -78,6 +78,8 @@ export async function startSmtpSink(opts: { keepMessages?: boolean } = {}) {
       });
     },
   });
+  // A client that dies mid-message (a killed sender) resets its connection: that is its problem, not the sink's.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return {

@@ -51,6 +51,7 @@ export {
 export {
   forgetPolicyViewers,
   loadPolicyViewer,
+  loadPolicyViewers,
   type PolicyViewer,
   policyViewer,
   type ViewerUser,

@@ -102,6 +102,48 @@ export async function loadPolicyViewer(em: EntityManager, user: ViewerUser | nul
   return { ...(await facts), user };
 }
 
+/**
+ * Many viewers' facts in one statement (a newsletter batch asks the rules for each recipient), remembered for this
+ * EntityManager as loadPolicyViewer's are. Returns each viewer by user id.
+ */
+export async function loadPolicyViewers(
+  em: EntityManager,
+  users: readonly ViewerUser[],
+): Promise<Map<string, PolicyViewer>> {
+  const ids = [...new Set(users.map((u) => u.id))];
+  const rows = ids.length
+    ? await em.execute<(FactsRow & { id: string })[]>(
+        `select u.id,
+           (select json_agg(json_build_array(m.collection_id, m.role)) from collection_members m
+             where m.user_id = u.id) as roles,
+           (select array_agg(b.blocker_id) from blocks b where b.blocked_id = u.id) as blocked_by,
+           (select array_agg(f.name) from feature_flags f
+              left join feature_flag_overrides o on o.flag_id = f.id and o.user_id = u.id
+             where coalesce(o.bool_value, f.bool_value) = true) as flags
+         from jsonb_array_elements_text(?::jsonb) as u(id)`,
+        [JSON.stringify(ids)],
+      )
+    : [];
+  let cache = loaded.get(em);
+  if (cache?.version !== factsVersion) {
+    cache = { version: factsVersion, byUser: new Map() };
+    loaded.set(em, cache);
+  }
+  const facts = new Map(rows.map((row) => [row.id, row]));
+  const viewers = new Map<string, PolicyViewer>();
+  for (const user of users) {
+    const row = facts.get(user.id);
+    const viewer = policyViewer(user, {
+      roles: row?.roles ?? [],
+      blockedBy: row?.blocked_by ?? [],
+      flags: row?.flags ?? [],
+    });
+    cache.byUser.set(user.id, Promise.resolve(viewer));
+    viewers.set(user.id, viewer);
+  }
+  return viewers;
+}
+
 /** After a change to roles, blocks or flags: facts loaded before it are read again. */
 export function forgetPolicyViewers(): void {
   factsVersion += 1;

@@ -1,23 +1,29 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { NewsletterDelivery, NewsletterEmail, User } from '@quire/db';
+import type { NewsletterEmail, User } from '@quire/db';
 import { type EmailSetting, LIST_UNSUBSCRIBE_POST, newsletterEmailTexts } from '@quire/domain';
 import {
   type EmailLinkSigner,
   emailSettingsUrl,
+  fillNewsletterTemplate,
+  type NewsletterIssueView,
+  type NewsletterLinkSlot,
+  type NewsletterTemplate,
   newsletterClickUrl,
   newsletterOpenUrl,
   newsletterUnsubscribeUrl,
   type OutgoingNewsletterMail,
   paragraphsHtml,
-  renderNewsletterEmail,
+  renderNewsletterTemplate,
 } from '@quire/mail';
-import { can, loadPolicyViewer, policyViewer } from '../../policies';
+import { can, loadPolicyViewers, policyViewer } from '../../policies';
 import { lockedPreview, postPath } from '../posts';
 
 /*
- * One recipient's copy of an issue: the story in full or, for a members-only story the recipient may not read
+ * Recipients' copies of an issue: the story in full or, for a members-only story the recipient may not read
  * (the policy's readListedText decides, as for any reader), its locked preview and a link to the rest; the
- * newsletter's name, the story's link, and this delivery's signed unsubscribe link in the footer and headers.
+ * newsletter's name, the story's link, and the delivery's signed links (unsubscribe in the footer and headers,
+ * email settings, and when the newsletter tracks engagement the pixel and click redirects). Each variant of an
+ * issue is rendered once (IssueRenderer); a copy is that rendering with its delivery's links put in.
  */
 
 /** The setting a subscriber turns off to stop a kind of newsletter (spec §3 notification booleans). */
@@ -37,66 +43,138 @@ const messageHost = (publicUrl: string) => {
 export const deliveryMessageId = (deliveryId: string, publicUrl: string) =>
   `<newsletter.${deliveryId}@${messageHost(publicUrl)}>`;
 
-/** Whether the recipient gets the whole story: an open story, or one the policy lets them read. */
-async function readsWholeStory(em: EntityManager, issue: NewsletterEmail, user: User | null) {
+/**
+ * Which of `users` (the recipients with an account) get the whole story: all of them for an open story or a
+ * composed email; for a members-only story, each one the policy lets read it (their facts loaded in one
+ * statement). A recipient without an account is asked about as a visitor.
+ */
+export async function wholeStoryReaders(
+  em: EntityManager,
+  issue: NewsletterEmail,
+  users: readonly User[],
+): Promise<(user: User | null) => boolean> {
   const post = issue.post;
-  if (!post || (!post.isLocked && post.visibility !== 'LOCKED')) return true;
-  const viewer = user ? await loadPolicyViewer(em, user) : policyViewer(null);
-  return can(viewer, 'readListedText', post);
+  if (!post || (!post.isLocked && post.visibility !== 'LOCKED')) return () => true;
+  const viewers = await loadPolicyViewers(em, users);
+  const visitor = can(policyViewer(null), 'readListedText', post);
+  const readers = new Set(
+    users.filter((u) => can(viewers.get(u.id)!, 'readListedText', post)).map((u) => u.id),
+  );
+  return (user) => (user ? readers.has(user.id) : visitor);
+}
+
+/** A copy's recipient: the delivery and the subscription's account, if any. */
+export interface CopyRecipient {
+  deliveryId: string;
+  address: string;
+  user: User | null;
 }
 
 /**
- * The email a delivery sends. The issue is loaded with its newsletter, post (creator, collection); the delivery
- * with its subscription's user.
+ * The issue as its recipients see it, with `link` making each link (a placeholder per delivery, or a final URL).
+ * The issue is loaded with its newsletter and post (creator, collection).
  */
-export async function renderDelivery(
-  em: EntityManager,
+export function issueView(
   issue: NewsletterEmail,
-  delivery: NewsletterDelivery,
-  opts: { from: string; links: EmailLinkSigner },
-): Promise<OutgoingNewsletterMail> {
-  const { links } = opts;
-  const base = links.publicUrl.replace(/\/+$/, '');
-  const newsletter = issue.newsletter;
-  const tracked = newsletter.trackEngagement;
-  const link = (href: string) => (tracked ? newsletterClickUrl(links, delivery.id, href) : href);
-  const user = delivery.subscription?.user ?? null;
+  whole: boolean,
+  base: string,
+  link: (slot: NewsletterLinkSlot) => string,
+): NewsletterIssueView {
+  const tracked = issue.newsletter.trackEngagement;
+  const click = (href: string) => (tracked ? link({ kind: 'click', target: href }) : href);
   const post = issue.post ?? null;
-  const whole = await readsWholeStory(em, issue, user);
   const paragraphs = post
     ? whole
       ? post.content.paragraphs
       : lockedPreview(post.content)
     : (issue.body?.paragraphs ?? []);
-  const unsubscribeUrl = newsletterUnsubscribeUrl(links, delivery.id);
-  const manageUrl = user
-    ? emailSettingsUrl(links, user.id, newsletterSetting(issue))
-    : `${base}/me/newsletters`;
-  const { html, text } = await renderNewsletterEmail({
-    newsletterName: newsletter.name,
+  return {
+    newsletterName: issue.newsletter.name,
     title: post ? post.title || newsletterEmailTexts.untitled : issue.subject,
     subtitle: post?.subtitle ?? null,
     byline: post ? newsletterEmailTexts.by(post.creator.name) : null,
-    storyUrl: post ? link(`${base}${postPath(post)}`) : null,
-    bodyHtml: paragraphsHtml(paragraphs, base, link),
+    storyUrl: post ? click(`${base}${postPath(post)}`) : null,
+    bodyHtml: paragraphsHtml(paragraphs, base, click),
     locked: !whole,
-    unsubscribeUrl,
-    manageUrl,
-    pixelUrl: tracked ? newsletterOpenUrl(links, delivery.id) : null,
-  });
-  return {
-    from: `${newsletter.name.replace(/["\\\r\n]/g, '')} <${addressOf(opts.from)}>`,
-    to: delivery.address,
-    subject: issue.subject || post?.title || newsletter.name,
-    html,
-    text,
-    messageId: deliveryMessageId(delivery.id, links.publicUrl),
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': LIST_UNSUBSCRIBE_POST,
-      'List-Id': `<${newsletter.id}.newsletters.${messageHost(links.publicUrl)}>`,
-    },
+    unsubscribeUrl: link({ kind: 'unsubscribe' }),
+    manageUrl: link({ kind: 'manage' }),
+    pixelUrl: tracked ? link({ kind: 'open' }) : null,
   };
+}
+
+/** A delivery's signed URL for a slot of the issue. */
+export function deliveryLink(
+  links: EmailLinkSigner,
+  issue: NewsletterEmail,
+  recipient: CopyRecipient,
+  slot: NewsletterLinkSlot,
+): string {
+  switch (slot.kind) {
+    case 'click':
+      return newsletterClickUrl(links, recipient.deliveryId, slot.target);
+    case 'open':
+      return newsletterOpenUrl(links, recipient.deliveryId);
+    case 'unsubscribe':
+      return newsletterUnsubscribeUrl(links, recipient.deliveryId);
+    case 'manage':
+      return recipient.user
+        ? emailSettingsUrl(links, recipient.user.id, newsletterSetting(issue))
+        : `${origin(links)}/me/newsletters`;
+  }
+}
+
+const origin = (links: EmailLinkSigner) => links.publicUrl.replace(/\/+$/, '');
+
+/** Renderings kept by one IssueRenderer (two variants of a few issues at once). */
+const MAX_TEMPLATES = 32;
+
+/** Renders issues once per variant (whole story or preview, and whether links are tracked) for a sending pass. */
+export class IssueRenderer {
+  private readonly templates = new Map<string, Promise<NewsletterTemplate>>();
+
+  constructor(private readonly opts: { from: string; links: EmailLinkSigner }) {}
+
+  /** The email a recipient gets: the variant's rendering with their signed links. */
+  async copy(
+    issue: NewsletterEmail,
+    whole: boolean,
+    recipient: CopyRecipient,
+  ): Promise<OutgoingNewsletterMail> {
+    const { links, from } = this.opts;
+    const newsletter = issue.newsletter;
+    const { html, text } = fillNewsletterTemplate(await this.template(issue, whole), (slot) =>
+      deliveryLink(links, issue, recipient, slot),
+    );
+    const unsubscribeUrl = newsletterUnsubscribeUrl(links, recipient.deliveryId);
+    return {
+      from: `${newsletter.name.replace(/["\\\r\n]/g, '')} <${addressOf(from)}>`,
+      to: recipient.address,
+      subject: issue.subject || issue.post?.title || newsletter.name,
+      html,
+      text,
+      messageId: deliveryMessageId(recipient.deliveryId, links.publicUrl),
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': LIST_UNSUBSCRIBE_POST,
+        'List-Id': `<${newsletter.id}.newsletters.${messageHost(links.publicUrl)}>`,
+      },
+    };
+  }
+
+  /** The issue's rendering for a variant, made on first use (a failed one is tried again next time). */
+  private template(issue: NewsletterEmail, whole: boolean): Promise<NewsletterTemplate> {
+    const key = `${issue.id}:${whole ? 'whole' : 'preview'}:${issue.newsletter.trackEngagement}`;
+    let template = this.templates.get(key);
+    if (!template) {
+      const base = origin(this.opts.links);
+      template = renderNewsletterTemplate((link) => issueView(issue, whole, base, link));
+      template.catch(() => this.templates.delete(key));
+      // Bounded: a pass that meets many issues keeps the latest few.
+      if (this.templates.size >= MAX_TEMPLATES) this.templates.delete(this.templates.keys().next().value!);
+      this.templates.set(key, template);
+    }
+    return template;
+  }
 }
 
 /** The bare address of a From header such as 'Quire <noreply@quire.example>'. */

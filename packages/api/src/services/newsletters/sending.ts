@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NewsletterDelivery, type NewsletterEmail } from '@quire/db';
+import { NewsletterDelivery, NewsletterEmail } from '@quire/db';
 import {
   emailAllowed,
   NEWSLETTER_BATCH_SIZE,
@@ -7,7 +7,7 @@ import {
   NEWSLETTER_RETRY_DELAYS_MS,
 } from '@quire/domain';
 import type { EmailLinkSigner, NewsletterMailer } from '@quire/mail';
-import { newsletterSetting, renderDelivery } from './issue-render';
+import { IssueRenderer, newsletterSetting, wholeStoryReaders } from './issue-render';
 
 /*
  * Sending an issue, each recipient exactly once even when a worker dies mid-batch:
@@ -35,6 +35,8 @@ export interface NewsletterSendOptions {
   leaseMs?: number;
   /** Copies in flight at once (the pooled transport spreads them over its connections). */
   concurrency?: number;
+  /** Once aborted, a pass finishes its batch and claims no more (a stopping worker leaves the rest to others). */
+  signal?: AbortSignal;
 }
 
 /** Subscriptions an issue goes to (core.ts activeSubscriptions' conditions), and whose owner still wants them. */
@@ -126,53 +128,67 @@ type Outcome =
   | { status: 'PENDING'; error: string; availableAt: Date }
   | { status: 'FAILED'; error: string };
 
-/** The issue counter each final outcome moves. */
-const COUNTER: Partial<Record<Outcome['status'], string>> = {
-  SENT: 'delivered_count',
-  BOUNCED: 'bounced_count',
-};
+/** One outcome as recordOutcomes writes it. */
+interface OutcomeRow {
+  id: string;
+  status: Outcome['status'];
+  sent_at: Date | null;
+  message_id: string | null;
+  error: string | null;
+  available_at: Date | null;
+}
+
+const outcomeRow = (id: string, outcome: Outcome, now: Date): OutcomeRow => ({
+  id,
+  status: outcome.status,
+  sent_at: outcome.status === 'SENT' ? now : null,
+  message_id: outcome.status === 'SENT' ? outcome.messageId : null,
+  error: 'error' in outcome ? outcome.error.slice(0, 2000) : null,
+  available_at: outcome.status === 'PENDING' ? outcome.availableAt : null,
+});
 
 /**
- * Writes a delivery's outcome if it is still SENDING (a row another worker took back after a lease passed is
- * not written twice), with the issue's counter and, for a bounce, the address's suppression.
+ * Outcomes written by one statement. A worker that dies between a send and its write sends that copy again (with
+ * the same Message-ID) once the lease passes, so this bounds the copies a crash can repeat.
  */
-async function record(em: EntityManager, delivery: NewsletterDelivery, outcome: Outcome, now: Date) {
-  await em.fork().transactional(async (tx) => {
-    const updated = await tx.execute<{ id: string }[]>(
-      `update newsletter_deliveries set status = ?, claimed_until = null, updated_at = now(),
-         sent_at = ?, message_id = coalesce(?, message_id), error = ?, available_at = ?
-        where id = ? and status = 'SENDING' returning id`,
-      [
-        outcome.status,
-        outcome.status === 'SENT' ? now : null,
-        outcome.status === 'SENT' ? outcome.messageId : null,
-        'error' in outcome ? outcome.error.slice(0, 2000) : null,
-        outcome.status === 'PENDING' ? outcome.availableAt : delivery.availableAt,
-        delivery.id,
-      ],
-    );
-    if (!updated.length) return;
-    const counter = COUNTER[outcome.status];
-    if (counter)
-      await tx.execute(`update newsletter_emails set ${counter} = ${counter} + 1 where id = ?`, [
-        delivery.email.id,
-      ]);
-    if (outcome.status === 'BOUNCED')
-      await tx.execute(
-        `insert into email_suppressions (address, reason, detail) values (?, 'BOUNCE', ?)
-          on conflict (address) do nothing`,
-        [delivery.address, outcome.error.slice(0, 2000)],
-      );
-  });
+const RECORD_CHUNK = 100;
+
+/**
+ * Writes outcomes in one statement: each delivery only if it is still SENDING (a row another worker took back
+ * after its lease passed is not written twice), the issues' delivered and bounced counters by what was written,
+ * and a bounced address's suppression.
+ */
+async function recordOutcomes(em: EntityManager, rows: OutcomeRow[]): Promise<void> {
+  if (!rows.length) return;
+  await em.execute(
+    `with o as (
+       select * from jsonb_to_recordset(?::jsonb) as o(id text, status text, sent_at timestamptz,
+         message_id text, error text, available_at timestamptz)),
+     done as (
+       update newsletter_deliveries d set status = o.status, claimed_until = null, updated_at = now(),
+         sent_at = o.sent_at, message_id = coalesce(o.message_id, d.message_id), error = o.error,
+         available_at = coalesce(o.available_at, d.available_at)
+        from o where d.id = o.id and d.status = 'SENDING'
+        returning d.email_id, d.status, d.address, d.error),
+     counted as (
+       update newsletter_emails e set delivered_count = e.delivered_count + n.sent,
+         bounced_count = e.bounced_count + n.bounced
+        from (select email_id, count(*) filter (where status = 'SENT') as sent,
+                count(*) filter (where status = 'BOUNCED') as bounced
+              from done group by email_id) n
+        where e.id = n.email_id and n.sent + n.bounced > 0 returning 1),
+     suppressed as (
+       insert into email_suppressions (address, reason, detail)
+       select distinct on (address) address, 'BOUNCE', error from done where status = 'BOUNCED'
+       on conflict (address) do nothing returning 1)
+     select (select count(*) from counted) as issues, (select count(*) from suppressed) as suppressed`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /** Why a delivery is no longer wanted at send time, or null: suppressed, unsubscribed, or the setting turned off. */
-async function skipReason(em: EntityManager, delivery: NewsletterDelivery, issue: NewsletterEmail) {
-  const [suppressed] = await em.execute<{ n: number }[]>(
-    'select 1 as n from email_suppressions where address = ?',
-    [delivery.address],
-  );
-  if (suppressed) return 'suppressed';
+function skipReason(delivery: NewsletterDelivery, issue: NewsletterEmail, suppressed: ReadonlySet<string>) {
+  if (suppressed.has(delivery.address)) return 'suppressed';
   const subscription = delivery.subscription;
   if (!subscription || subscription.unsubscribedAt || !subscription.confirmedAt) return 'unsubscribed';
   const user = subscription.user;
@@ -180,53 +196,132 @@ async function skipReason(em: EntityManager, delivery: NewsletterDelivery, issue
   return null;
 }
 
+/** A claimed delivery, its issue, and what it gets: a skip reason, or the whole story or the preview. */
+interface Copy {
+  delivery: NewsletterDelivery;
+  issue: NewsletterEmail;
+  skip: string | null;
+  whole: boolean;
+}
+
+/**
+ * A claimed batch, read in a few statements whatever its size: the deliveries with their subscriptions and
+ * accounts, their issues (newsletter, story, writer, publication), which addresses are suppressed, and what the
+ * policy lets each recipient read.
+ */
+async function loadBatch(em: EntityManager, ids: string[]): Promise<Copy[]> {
+  const deliveries = await em.find(
+    NewsletterDelivery,
+    { id: { $in: ids } },
+    { populate: ['subscription.user'], orderBy: { availableAt: 'asc', id: 'asc' } },
+  );
+  if (!deliveries.length) return [];
+  const issues = await em.find(
+    NewsletterEmail,
+    { id: { $in: [...new Set(deliveries.map((d) => d.email.id))] } },
+    { populate: ['newsletter', 'post.creator', 'post.collection'] },
+  );
+  const suppressed = new Set(
+    (
+      await em.execute<{ address: string }[]>('select address from email_suppressions where address in (?)', [
+        [...new Set(deliveries.map((d) => d.address))],
+      ])
+    ).map((r) => r.address),
+  );
+  const copies: Copy[] = [];
+  for (const issue of issues) {
+    const mine = deliveries
+      .filter((d) => d.email.id === issue.id)
+      .map((delivery) => ({ delivery, skip: skipReason(delivery, issue, suppressed) }));
+    const users = mine
+      .flatMap((c) => (c.skip ? [] : [c.delivery.subscription?.user ?? null]))
+      .filter((u) => !!u);
+    const whole = await wholeStoryReaders(em, issue, users);
+    for (const c of mine) copies.push({ ...c, issue, whole: whole(c.delivery.subscription?.user ?? null) });
+  }
+  return copies;
+}
+
 /** The SMTP reply code of a failed send, when the server gave one. */
 const responseCode = (error: unknown) => Number((error as { responseCode?: unknown }).responseCode) || 0;
 
-/** Sends one claimed delivery and records what happened. */
+/** Sends one copy (or skips it) and says what happened. */
 async function sendOne(
   em: EntityManager,
-  id: string,
+  copy: Copy,
+  renderer: IssueRenderer,
   opts: NewsletterSendOptions,
-): Promise<Outcome['status']> {
-  const now = opts.now?.() ?? new Date();
-  const delivery = await em.findOneOrFail(NewsletterDelivery, id, {
-    populate: ['subscription.user', 'email.newsletter', 'email.post.creator', 'email.post.collection'],
+  now: Date,
+): Promise<Outcome> {
+  const { delivery, issue } = copy;
+  if (copy.skip) return { status: 'SKIPPED', error: copy.skip };
+  const mail = await renderer.copy(issue, copy.whole, {
+    deliveryId: delivery.id,
+    address: delivery.address,
+    user: delivery.subscription?.user ?? null,
   });
-  const issue = delivery.email;
-  const reason = await skipReason(em, delivery, issue);
-  let outcome: Outcome;
-  if (reason) outcome = { status: 'SKIPPED', error: reason };
-  else {
-    const mail = await renderDelivery(em, issue, delivery, opts);
-    try {
-      await opts.mailer.send(em, mail);
-      outcome = { status: 'SENT', messageId: mail.messageId };
-    } catch (error) {
-      const message = (error as Error).message || String(error);
-      const code = responseCode(error);
-      const delay = NEWSLETTER_RETRY_DELAYS_MS[delivery.attempts - 1];
-      if (code >= 500) outcome = { status: 'BOUNCED', error: message };
-      else if (delay === undefined) outcome = { status: 'FAILED', error: message };
-      else outcome = { status: 'PENDING', error: message, availableAt: new Date(now.getTime() + delay) };
-    }
+  try {
+    await opts.mailer.send(em, mail);
+    return { status: 'SENT', messageId: mail.messageId };
+  } catch (error) {
+    const message = (error as Error).message || String(error);
+    const code = responseCode(error);
+    const delay = NEWSLETTER_RETRY_DELAYS_MS[delivery.attempts - 1];
+    if (code >= 500) return { status: 'BOUNCED', error: message };
+    if (delay === undefined) return { status: 'FAILED', error: message };
+    return { status: 'PENDING', error: message, availableAt: new Date(now.getTime() + delay) };
   }
-  await record(em, delivery, outcome, now);
-  return outcome.status;
 }
 
-/** Sends claimed deliveries, a few at a time. */
+/**
+ * Sends claimed deliveries, a few at a time, and records their outcomes RECORD_CHUNK at a time. The batch is read
+ * and written through an EntityManager of its own, dropped with it (nothing piles up over a long send); each
+ * variant of an issue is rendered once per `renderer`.
+ */
 export async function sendClaimed(
   em: EntityManager,
   ids: string[],
   opts: NewsletterSendOptions,
+  renderer = new IssueRenderer(opts),
 ): Promise<Record<Outcome['status'], number>> {
   const counts = { SENT: 0, SKIPPED: 0, BOUNCED: 0, PENDING: 0, FAILED: 0 };
-  const queue = [...ids];
+  const batch = em.fork();
+  const copies = await loadBatch(batch, ids);
+  const outcomes: OutcomeRow[] = [];
+  let writing = Promise.resolve();
+  const flush = () => {
+    const rows = outcomes.splice(0);
+    writing = writing.then(() => recordOutcomes(batch, rows));
+    // Awaited after the last send; until then a failed write must not count as unhandled.
+    writing.catch(() => {});
+    return writing;
+  };
+  let next = 0;
+  const started: boolean[] = [];
   const lanes = Array.from({ length: Math.max(1, opts.concurrency ?? 8) }, async () => {
-    for (let id = queue.shift(); id; id = queue.shift()) counts[await sendOne(em.fork(), id, opts)] += 1;
+    for (let i = next++; i < copies.length && !opts.signal?.aborted; i = next++) {
+      started[i] = true;
+      const now = opts.now?.() ?? new Date();
+      const outcome = await sendOne(batch, copies[i]!, renderer, opts, now);
+      counts[outcome.status] += 1;
+      outcomes.push(outcomeRow(copies[i]!.delivery.id, outcome, now));
+      if (outcomes.length >= RECORD_CHUNK) void flush();
+    }
   });
-  await Promise.all(lanes);
+  try {
+    await Promise.all(lanes);
+  } finally {
+    // What was sent is written even when a lane failed.
+    await flush();
+  }
+  const unsent = copies.filter((_, i) => !started[i]).map((c) => c.delivery.id);
+  if (!unsent.length) return counts;
+  // Stopped early: the copies not sent go back to the queue at once, their attempt not spent.
+  await batch.execute(
+    `update newsletter_deliveries set status = 'PENDING', claimed_until = null, attempts = attempts - 1,
+       updated_at = now() where id in (?) and status = 'SENDING'`,
+    [unsent],
+  );
   return counts;
 }
 
@@ -257,14 +352,15 @@ export async function sendNewsletters(em: EntityManager, opts: NewsletterSendOpt
   const now = () => opts.now?.() ?? new Date();
   await fanOutQueuedIssues(em);
   const totals = { SENT: 0, SKIPPED: 0, BOUNCED: 0, PENDING: 0, FAILED: 0 };
-  for (;;) {
+  const renderer = new IssueRenderer(opts);
+  while (!opts.signal?.aborted) {
     const ids = await claimDeliveries(em, {
       now: now(),
       limit: opts.batchSize ?? NEWSLETTER_BATCH_SIZE,
       leaseMs: opts.leaseMs ?? NEWSLETTER_CLAIM_LEASE_MS,
     });
     if (!ids.length) break;
-    const counts = await sendClaimed(em, ids, opts);
+    const counts = await sendClaimed(em, ids, opts, renderer);
     for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += counts[k];
   }
   await finishIssues(em.fork(), now());
