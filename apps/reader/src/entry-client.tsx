@@ -25,6 +25,7 @@ import './home.css';
 import './lists.css';
 import './stats.css';
 import './developer.css';
+import './pages/developer-apps/developer-apps.css';
 
 /**
  * Reads what the server sent, hydrates its HTML and starts the page's telemetry. The boot script calls it in a

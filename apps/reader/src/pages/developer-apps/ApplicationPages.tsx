@@ -12,7 +12,6 @@ import { type FormEvent, useState } from 'react';
 import { attempt, toast } from '../../lib/social';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { developerAppQueries } from './developer-apps-queries';
-import './developer-apps.css';
 
 type Application = RouterOutputs['oauth']['byId'];
 type Fields = { name: string; description: string; redirectUris: string };

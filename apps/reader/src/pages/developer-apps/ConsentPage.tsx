@@ -6,7 +6,6 @@ import { SignInToSee } from '../../components/SignInToSee';
 import { attempt } from '../../lib/social';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { authorizeQueryOf, developerAppQueries } from './developer-apps-queries';
-import './developer-apps.css';
 
 /**
  * Spec §2 /m/oauth/authorize: the consent screen. The application's name and owner, what it may do in plain
