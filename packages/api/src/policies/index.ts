@@ -37,6 +37,7 @@ export {
   isMember,
   type ListSubject,
   type NewsletterSubject,
+  ownsNewsletter,
   type PartnerOwnerSubject,
   type PostSubject,
   type PostUnavailableReason,

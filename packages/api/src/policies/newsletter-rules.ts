@@ -18,6 +18,10 @@ export interface NewsletterSubject {
 
 const notFound = refuse('NOT_FOUND', texts.notFound);
 
+/** Whether the newsletter is the viewer's own writer's newsletter (which they cannot subscribe to). */
+export const ownsNewsletter = (viewer: PolicyViewer, newsletter: NewsletterSubject): boolean =>
+  !!viewer.user && newsletter.user?.id === viewer.user.id;
+
 /** Seeing that a newsletter exists (its landing page, its Subscribe button): a private publication's members only. */
 function viewNewsletter(viewer: PolicyViewer, newsletter: NewsletterSubject): Refusal | null {
   if (newsletter.collection) return viewPublication(viewer, newsletter.collection) ? notFound : null;
@@ -32,7 +36,7 @@ function subscribeToNewsletter(viewer: PolicyViewer, newsletter: NewsletterSubje
   const seen = viewNewsletter(viewer, newsletter);
   if (seen) return seen;
   if (!viewer.user) return accountRefusal(null, true);
-  return newsletter.user?.id === viewer.user.id ? refuse('BAD_REQUEST', texts.subscribeSelf) : null;
+  return ownsNewsletter(viewer, newsletter) ? refuse('BAD_REQUEST', texts.subscribeSelf) : null;
 }
 
 /** Its settings, subscribers (import and export) and stats: the writer, or the publication's owner and editors. */

@@ -17,7 +17,7 @@ import { storyRules } from './story-rules';
 export type { OAuthApplicationSubject } from './developer-rules';
 export type { EarningsOwnerSubject } from './earnings-rules';
 export * from './facts';
-export type { NewsletterSubject } from './newsletter-rules';
+export { type NewsletterSubject, ownsNewsletter } from './newsletter-rules';
 export { type ActingFor, accountRefusal, isListedProfile, isListedTag } from './other-rules';
 export type { EnrollmentSubject, PartnerOwnerSubject } from './partner-rules';
 export type { InvitationSubject, MemberSubject } from './publication-rules';

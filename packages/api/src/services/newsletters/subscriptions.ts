@@ -20,7 +20,14 @@ import {
 } from '@quire/domain';
 import { enqueueEmail } from '@quire/mail';
 import { TRPCError } from '@trpc/server';
-import { can, enforce, loadPolicyViewer, type NewsletterSubject, PUBLICATION_STORY } from '../../policies';
+import {
+  can,
+  enforce,
+  loadPolicyViewer,
+  type NewsletterSubject,
+  ownsNewsletter,
+  PUBLICATION_STORY,
+} from '../../policies';
 import type { ServiceEnvironment } from '../environment';
 import { visibleUser } from '../social';
 import {
@@ -141,7 +148,7 @@ export async function subscriptionState(
 ) {
   const { subject, newsletter } = await resolveTarget(em, viewer?.id ?? null, target);
   const policyViewer = await loadPolicyViewer(em, viewer);
-  const isOwn = !!viewer && subject.user?.id === viewer.id;
+  const isOwn = ownsNewsletter(policyViewer, subject);
   if (!can(policyViewer, 'viewNewsletter', subject) || !newsletter) {
     return { newsletter: null, subscribed: false, isOwn };
   }
