@@ -388,7 +388,8 @@ describe('reading in Chromium', () => {
     await page.getByRole('button', { name: clapTexts.clap, exact: true }).click();
     await signUp.waitFor();
     expect(await page.getByTestId('clap-count').textContent()).toBe(count);
-    // Responding asks the same.
+    // Responding asks the same. The dialog takes Escape once it holds the focus (its chunk loads on demand).
+    await expect.poll(() => signUp.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => signUp.count()).toBe(0);
     await page.getByRole('button', { name: responseTexts.signUpToRespond }).click();
