@@ -17,7 +17,7 @@ import {
   PostTag,
   User,
 } from '@quire/db';
-import { monthDayYearSlug, quireRoutes } from '@quire/domain';
+import { monthDayYearSlug, quireRoutes, samplePathFor } from '@quire/domain';
 import { emailSettingsUrl } from '@quire/mail';
 import { comingSoonFor } from '@quire/reader/server';
 import { DEMO, seedDemo } from '@quire/seed';
@@ -322,17 +322,11 @@ function pathFor(pattern: string, s: Samples): string {
   return path;
 }
 
-/** Any concrete path of a pattern, to ask whether the reader serves it (as apps/reader/test/route-coverage does). */
-const shapeOf = (pattern: string) =>
-  pattern
-    .replace(/\{postId\}|\{inResponseToPostId\}/g, '0123456789ab')
-    .replace(/\{[^}]+\}/g, (param) => (param === '{username}' ? 'sample' : 'sample-value'));
-
 /** Every real page of the route table, as [route name, path], in table order. */
 function realPages(s: Samples): [string, string][] {
   return quireRoutes.entries
     .filter((entry) => !entry.redirectTo && !(entry.name in SKIPPED))
-    .filter((entry) => comingSoonFor(shapeOf(entry.pattern)) === undefined)
+    .filter((entry) => comingSoonFor(samplePathFor(entry.pattern)) === undefined)
     .map((entry) => [entry.name, pathFor(entry.pattern, s)]);
 }
 

@@ -56,6 +56,7 @@ import { PageCache } from './page-cache';
 import { registerPublicationIdRedirects } from './publication-id-redirects';
 import { registerReadingRoutes } from './reading-routes';
 import { registerSearchService } from './search';
+import { registerSiteFiles } from './site-files';
 import { BOOT_SCRIPT_SOURCE, errorStatusFor, registerReaderPages, sendErrorPage } from './ssr';
 import { registerStatsRoutes } from './stats-routes';
 import { registerStripeWebhook } from './stripe-webhook';
@@ -273,6 +274,7 @@ export async function buildApp(opts: {
   registerImportRoutes(app, orm, config, env);
   registerIfttt(app, orm, config, env);
   registerOpenSearch(app, config);
+  registerSiteFiles(app, config);
   registerOutboundRedirect(app, config);
   registerWriterEntryRedirects(app);
   registerOAuthRoutes(app, orm);

@@ -12,11 +12,15 @@ import {
 } from '@quire/api';
 import { REPO_ROOT } from '@quire/db';
 import {
+  ANDROID_CERT_SHA256_PATTERN,
+  ANDROID_PACKAGE_PATTERN,
+  APPLE_APP_ID_PATTERN,
   DEFAULT_PLAN_PRICES,
   MEMBERSHIP_CURRENCIES,
   MEMBERSHIP_GRACE_PERIOD_DAYS,
   PlanPeriod,
   PRODUCT_NAME,
+  SECURITY_CONTACT_PATTERN,
 } from '@quire/domain';
 import type { EmailLinkSigner } from '@quire/mail';
 import { createPaymentProvider, type DevProviderState, type PaymentProvider } from '@quire/payments';
@@ -27,6 +31,19 @@ export const repoRoot = REPO_ROOT;
 
 /** A price in cents: a whole number from 1 cent to $10,000. */
 const cents = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
+/** Comma-separated values, each trimmed (empty ones left out) and turned by `each` before it is checked. */
+const commaList = (pattern: RegExp, message: string, each: (value: string) => string = (v) => v) =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => each(item.trim()))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(pattern, message)));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -134,6 +151,25 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.ipv4())),
+  /**
+   * /.well-known/security.txt's Contact lines: comma-separated mailto:, https: or tel: URIs (a bare address is
+   * mailto:). Unset, the file is a 404.
+   */
+  SECURITY_CONTACT: commaList(SECURITY_CONTACT_PATTERN, 'a mailto:, https: or tel: URI', (v) =>
+    v && !v.includes(':') && v.includes('@') ? `mailto:${v}` : v,
+  ),
+  /** Comma-separated Apple app ids (TEAMID.bundle.id) of /.well-known/apple-app-site-association; unset, a 404. */
+  APPLE_APP_IDS: commaList(
+    APPLE_APP_ID_PATTERN,
+    'an Apple app id: a 10-character team id, a dot, the bundle id',
+  ),
+  /** The Android app of /.well-known/assetlinks.json, with its signing certificates' SHA-256; unset, a 404. */
+  ANDROID_APP_PACKAGE: z.string().regex(ANDROID_PACKAGE_PATTERN, 'an Android application id').optional(),
+  ANDROID_APP_CERT_SHA256: commaList(
+    ANDROID_CERT_SHA256_PATTERN,
+    'a SHA-256 fingerprint: 32 hex bytes joined by colons',
+    (v) => v.toUpperCase(),
+  ),
 });
 
 export type ServerConfig = z.infer<typeof envSchema> & {
@@ -168,6 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  if (!c.ANDROID_APP_PACKAGE !== !c.ANDROID_APP_CERT_SHA256.length) {
+    throw new Error(
+      'Invalid configuration: ANDROID_APP_PACKAGE and ANDROID_APP_CERT_SHA256 are set together or not at all.',
+    );
+  }
   return { ...c, publicUrl: c.PUBLIC_URL || `http://localhost:${c.PORT}`, devMailPage: devMailPage(c) };
 }
 

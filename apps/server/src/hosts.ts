@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Collection, CustomDomain, type Orm, User } from '@quire/db';
-import { PRODUCT_NAME, userUrl } from '@quire/domain';
+import { isSiteFilePath, PRODUCT_NAME, userUrl } from '@quire/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { listenForCachePurges } from './cache-purge';
@@ -157,7 +157,7 @@ export function pathForHost(url: string, entity: HostEntity): string {
   if (entity.kind === 'collection' && pathname === '/favicon.ico') {
     return `/_/favicon/${encodeURIComponent(entity.slug)}${search}`;
   }
-  if (pathname === '/favicon.ico' || pathname === '/robots.txt') return url;
+  if (isSiteFilePath(pathname)) return url;
   const prefix =
     entity.kind === 'collection'
       ? `/${encodeURIComponent(entity.slug)}`
@@ -171,7 +171,7 @@ export function pathForHost(url: string, entity: HostEntity): string {
 // Favicons (spec §4)
 // ---------------------------------------------------------------------------------------------------------
 
-const FAVICON_COLOURS: Record<ServerConfig['NODE_ENV'], string> = {
+export const FAVICON_COLOURS: Record<ServerConfig['NODE_ENV'], string> = {
   development: '#c2410c',
   test: '#6d28d9',
   production: '#191919',
@@ -215,7 +215,7 @@ async function defaultFavicon(env: ServerConfig['NODE_ENV']): Promise<Buffer> {
   return icoFromPngs(images);
 }
 
-const FAVICON_CACHE = 'public, max-age=604800';
+export const FAVICON_CACHE = 'public, max-age=604800';
 const FAVICON_SIDE = 128;
 
 // ---------------------------------------------------------------------------------------------------------

@@ -58,7 +58,8 @@ async function newStoriesBy(em: EntityManager, publicUrl: string, username: stri
 /**
  * The IFTTT service (https://ifttt.com/docs/api_reference): status and test setup with the service key, user
  * info, the 'new story by a writer' trigger and the 'publish a story' action with the user's bearer token (an
- * OAuth access token from /m/oauth/authorize). Without IFTTT_SERVICE_KEY configured, none of it exists (404).
+ * OAuth access token from /m/oauth/authorize). Without IFTTT_SERVICE_KEY configured, every IFTTT path answers
+ * 503 in IFTTT's error shape: the service is not offered here, and IFTTT reads 503 as 'unavailable'.
  */
 export function registerIfttt(
   app: FastifyInstance,
@@ -67,7 +68,12 @@ export function registerIfttt(
   _env: ServiceEnvironment,
 ) {
   const serviceKey = config.IFTTT_SERVICE_KEY;
-  if (!serviceKey) return;
+  if (!serviceKey) {
+    app.all('/ifttt/v1/*', { config: { xsrf: false } }, async (_req, reply) =>
+      fail(reply, 503, iftttTexts.notConfigured),
+    );
+    return;
+  }
   const publicUrl = config.publicUrl.replace(/\/+$/, '');
   const hasServiceKey = (req: FastifyRequest) =>
     sameKey(headerOf(req, 'ifttt-service-key') ?? '', serviceKey);

@@ -2,17 +2,37 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { accountRefusal, type ServiceEnvironment } from '@quire/api';
+import {
+  accountRefusal,
+  defaultPageFetchSettings,
+  FetchRefusal,
+  type FetchRefusalReason,
+  guardedFetch,
+  type ServiceEnvironment,
+} from '@quire/api';
 import { Media, newId, type Orm, type User } from '@quire/db';
-import { IMAGE_STRATEGIES, type ImageStrategy, imageUrl, MAX_IMAGE_PIXEL_RATIO } from '@quire/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  IMAGE_STRATEGIES,
+  IMAGE_URL_MAX,
+  type ImageStrategy,
+  imageByUrlTexts,
+  imageUrl,
+  MAX_IMAGE_PIXEL_RATIO,
+  textInput,
+} from '@quire/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { z } from 'zod';
 import type { ServerConfig } from './config';
 import { contextFor } from './context';
 import { LocalDiskMediaStore, type MediaStore } from './media-store';
 
 const MEDIA_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
+/** /media/{id}/href points at the original; the address is stable, so a day's caching is safe. */
+const HREF_CACHE = 'public, max-age=86400';
+const NOT_FOUND = 'No such image.';
+const UPLOAD_RATE_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** The largest width or height a variant URL may ask for, and the largest side a variant is rendered at. */
 export const MAX_VARIANT_SIDE = 4000;
@@ -32,6 +52,14 @@ export type UploadFormat = keyof typeof UPLOAD_FORMATS;
 const FORMAT_BY_EXT = new Map<string, UploadFormat>(
   Object.entries(UPLOAD_FORMATS).map(([format, { ext }]) => [ext, format as UploadFormat]),
 );
+
+/** The Accept header of an image fetched by its address: the upload formats first, any image after. */
+const IMAGE_ACCEPT = [...Object.values(UPLOAD_FORMATS).map((f) => f.mime), 'image/*;q=0.8'].join(',');
+
+/** POST /_/upload-url's body. */
+const uploadUrlBody = z.object({
+  url: textInput().min(1, imageByUrlTexts.badUrl).max(IMAGE_URL_MAX, imageByUrlTexts.badUrl),
+});
 
 export const uploadTexts = {
   tooLarge: (mb: number) => `The image is larger than the ${mb} MB limit.`,
@@ -254,10 +282,17 @@ export async function storeUploadedImage(
 const sendError = (reply: FastifyReply, status: number, message: string, code?: string) =>
   reply.code(status).send({ error: code ? { message, code } : { message } });
 
+/** The answer of /_/upload and /_/upload-url: the stored image, or its refusal. */
+const sendStored = (reply: FastifyReply, stored: StoredImage) =>
+  'error' in stored
+    ? sendError(reply, stored.status, stored.error)
+    : reply.send({ id: stored.id, width: stored.width, height: stored.height, url: stored.url });
+
 /**
  * GET /media/{id}: stored images, uploads and the demo seed's alike (resized variants by w, h, s, dpr, computed
  * once and kept under DATA_DIR/media/variants/); an id with no stored image answers 404, so pages fall back to
- * no picture. POST /_/upload: image uploads.
+ * no picture. GET /media/{id}/href: a redirect to the original. POST /_/upload: image uploads; POST
+ * /_/upload-url: an image fetched from its address (SSRF-guarded, the upload limit) and stored as an upload is.
  */
 export async function registerMedia(
   app: FastifyInstance,
@@ -268,44 +303,72 @@ export async function registerMedia(
 ) {
   const maxMb = config.IMAGE_UPLOAD_MAX_SIZE_MB;
   const maxBytes = maxMb * 1024 * 1024;
+  const fetchSettings = defaultPageFetchSettings(env.pageFetch);
+
+  /** The signed-in uploader in good standing, or null once the refusal is sent (401 signed out, else 403). */
+  const uploaderFor = async (req: FastifyRequest, reply: FastifyReply) => {
+    const ctx = await contextFor(orm, config, env, req, reply);
+    const refused = accountRefusal(ctx.viewer, true);
+    if (refused?.code === 'UNAUTHORIZED') sendError(reply, 401, uploadTexts.signIn, refused.code);
+    else if (refused) sendError(reply, 403, refused.message, refused.code);
+    return refused ? null : { em: ctx.em, uploader: ctx.viewer! };
+  };
 
   await app.register(async (scope) => {
     // Multipart parsing exists only on this route; every other route keeps the small JSON body limit.
     await scope.register(fastifyMultipart, {
       limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 100 },
     });
-    scope.post(
-      '/_/upload',
-      { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
-      async (req, reply) => {
-        const ctx = await contextFor(orm, config, env, req, reply);
-        const viewer = ctx.viewer;
-        const refused = accountRefusal(viewer, true);
-        if (refused?.code === 'UNAUTHORIZED') return sendError(reply, 401, uploadTexts.signIn, refused.code);
-        if (refused) return sendError(reply, 403, refused.message, refused.code);
-        if (!req.isMultipart()) return sendError(reply, 415, uploadTexts.notMultipart);
+    scope.post('/_/upload', { config: UPLOAD_RATE_LIMIT }, async (req, reply) => {
+      const account = await uploaderFor(req, reply);
+      if (!account) return reply;
+      if (!req.isMultipart()) return sendError(reply, 415, uploadTexts.notMultipart);
 
-        let bytes: Buffer;
-        try {
-          const part = await req.file();
-          if (part?.fieldname !== 'file') return sendError(reply, 400, uploadTexts.noFile);
-          bytes = await part.toBuffer();
-          if (part.file.truncated) return sendError(reply, 413, uploadTexts.tooLarge(maxMb));
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') return sendError(reply, 413, uploadTexts.tooLarge(maxMb));
-          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-            return sendError(reply, 400, uploadTexts.noFile);
-          }
-          throw error;
+      let bytes: Buffer;
+      try {
+        const part = await req.file();
+        if (part?.fieldname !== 'file') return sendError(reply, 400, uploadTexts.noFile);
+        bytes = await part.toBuffer();
+        if (part.file.truncated) return sendError(reply, 413, uploadTexts.tooLarge(maxMb));
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') return sendError(reply, 413, uploadTexts.tooLarge(maxMb));
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+          return sendError(reply, 400, uploadTexts.noFile);
         }
-        if (bytes.length === 0) return sendError(reply, 400, uploadTexts.noFile);
+        throw error;
+      }
+      if (bytes.length === 0) return sendError(reply, 400, uploadTexts.noFile);
 
-        const stored = await storeUploadedImage(ctx.em, viewer!, bytes, store);
-        if ('error' in stored) return sendError(reply, stored.status, stored.error);
-        return { id: stored.id, width: stored.width, height: stored.height, url: stored.url };
-      },
-    );
+      return sendStored(reply, await storeUploadedImage(account.em, account.uploader, bytes, store));
+    });
+  });
+
+  const urlRefusals: Record<FetchRefusalReason, [status: number, message: string]> = {
+    badUrl: [400, imageByUrlTexts.badUrl],
+    blockedUrl: [400, imageByUrlTexts.blockedUrl],
+    fetchFailed: [422, imageByUrlTexts.fetchFailed],
+    wrongType: [415, imageByUrlTexts.notImage],
+    tooLarge: [413, imageByUrlTexts.tooLarge(maxMb)],
+  };
+  app.post('/_/upload-url', { config: UPLOAD_RATE_LIMIT }, async (req, reply) => {
+    const account = await uploaderFor(req, reply);
+    if (!account) return reply;
+    const { url } = uploadUrlBody.parse(req.body);
+    let bytes: Buffer;
+    try {
+      // The header's type only screens out pages and the like; sharp decides from the bytes, as for an upload.
+      ({ body: bytes } = await guardedFetch(url, fetchSettings, {
+        accept: IMAGE_ACCEPT,
+        contentType: /^image\//i,
+        maxBytes,
+      }));
+    } catch (error) {
+      if (!(error instanceof FetchRefusal)) throw error;
+      const [status, message] = urlRefusals[error.reason];
+      return sendError(reply, status, message);
+    }
+    return sendStored(reply, await storeUploadedImage(account.em, account.uploader, bytes, store));
   });
 
   // One computation per variant at a time; later requests read it from the store.
@@ -335,13 +398,16 @@ export async function registerMedia(
     return pending;
   };
 
+  const isMediaId = (id: string) => MEDIA_ID.test(id) && !id.includes('..');
+  const formatOf = (id: string) => FORMAT_BY_EXT.get(/\.([a-z]+)$/.exec(id)?.[1] ?? '');
+
   app.get<{ Params: { id: string }; Querystring: Query }>('/media/:id', async (req, reply) => {
     const { id } = req.params;
-    if (!MEDIA_ID.test(id) || id.includes('..')) return sendError(reply, 400, 'That is not a media id.');
+    if (!isMediaId(id)) return sendError(reply, 400, 'That is not a media id.');
     const params = parseVariantParams(req.query);
     if ('error' in params) return sendError(reply, 400, params.error);
 
-    const format = FORMAT_BY_EXT.get(/\.([a-z]+)$/.exec(id)?.[1] ?? '');
+    const format = formatOf(id);
     if (format && (await store.has(id))) {
       // The format is kept (no Accept negotiation), so one URL is one set of bytes and needs no Vary header.
       const send = (data: Buffer, variant?: 'hit' | 'miss') => {
@@ -359,6 +425,13 @@ export async function registerMedia(
         if (rendered) return send(rendered, 'miss');
       }
     }
-    return sendError(reply, 404, 'No such image.');
+    return sendError(reply, 404, NOT_FOUND);
+  });
+
+  // Spec §2 /media/{mediaResourceId}/href: the stable address of the original, whatever variant was shown.
+  app.get<{ Params: { id: string } }>('/media/:id/href', async (req, reply) => {
+    const { id } = req.params;
+    if (!isMediaId(id) || !formatOf(id) || !(await store.has(id))) return sendError(reply, 404, NOT_FOUND);
+    return reply.header('cache-control', HREF_CACHE).redirect(imageUrl(id), 302);
   });
 }

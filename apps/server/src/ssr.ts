@@ -32,6 +32,7 @@ import { siteOf } from './hosts';
 import { escapeHtml } from './html';
 import { OSD_PATH } from './osd';
 import { type CachedPage, encodedBody, type PageCache, pageEncodingFor } from './page-cache';
+import { siteIconTags } from './site-files';
 
 /** JSON safe to embed in a <script type="application/json"> block. */
 const embedJson = (value: unknown) =>
@@ -77,7 +78,7 @@ export function clientConfig(config: ServerConfig): ClientConfig & { membership:
 export type HeadTag =
   | { property: string; content: string }
   | { name: string; content: string }
-  | { rel: string; href: string; type?: string; title?: string }
+  | { rel: string; href: string; type?: string; title?: string; sizes?: string }
   | { jsonLd: Record<string, unknown> };
 
 const headTagHtml = (tag: HeadTag): string => {
@@ -85,7 +86,8 @@ const headTagHtml = (tag: HeadTag): string => {
   if ('rel' in tag) {
     const type = tag.type ? ` type="${escapeHtml(tag.type)}"` : '';
     const title = tag.title ? ` title="${escapeHtml(tag.title)}"` : '';
-    return `<link rel="${escapeHtml(tag.rel)}"${type}${title} href="${escapeHtml(tag.href)}">`;
+    const sizes = tag.sizes ? ` sizes="${escapeHtml(tag.sizes)}"` : '';
+    return `<link rel="${escapeHtml(tag.rel)}"${type}${title}${sizes} href="${escapeHtml(tag.href)}">`;
   }
   if ('property' in tag) {
     return `<meta property="${escapeHtml(tag.property)}" content="${escapeHtml(tag.content)}">`;
@@ -291,7 +293,7 @@ export function registerReaderPages(
     const body = htmlDocument({
       title: result.title ? `${result.title} | ${PRODUCT_NAME}` : PRODUCT_NAME,
       description: result.description,
-      meta: pageHeadTags(result, config.publicUrl),
+      meta: [...siteIconTags(host), ...pageHeadTags(result, config.publicUrl)],
       body: result.html,
       assets: assets(),
       state,

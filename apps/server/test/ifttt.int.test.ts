@@ -1,5 +1,6 @@
 import { issueApiToken } from '@quire/api';
 import { Post } from '@quire/db';
+import { iftttTexts } from '@quire/domain';
 import { buildPost, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers';
@@ -17,7 +18,7 @@ async function tokenFor(scopes: ('basicProfile' | 'publishPost')[]) {
 }
 
 describe('IFTTT service', () => {
-  it('status answers 200 to the service key only; unconfigured, the routes do not exist', async () => {
+  it('status answers 200 to the service key only; unconfigured, every IFTTT path is a 503', async () => {
     expect(
       (await t.app.inject({ url: '/ifttt/v1/status', headers: { 'ifttt-service-key': KEY } })).statusCode,
     ).toBe(200);
@@ -28,9 +29,15 @@ describe('IFTTT service', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ errors: [{ message: 'Invalid IFTTT service key.' }] });
     expect((await t.app.inject({ url: '/ifttt/v1/status' })).statusCode).toBe(401);
-    expect(
-      (await off.app.inject({ url: '/ifttt/v1/status', headers: { 'ifttt-service-key': KEY } })).statusCode,
-    ).toBe(404);
+    for (const [method, url] of [
+      ['GET', '/ifttt/v1/status'],
+      ['GET', '/ifttt/v1/user/info'],
+      ['POST', '/ifttt/v1/actions/publish_story'],
+    ] as const) {
+      const unset = await off.app.inject({ method, url, headers: { 'ifttt-service-key': KEY } });
+      expect(unset.statusCode, url).toBe(503);
+      expect(unset.json()).toEqual({ errors: [{ message: iftttTexts.notConfigured }] });
+    }
   });
 
   it("user info names the token's user; a bad token is a 401 in IFTTT's shape", async () => {

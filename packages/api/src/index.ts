@@ -90,7 +90,10 @@ export {
 export { createImportedDraft, publishImportedStory } from './services/import/imported-story';
 export {
   defaultPageFetchSettings,
+  FetchRefusal,
+  type FetchRefusalReason,
   fetchPage,
+  guardedFetch,
   isBlockedAddress,
   type PageFetchSettings,
 } from './services/import/page-fetch';

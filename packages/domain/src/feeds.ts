@@ -8,12 +8,30 @@ export const feedPaths = {
   user: (username: string) => `/feed/@${seg(username)}`,
   tag: (tagSlug: string) => `/feed/tag/${seg(tagSlug)}`,
   topic: (topicSlug: string) => `/feed/topic/${seg(topicSlug)}`,
+  /** The topic feed made for Flipboard: full text, a picture per story, the writer as `dc:creator`. */
+  flipboard: (topicSlug: string) => `/feed/flipboard/${seg(topicSlug)}`,
   publication: (collectionSlug: string) => `/feed/${seg(collectionSlug)}`,
   publicationTag: (collectionSlug: string, tagSlug: string) =>
     `/feed/${seg(collectionSlug)}/tagged/${seg(tagSlug)}`,
+  /** A publication's news feed: its stories of the last NEWS_FEED_WINDOW_MS. */
+  publicationNews: (collectionSlug: string) => `/feed/${seg(collectionSlug)}/news`,
+  publicationNewsTag: (collectionSlug: string, tagSlug: string) =>
+    `/feed/${seg(collectionSlug)}/news/tagged/${seg(tagSlug)}`,
   list: (catalogSlugId: string) => `/feed/collections/${seg(catalogSlugId)}`,
   recommended: (username: string) => `/feed/@${seg(username)}/has-recommended`,
 } as const;
+
+/**
+ * How far back a publication's news feed reaches: Google News takes only articles published in the last two
+ * days, so anything older would be sent only to be dropped.
+ */
+export const NEWS_FEED_WINDOW_MS = 48 * 60 * 60 * 1000;
+
+/**
+ * The size of the picture each story carries in the Flipboard and news feeds (cropped to exactly this, so the
+ * feed can state it): Flipboard wants at least 500 px on the shorter side, Google News 800 px.
+ */
+export const SYNDICATED_IMAGE = { width: 1200, height: 800 } as const;
 
 /** Not from the spec: feed titles (the feed's own and its page's `<link rel="alternate">`) and the RSS link. */
 export const feedTexts = {
@@ -30,6 +48,11 @@ export const feedTexts = {
   publicationDescription: (name: string) => `The latest stories in ${name}.`,
   publicationTagTitle: (name: string, tag: string) => `${name} — ${tag}`,
   publicationTagDescription: (name: string, tag: string) => `Stories tagged ${tag} in ${name}.`,
+  newsTitle: (name: string) => `${name} — News`,
+  newsDescription: (name: string) => `The stories ${name} published in the last two days.`,
+  newsTagTitle: (name: string, tag: string) => `${name} — ${tag} news`,
+  newsTagDescription: (name: string, tag: string) =>
+    `The stories tagged ${tag} that ${name} published in the last two days.`,
   listTitle: (name: string, creator: string) => `${name} — a list by ${creator}`,
   listDescription: (name: string, creator: string, product: string = PRODUCT_NAME) =>
     `The stories in ${name}, a list by ${creator} on ${product}.`,

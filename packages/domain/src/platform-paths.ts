@@ -42,6 +42,7 @@ export const outboundTexts = {
 
 export const iftttTexts = {
   badServiceKey: 'Invalid IFTTT service key.',
+  notConfigured: 'IFTTT is not set up on this server.',
   badToken: 'Invalid or expired access token.',
   missingScope: 'This connection may not publish stories.',
   missingField: (field: string) => `The field ${field} is required.`,

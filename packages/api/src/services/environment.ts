@@ -41,7 +41,7 @@ export interface ServiceEnvironment {
   taxFormKey?: Buffer;
   /** Custom domains: the CNAME target, the A record addresses and the DNS resolver (defaults in custom-domains.ts). */
   customDomains?: Partial<CustomDomainSettings>;
-  /** Import's web page fetcher: resolver, limits, and (tests only) loopback allowed; defaults in page-fetch.ts. */
+  /** The web fetcher of import and images by address: resolver, limits, (tests only) loopback; see page-fetch.ts. */
   pageFetch?: Partial<PageFetchSettings>;
 }
 

@@ -2,6 +2,7 @@ import { RouteTable } from './builder';
 import { KNOWN_ROUTE_PATTERNS, routeEntries } from './table';
 
 export * from './builder';
+export * from './samples';
 export * from './table';
 export * from './urls';
 

@@ -3,7 +3,10 @@ import { BlockList, isIP } from 'node:net';
 import { IMPORT_FETCH_TIMEOUT_MS, IMPORT_MAX_BYTES, IMPORT_MAX_REDIRECTS, importTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 
-/** How an import fetches web pages; tests inject a resolver, or allow loopback to reach a local server. */
+/**
+ * How the server fetches from the web for a user (import's pages, images by address); tests inject a resolver,
+ * or allow loopback to reach a local server. maxBytes is the page cap; an image's is the upload limit.
+ */
 export interface PageFetchSettings {
   /** Resolves a host name to its addresses (default: the system resolver, all addresses). */
   lookup: (host: string) => Promise<{ address: string; family: number }[]>;
@@ -23,7 +26,7 @@ export const defaultPageFetchSettings = (overrides: Partial<PageFetchSettings> =
   ...overrides,
 });
 
-/** Addresses no import may reach: private, loopback, link-local, shared, multicast and reserved ranges. */
+/** Addresses no fetch may reach: private, loopback, link-local, shared, multicast and reserved ranges. */
 const blocked = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
@@ -48,7 +51,7 @@ for (const [net, bits] of [
 ] as const)
   blocked.addSubnet(net, bits, 'ipv6');
 
-/** True for an address an import may not fetch (IPv4-mapped IPv6 addresses are checked as IPv4). */
+/** True for an address the server may not fetch (IPv4-mapped IPv6 addresses are checked as IPv4). */
 export function isBlockedAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped) return blocked.check(mapped, 'ipv4');
@@ -58,51 +61,71 @@ export function isBlockedAddress(address: string): boolean {
   return true;
 }
 
-const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+/** Why a guarded fetch refused: each caller words it (import's texts, image-by-address texts). */
+export type FetchRefusalReason = 'badUrl' | 'blockedUrl' | 'fetchFailed' | 'wrongType' | 'tooLarge';
+
+export class FetchRefusal extends Error {
+  constructor(readonly reason: FetchRefusalReason) {
+    super(`fetch refused: ${reason}`);
+    this.name = 'FetchRefusal';
+  }
+}
+
+/** What a caller of guardedFetch accepts. */
+export interface FetchWanted {
+  /** The request's Accept header. */
+  accept: string;
+  /** The response content types taken; any other is refused as wrongType. */
+  contentType: RegExp;
+  /** The largest body taken; a longer one is refused as tooLarge. */
+  maxBytes: number;
+}
 
 /** Refuses a URL that is not http(s) or whose host resolves to any blocked address. */
 async function checkTarget(url: URL, settings: PageFetchSettings): Promise<void> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse(importTexts.badUrl);
-  if (url.username || url.password) throw refuse(importTexts.blockedUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefusal('badUrl');
+  if (url.username || url.password) throw new FetchRefusal('blockedUrl');
   if (settings.allowPrivateAddresses) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string }[];
   try {
     addresses = isIP(host) ? [{ address: host }] : await settings.lookup(host);
   } catch {
-    throw refuse(importTexts.fetchFailed);
+    throw new FetchRefusal('fetchFailed');
   }
   if (!addresses.length || addresses.some((a) => isBlockedAddress(a.address)))
-    throw refuse(importTexts.blockedUrl);
+    throw new FetchRefusal('blockedUrl');
 }
 
 /** Reads at most `max` bytes of a body; more is refused. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, max: number): Promise<string> {
-  if (!body) return '';
+async function readCapped(body: ReadableStream<Uint8Array> | null, max: number): Promise<Buffer> {
+  if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.byteLength;
-    if (size > max) throw refuse(importTexts.tooLarge);
+    if (size > max) throw new FetchRefusal('tooLarge');
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**
- * Fetches a web page to import: http(s) only, each hop's host resolved and refused when it is private, loopback
- * or link-local (SSRF), at most a few redirects, a deadline and a size cap. Returns the final URL and the HTML.
+ * Fetches a resource from the web for a user: http(s) only, each hop's host resolved and refused when it is
+ * private, loopback or link-local (SSRF), at most a few redirects, a deadline, the caller's content types and
+ * size cap. Returns the final URL, the content type and the body; refuses with a FetchRefusal.
  * (The connection resolves the name again; a host that changes its answer in between is a remaining gap.)
  */
-export async function fetchPage(
+export async function guardedFetch(
   rawUrl: string,
   settings: PageFetchSettings,
-): Promise<{ url: string; html: string }> {
+  wanted: FetchWanted,
+): Promise<{ url: string; contentType: string; body: Buffer }> {
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
-    throw refuse(importTexts.badUrl);
+    throw new FetchRefusal('badUrl');
   }
   const signal = AbortSignal.timeout(settings.timeoutMs);
   try {
@@ -111,33 +134,60 @@ export async function fetchPage(
       const res = await fetch(url, {
         redirect: 'manual',
         signal,
-        headers: { accept: 'text/html,application/xhtml+xml;q=0.9', 'user-agent': 'QuireImport/1.0' },
+        headers: { accept: wanted.accept, 'user-agent': 'Quire/1.0' },
       });
       const location = res.headers.get('location');
       if (res.status >= 300 && res.status < 400 && location) {
         await res.body?.cancel();
-        if (hop >= settings.maxRedirects) throw refuse(importTexts.fetchFailed);
+        if (hop >= settings.maxRedirects) throw new FetchRefusal('fetchFailed');
         url = new URL(location, url);
         continue;
       }
       if (!res.ok) {
         await res.body?.cancel();
-        throw refuse(importTexts.fetchFailed);
+        throw new FetchRefusal('fetchFailed');
       }
-      const type = res.headers.get('content-type') ?? '';
-      if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(type)) {
+      const contentType = res.headers.get('content-type') ?? '';
+      if (!wanted.contentType.test(contentType)) {
         await res.body?.cancel();
-        throw refuse(importTexts.notHtml);
+        throw new FetchRefusal('wrongType');
       }
       const length = Number(res.headers.get('content-length') ?? 0);
-      if (length > settings.maxBytes) {
+      if (length > wanted.maxBytes) {
         await res.body?.cancel();
-        throw refuse(importTexts.tooLarge);
+        throw new FetchRefusal('tooLarge');
       }
-      return { url: url.toString(), html: await readCapped(res.body, settings.maxBytes) };
+      return { url: url.toString(), contentType, body: await readCapped(res.body, wanted.maxBytes) };
     }
   } catch (e) {
-    if (e instanceof TRPCError) throw e;
-    throw refuse(importTexts.fetchFailed);
+    if (e instanceof FetchRefusal) throw e;
+    throw new FetchRefusal('fetchFailed');
+  }
+}
+
+const PAGE_REFUSALS: Record<FetchRefusalReason, string> = {
+  badUrl: importTexts.badUrl,
+  blockedUrl: importTexts.blockedUrl,
+  fetchFailed: importTexts.fetchFailed,
+  wrongType: importTexts.notHtml,
+  tooLarge: importTexts.tooLarge,
+};
+
+/** Fetches a web page to import (HTML, at most settings.maxBytes); refusals are 400s in import's words. */
+export async function fetchPage(
+  rawUrl: string,
+  settings: PageFetchSettings,
+): Promise<{ url: string; html: string }> {
+  try {
+    const page = await guardedFetch(rawUrl, settings, {
+      accept: 'text/html,application/xhtml+xml;q=0.9',
+      contentType: /^(text\/html|application\/xhtml\+xml)\b/i,
+      maxBytes: settings.maxBytes,
+    });
+    return { url: page.url, html: page.body.toString('utf8') };
+  } catch (e) {
+    if (e instanceof FetchRefusal)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: PAGE_REFUSALS[e.reason] });
+    throw e;
   }
 }
