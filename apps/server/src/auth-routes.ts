@@ -12,7 +12,11 @@ import {
   startSocialSignIn,
 } from '@quire/api';
 import { type Orm, Session } from '@quire/db';
-import { EMAIL_LOGIN_TIMEOUT_ENTRY, logTexts } from '@quire/domain';
+import { EMAIL_LOGIN_TIMEOUT_ENTRY, logTexts, pathAfterSignIn } from '@quire/domain';
+
+/** Where a social sign-in that did not sign in goes back to. */
+const SOCIAL_FAILED = '/m/signin?error=social';
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config';
 import { contextFor, XSRF_COOKIE } from './context';
@@ -36,7 +40,7 @@ export async function registerAuthRoutes(
     if (outcome.kind === 'needs-name') {
       return reply.redirect(`/m/signin?operation=register&email=${encodeURIComponent(outcome.email)}`, 302);
     }
-    return reply.redirect(afterSignIn(outcome.result, expired), 302);
+    return reply.redirect(pathAfterSignIn(outcome.result, expired), 302);
   });
 
   // Social sign-in (spec §2 /m/connect/{provider}, /m/callback/{provider}).
@@ -112,7 +116,7 @@ export async function registerAuthRoutes(
       req.log.warn({ err: error }, 'social sign-in failed');
       return reply.redirect(failed, 302);
     }
-    return reply.header('cache-control', 'no-store').redirect(afterSignIn(result), 302);
+    return reply.header('cache-control', 'no-store').redirect(pathAfterSignIn(result, SOCIAL_FAILED), 302);
   };
   app.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>(
     '/m/callback/:provider',
@@ -161,13 +165,4 @@ export async function registerAuthRoutes(
 /** A path on this site, or home. */
 function safePath(path: unknown): string {
   return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : '/';
-}
-
-/** Where the browser goes after a sign-in attempt: on, to the second factor, or back to sign-in. */
-function afterSignIn(result: LoginResultLike, otherwise = '/m/signin?error=social'): string {
-  if (result.__typename === 'AuthInfo') return result.redirect;
-  if (result.__typename === 'AuthToken') {
-    return `/m/signin?${new URLSearchParams({ twoFactorToken: result.token, method: result.method })}`;
-  }
-  return otherwise;
 }

@@ -311,6 +311,8 @@ export const AuthTokenKind = values(
   'ACCOUNT_TOKEN',
   /** Not from the spec: the link that adds a password to an account (/m/account/convert/{token}). */
   'ACCOUNT_CONVERT',
+  /** Not from the spec: the link that signs an account in on another device (/m/app/login/{token}). */
+  'APP_LOGIN',
 );
 export type AuthTokenKind = (typeof AuthTokenKind)[number];
 

@@ -4,6 +4,7 @@ export * from './account-convert-input';
 export * from './account-deletion';
 export * from './account-settings';
 export * from './account-settings-input';
+export * from './app-login';
 export * from './auth';
 export * from './cards';
 export * from './color-string';

@@ -4,12 +4,16 @@ import {
   crupdateTwoFactorAuthInput,
   crupdateTwoFactorBackupCodesInput,
   emailAvailabilityInput,
+  linkTokenSchema,
   loginUserInput,
   magicLinkPreferredInput,
   registerAuthyUserInput,
   sendAcctAuthEmailInput,
+  textInput,
   verifyLoginCodeInput,
 } from '@quire/domain';
+import { z } from 'zod';
+import { appLoginLink, completeAppLogin } from '../services/auth/app-login';
 import {
   accountToken,
   authOptions,
@@ -25,7 +29,7 @@ import {
   sendVerificationEmail,
   startTwoFactorSetup,
 } from '../services/auth/operations';
-import { authedProcedure, publicProcedure, router } from '../trpc';
+import { authedProcedure, openProcedure, publicProcedure, router } from '../trpc';
 
 export const authRouter = router({
   /** What the sign-in modal may offer: passwords, email, social providers, captcha. */
@@ -47,6 +51,18 @@ export const authRouter = router({
   /** Spec §7 AccountTokenQuery: a short-lived single-use token for the viewer's action URLs. */
   accountToken: authedProcedure.mutation(({ ctx }) => accountToken(ctx, ctx.viewer)),
 
+  /*
+   * /m/app/login/{token}: the link that signs an account in on another device. Open to anyone by nature: the link
+   * is its own key (256 random bits, stored as a hash, five minutes, single use), as an emailed sign-in link is.
+   */
+  /** The link's state without using it: whom it signs in, or why it cannot be used. */
+  appLoginLink: openProcedure
+    .input(z.object({ token: textInput().max(1000) }))
+    .query(({ ctx, input }) => appLoginLink(ctx.em, ctx, input.token)),
+  /** Signs this device in with the link (or asks for the second factor), using it up. */
+  completeAppLogin: openProcedure
+    .input(z.object({ token: linkTokenSchema }))
+    .mutation(({ ctx, input }) => completeAppLogin(ctx, input.token)),
   /** Spec §7 SendAcctAuthEmail. */
   sendAcctAuthEmail: publicProcedure
     .input(sendAcctAuthEmailInput)

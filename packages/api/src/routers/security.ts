@@ -2,6 +2,7 @@ import { OAuthProvider } from '@quire/domain';
 import { z } from 'zod';
 import { entityId } from '../schemas';
 import { mailConvertLink } from '../services/account/convert';
+import { createAppLoginLink } from '../services/auth/app-login';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 import {
   disconnectProvider,
@@ -35,6 +36,8 @@ export const securityRouter = router({
   disconnectProvider: ownMutation
     .input(z.object({ provider: z.enum(OAuthProvider) }))
     .mutation(({ ctx, input }) => disconnectProvider(ctx.em, ctx.viewer.id, input.provider)),
+  /** A single-use link that signs the viewer in on another device (/m/app/login/{token}), shown once. */
+  createAppLoginLink: ownMutation.mutation(({ ctx }) => createAppLoginLink(ctx.em, ctx, ctx.viewer.id)),
   /** Mails an account with no password the link that adds one (/m/account/convert/{token}). */
   mailConvertLink: ownMutation.mutation(({ ctx }) => mailConvertLink(ctx.em, ctx, ctx.viewer.id)),
 });

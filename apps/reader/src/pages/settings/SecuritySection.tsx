@@ -7,6 +7,7 @@ import { FormError } from '../../components/susi/fields';
 import { failureMessage } from '../../lib/social';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useTRPC } from '../../trpc';
+import { AnotherDeviceSection } from './AnotherDeviceSection';
 
 /*
  * The security section of /me/settings (spec §2 #security): the password (set or changed on /password, where a
@@ -35,6 +36,7 @@ export function SecuritySection() {
     <div data-testid="security-settings">
       <PasswordAndTwoFactor data={overview.data} />
       <Sessions sessions={overview.data.sessions} />
+      <AnotherDeviceSection />
       <Providers providers={overview.data.providers} />
     </div>
   );

@@ -1,6 +1,7 @@
 import {
   accountConvertTexts,
   accountDeletionTexts,
+  appLoginTexts,
   MOBILE_BETA_PATH,
   mobileBetaTexts,
   settingsSectionOf,
@@ -34,6 +35,8 @@ const PromoteSubscriptionsPage = promotions('PromoteSubscriptionsPage');
 const MobileBetaPage = promotions('MobileBetaPage');
 const convert = lazyPages('src/pages/settings/AccountConvertPage.tsx', () => import('./AccountConvertPage'));
 const AccountConvertPage = convert('AccountConvertPage');
+const appLogin = lazyPages('src/pages/settings/AppLoginPage.tsx', () => import('./AppLoginPage'));
+const AppLoginPage = appLogin('AppLoginPage');
 
 /** /me/settings/promote-memberships and promote-subscriptions: the writer's switch for one prompt. */
 const promotionRoute = (promotion: WriterPromotion, name: string, page: PageRoute['render']): PageRoute =>
@@ -120,6 +123,19 @@ export const settingsRoutes: PageRoute[] = [
       return 200;
     },
     head: () => ({ title: accountConvertTexts.title }),
+  },
+  {
+    // The link that signs an account in on another device; the page asks before it signs in.
+    path: '/m/app/login/:token',
+    name: 'AcctMAppLoginByToken',
+    render: ({ params }) => <AppLoginPage token={params.token ?? ''} />,
+    prefetch: async ({ trpc, queryClient }, params) => {
+      await queryClient
+        .fetchQuery(trpc.auth.appLoginLink.queryOptions({ token: params.token ?? '' }, { retry: false }))
+        .catch(() => undefined);
+      return 200;
+    },
+    head: () => ({ title: appLoginTexts.title }),
   },
   ...emailSettingsRoutes,
 ];

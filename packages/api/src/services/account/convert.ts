@@ -3,7 +3,7 @@ import { User } from '@quire/db';
 import {
   ACCOUNT_CONVERT_POLICY,
   accountConvertPath,
-  convertTokenSchema,
+  linkTokenSchema,
   accountConvertTexts as texts,
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
@@ -57,7 +57,7 @@ function linkState(found: Redeemed) {
 
 /** The convert page's view of its link, without using it: the address it is for, or why it cannot be used. */
 export async function convertLink(em: EntityManager, ctx: Context, token: string) {
-  if (!convertTokenSchema.safeParse(token).success) return { usable: false as const, message: texts.invalid };
+  if (!linkTokenSchema.safeParse(token).success) return { usable: false as const, message: texts.invalid };
   const state = linkState(await peekToken(em, 'ACCOUNT_CONVERT', sha256(token), ctx.now()));
   return state.ok
     ? { usable: true as const, email: state.email }

@@ -11,6 +11,7 @@ export type AccountField =
   | 'colors'
   | 'password'
   | 'token'
+  | 'appLogin'
   | 'slug'
   | 'logoId'
   | 'avatarId'
