@@ -303,6 +303,7 @@ export async function buildApp(opts: {
           freshMs: config.PAGE_CACHE_FRESH_MS,
           staleMs: config.PAGE_CACHE_STALE_MS,
           maxEntries: 5000,
+          maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
         })
       : null;
   app.decorate('pageCache', pageCache);

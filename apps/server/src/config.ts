@@ -73,6 +73,8 @@ const envSchema = z.object({
   FOR_YOU_CACHE_MS: z.coerce.number().int().min(0).optional(),
   /** How long after that a stale page is still served while one request refreshes it. */
   PAGE_CACHE_STALE_MS: z.coerce.number().int().min(0).default(30000),
+  /** Most megabytes of page text and compressed copies the anonymous-page cache keeps (its pages' bodies). */
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Largest image upload in megabytes (spec §3 client config imageUploadMaxSizeMb). */
   IMAGE_UPLOAD_MAX_SIZE_MB: z.coerce.number().int().min(1).max(1024).default(25),
   /** Seed demo content into an empty database at start. */
@@ -115,6 +117,8 @@ const envSchema = z.object({
   NEWSLETTER_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
   /** Run background jobs inside the app process (the default); `--worker` runs them alone. */
   RUN_JOBS: z.stringbool().default(true),
+  /** Niceness of a `--worker` process (0–19): on a machine it shares with the site, readers' requests go first. */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** A file the jobs touch after each outbox sweep, for a container health check of a worker. */
   WORKER_HEARTBEAT_FILE: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),

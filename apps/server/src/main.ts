@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
@@ -36,6 +37,9 @@ if (buildProblem) {
 }
 
 const db = await connectDatabase(config, log);
+// Jobs (a newsletter's sending) are batch work: below the site's priority they take the CPU readers leave idle.
+// Set after the database is up, so an embedded PostgreSQL started by this process keeps the normal priority.
+if (workerOnly && config.WORKER_NICE > 0) setPriority(config.WORKER_NICE);
 const worker =
   workerOnly || config.RUN_JOBS ? await startWorker({ orm: db.orm, url: db.url, config, log }) : null;
 if (workerOnly) {

@@ -49,12 +49,22 @@ export function encodedBody(page: CachedPage, encoding: PageEncoding): Buffer {
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
+  /** What each stored page counts against maxBytes: its body's characters and the encodings made of it. */
+  private readonly costs = new WeakMap<CachedPage, number>();
+  private bytes = 0;
   private readonly refreshing = new Map<string, Promise<CachedPage>>();
   /** Keys whose last render was not cacheable, until when they are rendered per request without waiting. */
   private readonly uncacheableUntil = new Map<string, number>();
 
   constructor(
-    private readonly opts: { freshMs: number; staleMs: number; maxEntries: number; now?: () => number },
+    private readonly opts: {
+      freshMs: number;
+      staleMs: number;
+      maxEntries: number;
+      /** The pages' bodies and encodings together stay under this (pages asked for with unique query strings). */
+      maxBytes: number;
+      now?: () => number;
+    },
   ) {}
 
   private now() {
@@ -93,10 +103,31 @@ export class PageCache {
       this.uncacheableUntil.delete(key);
       this.store(key, page);
     } else {
-      this.entries.delete(key);
+      this.drop(key);
       this.markUncacheable(key);
     }
     return page;
+  }
+
+  /** A stored page's body in `encoding` (encodedBody), counted against maxBytes the first time it is made. */
+  encoded(page: CachedPage, encoding: PageEncoding): Buffer {
+    if (page.encoded?.[encoding]) return page.encoded[encoding];
+    const body = encodedBody(page, encoding);
+    const cost = this.costs.get(page);
+    if (cost !== undefined) {
+      this.costs.set(page, cost + body.length);
+      this.bytes += body.length;
+      this.evict();
+    }
+    return body;
+  }
+
+  private drop(key: string) {
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.entries.delete(key);
+    this.bytes -= this.costs.get(page) ?? 0;
+    this.costs.delete(page);
   }
 
   private refresh(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
@@ -120,13 +151,24 @@ export class PageCache {
   }
 
   private store(key: string, page: CachedPage) {
-    this.entries.delete(key);
+    this.drop(key);
     this.entries.set(key, page);
-    // Map iteration order is insertion order: the first key is the least recently stored.
-    while (this.entries.size > this.opts.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
+    const cost = page.body.length;
+    this.costs.set(page, cost);
+    this.bytes += cost;
+    this.evict();
+  }
+
+  /**
+   * Drops the least recently stored pages while over either bound, and any past its stale time (no request can
+   * be served it any more). Map iteration order is insertion order: the first key is the least recently stored.
+   */
+  private evict() {
+    const expired = this.now() - this.opts.freshMs - this.opts.staleMs;
+    for (const [key, page] of this.entries) {
+      const over = this.entries.size > this.opts.maxEntries || this.bytes > this.opts.maxBytes;
+      if (!over && page.storedAt > expired) break;
+      this.drop(key);
     }
   }
 
@@ -135,7 +177,7 @@ export class PageCache {
     let purged = 0;
     for (const [key, page] of this.entries) {
       if (page.tags?.includes(tag)) {
-        this.entries.delete(key);
+        this.drop(key);
         purged += 1;
       }
     }
@@ -144,5 +186,10 @@ export class PageCache {
 
   get size() {
     return this.entries.size;
+  }
+
+  /** The characters and encoded bytes the stored pages count against maxBytes. */
+  get storedBytes() {
+    return this.bytes;
   }
 }

@@ -345,7 +345,9 @@ export function registerReaderPages(
     // A shared page is compressed once and kept so (the compressor leaves an encoded body as it is).
     const encoding = pageEncodingFor(req.headers['accept-encoding']);
     if (!encoding) return reply.send(page.body);
-    return reply.header('content-encoding', encoding).send(encodedBody(page, encoding));
+    return reply
+      .header('content-encoding', encoding)
+      .send(cache ? cache.encoded(page, encoding) : encodedBody(page, encoding));
   };
 
   const readerPage = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -11,7 +11,7 @@ const page = (body: string, tags: string[] | null = ['t']): CachedPage => ({
 
 function setup() {
   let now = 1000;
-  const cache = new PageCache({ freshMs: 100, staleMs: 1000, maxEntries: 2, now: () => now });
+  const cache = new PageCache({ freshMs: 100, staleMs: 1000, maxEntries: 2, maxBytes: 1e6, now: () => now });
   return { cache, advance: (ms: number) => (now += ms), at: () => now };
 }
 
@@ -84,6 +84,49 @@ describe('PageCache', () => {
     await cache.get('d', async () => ({ ...page('d', ['post-4']), storedAt: at() }));
     expect(cache.size).toBe(2);
     expect(cache.purgeTag('post-2')).toBe(0);
+  });
+});
+
+describe('PageCache bounds', () => {
+  const bounded = (maxBytes: number) => {
+    let now = 1000;
+    const cache = new PageCache({ freshMs: 100, staleMs: 1000, maxEntries: 100, maxBytes, now: () => now });
+    const put = (key: string, body: string) =>
+      cache.get(key, async () => ({ ...page(body, [`post-${key}`]), storedAt: now }));
+    return { cache, put, advance: (ms: number) => (now += ms) };
+  };
+
+  // Regression: pages asked for with unique query strings filled 5,000 entries, gigabytes, whatever their size.
+  it('keeps the pages and their compressed copies under maxBytes, dropping the oldest first', async () => {
+    const { cache, put } = bounded(10_000);
+    for (const key of ['a', 'b', 'c']) await put(key, key.repeat(3000));
+    expect(cache.size).toBe(3);
+    expect(cache.storedBytes).toBe(9000);
+    await put('d', 'd'.repeat(3000));
+    expect(cache.size).toBe(3);
+    expect(cache.storedBytes).toBe(9000);
+    // A compressed copy counts too: making one can push the oldest page out.
+    const { page: d } = await put('d', 'unused');
+    const br = cache.encoded(d, 'br');
+    expect(cache.encoded(d, 'br')).toBe(br);
+    expect(cache.storedBytes).toBe(9000 + br.length);
+    await put('e', 'e'.repeat(1000 - br.length + 1));
+    expect(cache.size).toBe(3); // b went
+
+    expect(cache.storedBytes).toBeLessThanOrEqual(10_000);
+    // Purged pages give their bytes back.
+    expect(cache.purgeTag('post-d')).toBe(1);
+    expect(cache.storedBytes).toBe(3000 + (1000 - br.length + 1)); // c and e
+  });
+
+  it('drops pages past their stale time when it stores another', async () => {
+    const { cache, put, advance } = bounded(1e6);
+    await put('a', 'old');
+    await put('b', 'old');
+    advance(1200);
+    await put('c', 'new');
+    expect(cache.size).toBe(1);
+    expect(cache.storedBytes).toBe(3);
   });
 });
 
