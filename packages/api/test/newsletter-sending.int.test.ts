@@ -5,7 +5,7 @@ import {
   NewsletterDelivery,
   NewsletterEmail,
   NewsletterSubscription,
-  type Post,
+  Post,
   type User,
 } from '@quire/db';
 import type { PostContent } from '@quire/domain';
@@ -237,6 +237,19 @@ describe('sending an issue', () => {
     expect(sink.to(addresses[2]!)).toHaveLength(1);
     expect((await deliveryAt(issue.id, addresses[1]!)).status).toBe('SKIPPED');
     expect(await issueRow(issue.id)).toMatchObject({ status: 'SENT', deliveredCount: 1 });
+  });
+
+  it('sends nothing more of a story that was trashed or unpublished after its issue was queued', async () => {
+    for (const withdraw of [{ deletedAt: new Date() }, { status: 'DRAFT' as const }, { isSuspended: true }]) {
+      const { writer, newsletter, addresses } = await newsletterWith(2);
+      const { issue, story } = await queueStory(newsletter, writer);
+      await fanOutQueuedIssues(db.em());
+      await db.em().nativeUpdate(Post, { id: story.id }, withdraw);
+      const totals = await sendNewsletters(db.em(), options(new Date()));
+      expect(totals, JSON.stringify(withdraw)).toMatchObject({ SENT: 0, SKIPPED: 2 });
+      for (const address of addresses) expect(sink.to(address)).toHaveLength(0);
+      expect((await deliveryAt(issue.id, addresses[0]!)).error).toBe('story withdrawn');
+    }
   });
 
   it('marks a permanent refusal (550) BOUNCED, suppresses the address and never sends to it again', async () => {

@@ -7,6 +7,7 @@ import {
   NEWSLETTER_RETRY_DELAYS_MS,
 } from '@quire/domain';
 import type { EmailLinkSigner, NewsletterMailer } from '@quire/mail';
+import { can, policyViewer } from '../../policies';
 import { IssueRenderer, newsletterSetting, wholeStoryReaders } from './issue-render';
 
 /*
@@ -186,8 +187,17 @@ async function recordOutcomes(em: EntityManager, rows: OutcomeRow[]): Promise<vo
   );
 }
 
-/** Why a delivery is no longer wanted at send time, or null: suppressed, unsubscribed, or the setting turned off. */
-function skipReason(delivery: NewsletterDelivery, issue: NewsletterEmail, suppressed: ReadonlySet<string>) {
+/**
+ * Why a delivery is no longer wanted at send time, or null: the story it carries was withdrawn (trashed,
+ * unpublished, suspended), the address suppressed, unsubscribed, or the setting turned off.
+ */
+function skipReason(
+  delivery: NewsletterDelivery,
+  issue: NewsletterEmail,
+  suppressed: ReadonlySet<string>,
+  withdrawn: boolean,
+) {
+  if (withdrawn) return 'story withdrawn';
   if (suppressed.has(delivery.address)) return 'suppressed';
   const subscription = delivery.subscription;
   if (!subscription || subscription.unsubscribedAt || !subscription.confirmedAt) return 'unsubscribed';
@@ -230,9 +240,11 @@ async function loadBatch(em: EntityManager, ids: string[]): Promise<Copy[]> {
   );
   const copies: Copy[] = [];
   for (const issue of issues) {
+    // A story issue goes out only while anyone may still open the story it links to.
+    const withdrawn = !!issue.post && !can(policyViewer(null), 'viewPublishedPost', issue.post);
     const mine = deliveries
       .filter((d) => d.email.id === issue.id)
-      .map((delivery) => ({ delivery, skip: skipReason(delivery, issue, suppressed) }));
+      .map((delivery) => ({ delivery, skip: skipReason(delivery, issue, suppressed, withdrawn) }));
     const users = mine
       .flatMap((c) => (c.skip ? [] : [c.delivery.subscription?.user ?? null]))
       .filter((u) => !!u);
