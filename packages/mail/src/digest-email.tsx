@@ -1,6 +1,6 @@
 import { Link, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
 import { EmailLayout, emailStyles, type FooterLink } from './email-layout';
+import { renderEmail } from './render-email';
 
 /*
  * A digest as mailed (story, topic or notification digest), built with React Email like the newsletter issues:
@@ -87,8 +87,7 @@ function Digest({ view }: { view: DigestView }) {
 /** The HTML and plain-text parts of one digest. */
 export async function renderDigestEmail(view: DigestView): Promise<{ html: string; text: string }> {
   const element = <Digest view={view} />;
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { html, text };
+  return renderEmail(element);
 }
 
 /** The outbox template name of a digest. */

@@ -1,7 +1,7 @@
 import { newsletterEmailTexts as texts } from '@quire/domain';
 import { Link, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
 import { EmailLayout, emailStyles } from './email-layout';
+import { renderEmail } from './render-email';
 
 /*
  * A newsletter issue as mailed, built with React Email: every style inline (mail clients drop <style>), and a
@@ -101,6 +101,5 @@ export async function renderNewsletterEmail(
   view: NewsletterIssueView,
 ): Promise<{ html: string; text: string }> {
   const element = <NewsletterIssue view={view} />;
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { html, text };
+  return renderEmail(element);
 }
