@@ -1,9 +1,9 @@
 // `pnpm bench:newsletter [--subscribers N] [--rate R] [--connections C] [--duration S] [--site-rate Q]
-// [--timeout-minutes M] [--worker]`:
+// [--timeout-minutes M] [--worker] [--cached]`:
 // one issue of a writer's newsletter to N confirmed subscribers (100,000 unless told) through a local SMTP sink,
 // sent by a production server (`./quire start`) at NEWSLETTER_RATE_PER_SECOND=R over C pooled SMTP connections.
 // Reports the minutes from queueing to every copy delivered and the issue SENT, mails per second, the server's
-// memory, and the site's latency (uncached story and home pages) before and while it sends
+// memory, and the site's latency (story and home pages, uncached unless --cached) before and while it sends
 // (bench/results/newsletter.{json,md}); the site's load runs as fast as it answers unless --site-rate paces each
 // page at Q requests per second; --worker sends from a job worker of its own (`./quire start --worker`, the
 // site's process running no jobs) instead of the site's process. Checks every address got exactly one copy. Data under
@@ -33,6 +33,9 @@ const port = numberOption('port', 3912);
 const pgPort = numberOption('pg-port', 54348);
 /** The production topology for large sends: the sender in a worker process, the site's process serving only. */
 const separateWorker = process.argv.includes('--worker');
+/** The site's pages as most anonymous readers get them (the micro-cache's), instead of a unique query each. */
+const cachedPages = process.argv.includes('--cached');
+const pageKind = cachedPages ? 'cached' : 'uncached';
 if (subscribers < 1 || rate < 1 || smtpConnections < 1 || timeoutMinutes < 1) {
   console.error('--subscribers, --rate, --connections and --timeout-minutes need at least 1');
   process.exit(2);
@@ -100,8 +103,8 @@ const pages = [
 ];
 
 /**
- * Uncached load on both pages at once (a unique query string per request), SITE_CONNECTIONS split between them,
- * until `seconds` pass or `stop()`; resolves with one row per page.
+ * Load on both pages at once (uncached: a unique query string per request; --cached: the pages' own addresses),
+ * SITE_CONNECTIONS split between them, until `seconds` pass or `stop()`; resolves with one row per page.
  */
 function siteLoad(server: ServerProcess, label: string, seconds: number) {
   const instances = pages.map((page) => {
@@ -121,10 +124,14 @@ function siteLoad(server: ServerProcess, label: string, seconds: number) {
             method: 'GET',
             path: page.path,
             headers: { 'accept-encoding': 'gzip, deflate, br' },
-            setupRequest: (req: autocannon.Request) => {
-              n += 1;
-              return { ...req, path: `${page.path}?bench=${label.replace(/\W/g, '')}${n}` };
-            },
+            ...(cachedPages
+              ? {}
+              : {
+                  setupRequest: (req: autocannon.Request) => {
+                    n += 1;
+                    return { ...req, path: `${page.path}?bench=${label.replace(/\W/g, '')}${n}` };
+                  },
+                }),
           },
         ],
       },
@@ -244,7 +251,7 @@ const alive = (pid: number) => {
 async function run() {
   // Warm the pages (and the server's code paths) before measuring.
   await siteLoad(server, 'warm-up', 3).rows;
-  const idleRows = await siteLoad(server, 'uncached, before sending', duration).rows;
+  const idleRows = await siteLoad(server, `${pageKind}, before sending`, duration).rows;
   const rssBefore = memoryOf(server.pid).rss;
   const workerRssBefore = jobWorker ? memoryOf(jobWorker.pid).rss : 0;
   peakRss = rssBefore;
@@ -256,7 +263,7 @@ async function run() {
     jobWorker ? cpuMs(jobWorker.pid) : 0,
     pg ? treeCpuMs(pg) : 0,
   ];
-  const sendingLoad = siteLoad(server, 'uncached, while sending', timeoutMinutes * 60);
+  const sendingLoad = siteLoad(server, `${pageKind}, while sending`, timeoutMinutes * 60);
   // Queued as publishing queues it: the issue row, which the server's fan-out job picks up.
   const em = orm.em.fork();
   const started = performance.now();
@@ -331,6 +338,7 @@ async function run() {
       smtpConnections,
       siteConnections: SITE_CONNECTIONS,
       siteRatePerPage: siteRate || 'unpaced',
+      sitePages: pageKind,
       timeoutMinutes,
       sender: jobWorker ? 'worker process' : 'site process',
       nodeEnv: 'production',
@@ -408,7 +416,7 @@ const table = [
   `| server RSS before → peak while sending (VmHWM since start) | ${r.serverRssBeforeMb} → ${r.serverPeakRssWhileSendingMb} MB (${r.serverVmHwmMb} MB) |`,
   `| site p99 while sending, worst page | ${worstP99} ms (target under ${TARGET.siteP99Ms}: ${yes(worstP99 < TARGET.siteP99Ms && !siteFailures)})${siteFailures ? ` — **${siteFailures} answers were not 2xx**` : ''} |`,
   '',
-  `The site meanwhile: uncached pages (a unique query string per request), ${SITE_CONNECTIONS} connections split between the two pages, ${siteRate ? `${siteRate} requests per second on each` : 'as fast as they answer'}; ${duration} s before sending, then for the whole send:`,
+  `The site meanwhile: ${cachedPages ? 'cached pages (the same address each time, as most anonymous readers get them)' : 'uncached pages (a unique query string per request)'}, ${SITE_CONNECTIONS} connections split between the two pages, ${siteRate ? `${siteRate} requests per second on each` : 'as fast as they answer'}; ${duration} s before sending, then for the whole send:`,
   '',
   '| scenario | req/s | p50 ms | p99 ms | non-2xx | errors |',
   '|---|---:|---:|---:|---:|---:|',
