@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -45,7 +46,8 @@ import { registerIfttt } from './ifttt';
 import { registerImportRoutes } from './import-routes';
 import { registerLegacyRedirects } from './legacy-redirects';
 import { registerListEmbed } from './list-embed';
-import { registerMedia } from './media';
+import { importedImageStorer, registerMedia } from './media';
+import { LocalDiskMediaStore } from './media-store';
 import { registerNewsletterAdminRoutes } from './newsletter-admin-routes';
 import { registerNewsletterEmailRoutes } from './newsletter-email-routes';
 import { registerNewsletterSubscribeRoutes } from './newsletter-subscribe-routes';
@@ -107,7 +109,13 @@ export async function buildApp(opts: {
   // The test-mode payment provider picks up the sessions and subscriptions stored before a restart.
   const devPaymentState =
     opts.env || config.STRIPE_SECRET_KEY ? undefined : await loadDevPaymentState(orm.em.fork());
-  const env = opts.env ?? serviceEnvironment(config, { devPaymentState });
+  const baseEnv = opts.env ?? serviceEnvironment(config, { devPaymentState });
+  // One media store for the media routes and imports' images, which are stored as uploads are.
+  const mediaStore = new LocalDiskMediaStore(path.join(config.DATA_DIR, 'media'));
+  const env: ServiceEnvironment = {
+    ...baseEnv,
+    storeImageFromUrl: baseEnv.storeImageFromUrl ?? importedImageStorer(config, baseEnv, mediaStore),
+  };
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     frameworkErrors: refuseUndecodablePath,
@@ -259,7 +267,7 @@ export async function buildApp(opts: {
     app.get(path, { onSend: noStore }, editorShell);
   }
 
-  await registerMedia(app, orm, config, env);
+  await registerMedia(app, orm, config, env, mediaStore);
   registerDevMail(app, orm, config);
   registerFeeds(app, orm, config);
   registerListEmbed(app, orm, config);

@@ -65,7 +65,7 @@ export function registerIfttt(
   app: FastifyInstance,
   orm: import('@quire/db').Orm,
   config: ServerConfig,
-  _env: ServiceEnvironment,
+  env: ServiceEnvironment,
 ) {
   const serviceKey = config.IFTTT_SERVICE_KEY;
   if (!serviceKey) {
@@ -127,8 +127,12 @@ export function registerIfttt(
     if (!content) return fail(reply, 400, iftttTexts.missingField('content'), true);
     let published: Awaited<ReturnType<typeof publishHtmlStory>>;
     try {
-      published = await em.transactional((tx) =>
-        publishHtmlStory(tx as EntityManager, auth.user, { title, html: content }, new Date()),
+      published = await publishHtmlStory(
+        em,
+        auth.user,
+        { title, html: content },
+        new Date(),
+        env.storeImageFromUrl,
       );
     } catch (e) {
       // The site's own refusals (nothing to publish, a disallowed embed) are the action's error, not a retry.

@@ -34,11 +34,11 @@ export function registerImportRoutes(
         return reply.code(401).send({ error: { message: importTexts.signIn, code: 'UNAUTHORIZED' } });
       const viewer = ctx.viewer;
       const input = importBody.parse(req.body);
-      const draft = await ctx.em.transactional((em) =>
+      // Each service stores the story's images first, then makes the draft in a transaction of its own.
+      const draft =
         'url' in input
-          ? importUrl(em, viewer, input, fetchSettings, ctx.now())
-          : importFile(em, viewer, input, ctx.now()),
-      );
+          ? await importUrl(ctx.em, viewer, input, fetchSettings, ctx.now(), env.storeImageFromUrl)
+          : await importFile(ctx.em, viewer, input, ctx.now(), env.storeImageFromUrl);
       return { postId: draft.id, editUrl: `/p/${draft.id}/edit` };
     },
   );

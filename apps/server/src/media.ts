@@ -9,6 +9,7 @@ import {
   type FetchRefusalReason,
   guardedFetch,
   type ServiceEnvironment,
+  type StoreImageFromUrl,
 } from '@quire/api';
 import { Media, newId, type Orm, type User } from '@quire/db';
 import {
@@ -275,6 +276,53 @@ export async function storeUploadedImage(
   return { id: key, width, height, url: imageUrl(key), bytes: data };
 }
 
+/** An image fetched by its address and stored, or why not: the fetch's refusal or the upload's own. */
+export type ImageFromUrl = StoredImage | { refused: FetchRefusalReason };
+
+/**
+ * Fetches images by their address for an uploader and stores them as uploads are (POST /_/upload-url, and the
+ * outside images of imported stories): guardedFetch's SSRF guard with image types only and the upload limit,
+ * then storeUploadedImage, which decides from the bytes.
+ */
+export function imageFromUrlStorer(config: ServerConfig, env: ServiceEnvironment, store: MediaStore) {
+  const settings = defaultPageFetchSettings(env.pageFetch);
+  const maxBytes = config.IMAGE_UPLOAD_MAX_SIZE_MB * 1024 * 1024;
+  return async (
+    em: EntityManager,
+    uploader: User,
+    url: string,
+    signal?: AbortSignal,
+  ): Promise<ImageFromUrl> => {
+    let bytes: Buffer;
+    try {
+      // The header's type only screens out pages and the like; sharp decides from the bytes, as for an upload.
+      ({ body: bytes } = await guardedFetch(url, settings, {
+        accept: IMAGE_ACCEPT,
+        contentType: /^image\//i,
+        maxBytes,
+        signal,
+      }));
+    } catch (error) {
+      if (error instanceof FetchRefusal) return { refused: error.reason };
+      throw error;
+    }
+    return storeUploadedImage(em, uploader, bytes, store);
+  };
+}
+
+/** The environment's storeImageFromUrl: an image that cannot be fetched or stored is null, dropped by the import. */
+export function importedImageStorer(
+  config: ServerConfig,
+  env: ServiceEnvironment,
+  store: MediaStore,
+): StoreImageFromUrl {
+  const fromUrl = imageFromUrlStorer(config, env, store);
+  return async (em, uploader, url, signal) => {
+    const image = await fromUrl(em, uploader, url, signal);
+    return 'id' in image ? { id: image.id, width: image.width, height: image.height } : null;
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Routes
 // ---------------------------------------------------------------------------------------------------------
@@ -303,7 +351,7 @@ export async function registerMedia(
 ) {
   const maxMb = config.IMAGE_UPLOAD_MAX_SIZE_MB;
   const maxBytes = maxMb * 1024 * 1024;
-  const fetchSettings = defaultPageFetchSettings(env.pageFetch);
+  const fromUrl = imageFromUrlStorer(config, env, store);
 
   /** The signed-in uploader in good standing, or null once the refusal is sent (401 signed out, else 403). */
   const uploaderFor = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -355,20 +403,12 @@ export async function registerMedia(
     const account = await uploaderFor(req, reply);
     if (!account) return reply;
     const { url } = uploadUrlBody.parse(req.body);
-    let bytes: Buffer;
-    try {
-      // The header's type only screens out pages and the like; sharp decides from the bytes, as for an upload.
-      ({ body: bytes } = await guardedFetch(url, fetchSettings, {
-        accept: IMAGE_ACCEPT,
-        contentType: /^image\//i,
-        maxBytes,
-      }));
-    } catch (error) {
-      if (!(error instanceof FetchRefusal)) throw error;
-      const [status, message] = urlRefusals[error.reason];
+    const image = await fromUrl(account.em, account.uploader, url);
+    if ('refused' in image) {
+      const [status, message] = urlRefusals[image.refused];
       return sendError(reply, status, message);
     }
-    return sendStored(reply, await storeUploadedImage(account.em, account.uploader, bytes, store));
+    return sendStored(reply, image);
   });
 
   // One computation per variant at a time; later requests read it from the store.

@@ -79,6 +79,7 @@ export {
 export { downloadableExport } from './services/exports/requests';
 export { type ExportFileStore, type ExportFileWriter, LocalDiskExportStore } from './services/exports/store';
 export { followingFeed, forYouFeed, refreshCandidatesEvery } from './services/feed';
+export { type StoreImageFromUrl, storeOutsideImages } from './services/import/import-images';
 export {
   importFile,
   importFormatOf,

@@ -8,6 +8,19 @@ export const IMPORT_FETCH_TIMEOUT_MS = 10_000;
 export const IMPORT_MAX_REDIRECTS = 3;
 /** The longest URL an import takes (Post.canonicalUrl's column). */
 export const IMPORT_URL_MAX = 2000;
+/**
+ * The most outside images one import (a page, a file, a /v1 or IFTTT post) fetches and keeps; later ones are
+ * dropped. Each is a fetch, a decode and a stored upload, and all must fit in the request's 10 s; stories rarely
+ * have more.
+ */
+export const IMPORT_MAX_IMAGES = 20;
+/** Images an import fetches at once: a story's images arrive quickly without flooding the site they come from. */
+export const IMPORT_IMAGE_CONCURRENCY = 4;
+/**
+ * An import fetches images only until this long after it began (page fetch included); later or slower ones are
+ * dropped, so the request still saves its draft within its 10 s deadline.
+ */
+export const IMPORT_IMAGES_DEADLINE_MS = 7_000;
 /** IFTTT trigger: stories returned when the request names no limit (IFTTT's documented default). */
 export const IFTTT_DEFAULT_LIMIT = 50;
 

@@ -4,13 +4,14 @@
  * linkedom builds (no browser), then `contentFromDoc` and `parseContent`'s validation.
  */
 
-import { type PostContent, toStorableText } from '@quire/domain';
+import { imageUrl, type PostContent, toStorableText } from '@quire/domain';
 import { parseHTML } from 'linkedom';
 import MarkdownIt from 'markdown-it';
 import { Fragment, DOMParser as PMDOMParser, type Schema } from 'prosemirror-model';
 import { contentFromDoc } from './convert';
 import { cleanPastedHTML } from './paste';
 import { schema as defaultSchema } from './schema';
+import { imageIdFromSrc } from './urls';
 import { parseContent } from './validate';
 
 /** Options of the converters. */
@@ -19,6 +20,18 @@ export interface ConvertOptions {
   title?: string;
   /** The schema to parse with; default `schema`. */
   schema?: Schema;
+  /**
+   * Outside images already stored as uploads, by their `src` as the HTML writes it (see `outsideImageSources`):
+   * each becomes that stored image with its size. Any other outside image is dropped.
+   */
+  images?: ReadonlyMap<string, StoredOutsideImage>;
+}
+
+/** An outside image stored as an upload: its media id and size. */
+export interface StoredOutsideImage {
+  id: string;
+  width: number;
+  height: number;
 }
 
 /** A converted story: its title line and its paragraphs. */
@@ -44,12 +57,42 @@ const codeBlock = (content: string, info = ''): string => {
 markdown.renderer.rules.fence = (tokens, idx) => codeBlock(tokens[idx]!.content, tokens[idx]!.info);
 markdown.renderer.rules.code_block = (tokens, idx) => codeBlock(tokens[idx]!.content);
 
-/** The paragraphs the schema's parse rules read from cleaned HTML, validated like content a client saves. */
-function parseHtml(html: string, schema: Schema): PostContent {
+/** The cleaned HTML as the body of a DOM (linkedom), as the schema's parse rules read it. */
+function cleanedBody(html: string): HTMLElement {
   const cleaned = cleanPastedHTML(toStorableText(html)).replace(DOCUMENT_TAGS, '');
   const { document } = parseHTML('<!doctype html><html><head></head><body></body></html>');
   const dom = document.body as unknown as HTMLElement;
   dom.innerHTML = cleaned;
+  return dom;
+}
+
+/** The images of `dom` that are not in our media store (`/media/{id}`), which the converter would drop. */
+const outsideImages = (dom: HTMLElement) =>
+  [...dom.querySelectorAll('img[src]')].filter((img) => !imageIdFromSrc(img.getAttribute('src')));
+
+/**
+ * The `src` of each image in `html` that is not in our media store, as written, once each, in order: what an
+ * import may fetch and store before converting (the `images` option), since the converter drops them.
+ */
+export function outsideImageSources(html: string): string[] {
+  return [...new Set(outsideImages(cleanedBody(html)).map((img) => img.getAttribute('src')!))];
+}
+
+/** The paragraphs the schema's parse rules read from cleaned HTML, validated like content a client saves. */
+function parseHtml(html: string, schema: Schema, images?: ConvertOptions['images']): PostContent {
+  const dom = cleanedBody(html);
+  if (images?.size) {
+    for (const img of outsideImages(dom)) {
+      const stored = images.get(img.getAttribute('src')!);
+      if (!stored) continue;
+      img.setAttribute('src', imageUrl(stored.id));
+      img.setAttribute('width', String(stored.width));
+      img.setAttribute('height', String(stored.height));
+      // A figure's own data-* would win over the stored image's id and size.
+      const figure = img.closest('figure');
+      for (const attr of ['data-image-id', 'data-width', 'data-height']) figure?.removeAttribute(attr);
+    }
+  }
   // Parsed as the body after the title line, so a leading <h1> stays a heading rather than filling the title.
   const afterTitle = schema.topNodeType.contentMatch.matchType(schema.nodes.title!)!;
   const topNode = schema.topNodeType.create();
@@ -71,7 +114,7 @@ const normalTitle = (text: string): string => text.replace(/\s+/g, ' ').trim();
  * heading itself, taken out of the body; '' when there is neither.
  */
 export function htmlToStory(html: string, opts: ConvertOptions = {}): ConvertedStory {
-  const content = parseHtml(html, opts.schema ?? defaultSchema);
+  const content = parseHtml(html, opts.schema ?? defaultSchema, opts.images);
   const first = content.paragraphs[0];
   const lead = first && HEADINGS.has(first.type) ? normalTitle(first.text) : null;
   const wanted = opts.title === undefined ? null : normalTitle(toStorableText(opts.title));

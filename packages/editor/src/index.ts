@@ -57,6 +57,8 @@ export {
   markdownToContent,
   markdownToHtml,
   markdownToStory,
+  outsideImageSources,
+  type StoredOutsideImage,
 } from './convert-import';
 export { buildInputRules, type InputRuleSpec, inputRuleSpecs, simulateTyping } from './inputrules';
 export { buildKeymap, type KeymapOptions } from './keymap';

@@ -14,7 +14,9 @@ import {
   htmlToContent,
   htmlToStory,
   markdownToContent,
+  markdownToHtml,
   markdownToStory,
+  outsideImageSources,
   parseContent,
   schema,
 } from '../src';
@@ -95,6 +97,30 @@ describe('htmlToContent', () => {
     );
     expect(shape(content)).toEqual([
       p('IMG', '', { layout: 'INSET', metadata: { id: 'abc.png', alt: 'A cat' } }),
+    ]);
+  });
+
+  it('lists outside image sources once each, and keeps the ones stored as uploads with their size', () => {
+    const html =
+      '<p>x</p><figure data-width="9"><img src="https://a.example/one.png?x=1&amp;y=2" alt="One"><figcaption>Cap</figcaption>' +
+      '</figure><img src="/media/ours.png"><img src="two.jpg"><img src="data:image/png;base64,AAAA">' +
+      '<img src="https://a.example/one.png?x=1&amp;y=2"><script><img src="https://hidden.example/s.png"></script>';
+    expect(outsideImageSources(html)).toEqual(['https://a.example/one.png?x=1&y=2', 'two.jpg']);
+    const images = new Map([
+      ['https://a.example/one.png?x=1&y=2', { id: 'up1.png', width: 120, height: 80 }],
+    ]);
+    const kept = {
+      layout: 'INSET' as const,
+      metadata: { id: 'up1.png', originalWidth: 120, originalHeight: 80 },
+    };
+    expect(shape(htmlToStory(html, { images }).content)).toEqual([
+      p('P', 'x'),
+      p('IMG', 'Cap', { ...kept, metadata: { ...kept.metadata, alt: 'One' } }),
+      p('IMG', '', { layout: 'INSET', metadata: { id: 'ours.png' } }),
+      p('IMG', '', kept),
+    ]);
+    expect(outsideImageSources(markdownToHtml('![a](https://b.example/m.gif "t")'))).toEqual([
+      'https://b.example/m.gif',
     ]);
   });
 

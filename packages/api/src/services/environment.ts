@@ -5,6 +5,7 @@ import { type CaptchaVerifier, LocalCaptcha } from './auth/captcha';
 import type { OAuthProviderConfig } from './auth/oauth';
 import { OutboxCodeSender, type TwoFactorCodeSender } from './auth/two-factor-delivery';
 import type { CustomDomainSettings } from './custom-domains';
+import type { StoreImageFromUrl } from './import/import-images';
 import type { PageFetchSettings } from './import/page-fetch';
 
 /** A social sign-in provider the deployment has credentials for. */
@@ -43,6 +44,11 @@ export interface ServiceEnvironment {
   customDomains?: Partial<CustomDomainSettings>;
   /** The web fetcher of import and images by address: resolver, limits, (tests only) loopback; see page-fetch.ts. */
   pageFetch?: Partial<PageFetchSettings>;
+  /**
+   * Fetches an image by its address and stores it as an upload (the server's, shared with POST /_/upload-url):
+   * imported stories keep their outside images with it. Unset: imports drop outside images.
+   */
+  storeImageFromUrl?: StoreImageFromUrl;
 }
 
 /** Defaults for a fresh machine and for tests: local captcha, codes through the mail outbox, test-mode payments. */

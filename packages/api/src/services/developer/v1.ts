@@ -9,10 +9,11 @@ import {
   imageUrl,
   type PostContent,
 } from '@quire/domain';
-import { htmlToStory, markdownToStory } from '@quire/editor';
+import { htmlToStory, markdownToHtml } from '@quire/editor';
 import { TRPCError } from '@trpc/server';
 import { authorize, can, enforce, loadPolicyViewer } from '../../policies';
 import type { ServiceEnvironment } from '../environment';
+import { storeOutsideImages } from '../import/import-images';
 import { postPath } from '../posts';
 import { createDraft, publish, saveDraft, setTopics } from '../stories/lifecycle';
 
@@ -22,7 +23,7 @@ import { createDraft, publish, saveDraft, setTopics } from '../stories/lifecycle
  * the site's own story services. Absolute URLs use the site's public address.
  */
 
-type Env = Pick<ServiceEnvironment, 'publicUrl'>;
+type Env = Pick<ServiceEnvironment, 'publicUrl'> & Partial<Pick<ServiceEnvironment, 'storeImageFromUrl'>>;
 
 const absolute = (env: Env, path: string) => `${env.publicUrl.replace(/\/$/, '')}${path}`;
 const imageAt = (env: Env, id: string | null | undefined) => (id ? absolute(env, imageUrl(id)) : null);
@@ -96,12 +97,26 @@ const LICENSE_URLS: Record<ApiLicense, string | null> = {
 
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
-/** The post's title and paragraphs from its HTML or Markdown, by the editor's one converter. */
-function convert(input: ApiCreatePostInput): { title: string; content: PostContent } {
+/**
+ * The post's title and paragraphs from its HTML or Markdown, by the editor's one converter, its outside images
+ * fetched and stored as the viewer's uploads first.
+ */
+async function convert(
+  em: EntityManager,
+  env: Env,
+  viewer: User,
+  input: ApiCreatePostInput,
+): Promise<{ title: string; content: PostContent }> {
+  let html: string;
+  try {
+    html = input.contentFormat === 'html' ? input.content : markdownToHtml(input.content);
+  } catch {
+    throw badRequest(apiErrorTexts.contentUnreadable);
+  }
+  const images = await storeOutsideImages(em, viewer, html, { storeImage: env.storeImageFromUrl });
   let story: { title: string; content: PostContent };
   try {
-    const convertFn = input.contentFormat === 'html' ? htmlToStory : markdownToStory;
-    story = convertFn(input.content, { title: input.title });
+    story = htmlToStory(html, { title: input.title, images });
   } catch {
     throw badRequest(apiErrorTexts.contentUnreadable);
   }
@@ -128,17 +143,18 @@ export async function apiCreatePost(
   now: Date,
 ) {
   if ('authorId' in target && target.authorId !== viewer.id) throw forbidden(apiErrorTexts.notYourUser);
-  const story = convert(input);
+  // Refused before any image is fetched for the post.
+  let collection: Collection | null = null;
+  if ('publicationId' in target) {
+    collection = await em.findOne(Collection, { id: target.publicationId });
+    if (!collection) throw new TRPCError({ code: 'NOT_FOUND', message: apiErrorTexts.publicationNotFound });
+    const policy = await loadPolicyViewer(em, viewer);
+    // A private publication the user is not in does not exist for them; one they cannot write for refuses.
+    authorize(policy, 'viewPublication', collection);
+    authorize(policy, 'writeForPublication', collection);
+  }
+  const story = await convert(em, env, viewer, input);
   return em.transactional(async (tx) => {
-    let collection: Collection | null = null;
-    if ('publicationId' in target) {
-      collection = await tx.findOne(Collection, { id: target.publicationId });
-      if (!collection) throw new TRPCError({ code: 'NOT_FOUND', message: apiErrorTexts.publicationNotFound });
-      const policy = await loadPolicyViewer(tx, viewer);
-      // A private publication the user is not in does not exist for them; one they cannot write for refuses.
-      authorize(policy, 'viewPublication', collection);
-      authorize(policy, 'writeForPublication', collection);
-    }
     const draft = await createDraft(tx, viewer, { collectionSlug: collection?.slug });
     const saved = await saveDraft(
       tx,

@@ -79,6 +79,8 @@ export interface FetchWanted {
   contentType: RegExp;
   /** The largest body taken; a longer one is refused as tooLarge. */
   maxBytes: number;
+  /** Ends the fetch early (fetchFailed), besides settings.timeoutMs: an import's deadline for its images. */
+  signal?: AbortSignal;
 }
 
 /** Refuses a URL that is not http(s) or whose host resolves to any blocked address. */
@@ -127,7 +129,8 @@ export async function guardedFetch(
   } catch {
     throw new FetchRefusal('badUrl');
   }
-  const signal = AbortSignal.timeout(settings.timeoutMs);
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  const signal = wanted.signal ? AbortSignal.any([timeout, wanted.signal]) : timeout;
   try {
     for (let hop = 0; ; hop++) {
       await checkTarget(url, settings);
