@@ -3,21 +3,14 @@ import { feedPaths, feedTexts, NEWS_FEED_WINDOW_MS, type PostContent, SYNDICATED
 import { buildCollection, buildPost, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { xml2js } from 'xml-js';
-import { useTestApp } from './helpers';
+import { lockedStoryContent, useTestApp } from './helpers';
 
 const BASE = 'https://quire.test';
 const t = useTestApp(undefined, { PAGE_CACHE_FRESH_MS: '0', PUBLIC_URL: BASE });
 
 const HOUR = 3_600_000;
 const HIDDEN = 'The members-only ending Flipboard and Google News may never carry.';
-const lockedContent: PostContent = {
-  paragraphs: [
-    { name: 'l1', type: 'P', text: 'A locked opening anyone may read.', markups: [] },
-    { name: 'l2', type: 'P', text: 'A locked second paragraph.', markups: [] },
-    { name: 'l3', type: 'P', text: 'The last paragraph of the preview.', markups: [] },
-    { name: 'l4', type: 'P', text: HIDDEN, markups: [] },
-  ],
-};
+const lockedContent = lockedStoryContent(HIDDEN);
 const openContent: PostContent = {
   paragraphs: [
     { name: 'o1', type: 'P', text: 'An open opening & more.', markups: [] },

@@ -2,20 +2,13 @@ import { Catalog, CatalogItem, Clap, Post, PostTag, Tag } from '@quire/db';
 import type { PostContent } from '@quire/domain';
 import { buildCollection, buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { authHeaders, useTestApp } from './helpers';
+import { authHeaders, lockedStoryContent, useTestApp } from './helpers';
 
 const BASE = 'https://quire.test';
 const t = useTestApp(undefined, { PAGE_CACHE_FRESH_MS: '0', PUBLIC_URL: BASE });
 
 const HIDDEN = 'The members-only ending that no feed may carry.';
-const lockedContent: PostContent = {
-  paragraphs: [
-    { name: 'l1', type: 'P', text: 'A locked opening anyone may read.', markups: [] },
-    { name: 'l2', type: 'P', text: 'A locked second paragraph.', markups: [] },
-    { name: 'l3', type: 'P', text: 'The last paragraph of the preview.', markups: [] },
-    { name: 'l4', type: 'P', text: HIDDEN, markups: [] },
-  ],
-};
+const lockedContent = lockedStoryContent(HIDDEN);
 const openContent: PostContent = {
   paragraphs: [
     { name: 'o1', type: 'H3', text: 'Heading <one>', markups: [] },

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ServiceEnvironment } from '@quire/api';
+import { defaultServiceEnvironment, type ServiceEnvironment } from '@quire/api';
+import type { PostContent } from '@quire/domain';
 import { type TestDatabase, useTestDatabase } from '@quire/test-harness';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -71,3 +72,32 @@ export function authHeaders(sessionToken: string | null, xsrf = 'test-xsrf-token
   if (sessionToken) cookies.push(`sid=${sessionToken}`);
   return { cookie: cookies.join('; '), 'x-xsrf-token': xsrf };
 }
+
+/**
+ * Services whose fetches from the web (imports, images by address) keep the SSRF guard on, with a resolver that
+ * says `localhost` is a public address: a local test server is reached by that name as a remote site would be,
+ * while a literal loopback address, or `intranet.test` (a private address), is refused like any other.
+ */
+export function guardedFetchEnvironment(): ServiceEnvironment {
+  const resolver: Record<string, string> = { localhost: '93.184.216.34', 'intranet.test': '10.0.0.5' };
+  return defaultServiceEnvironment({
+    pageFetch: {
+      allowPrivateAddresses: false,
+      lookup: async (host) => {
+        const address = resolver[host];
+        if (!address) throw new Error(`no address for ${host}`);
+        return [{ address, family: 4 }];
+      },
+    },
+  });
+}
+
+/** A members-only story's body: the three paragraphs of its locked preview, then `hidden`, for readers with access. */
+export const lockedStoryContent = (hidden: string): PostContent => ({
+  paragraphs: [
+    { name: 'l1', type: 'P', text: 'A locked opening anyone may read.', markups: [] },
+    { name: 'l2', type: 'P', text: 'A locked second paragraph.', markups: [] },
+    { name: 'l3', type: 'P', text: 'The last paragraph of the preview.', markups: [] },
+    { name: 'l4', type: 'P', text: hidden, markups: [] },
+  ],
+});

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defaultServiceEnvironment, issueApiToken } from '@quire/api';
+import { issueApiToken } from '@quire/api';
 import { Media, Post } from '@quire/db';
 import { IMPORT_IMAGE_CONCURRENCY, IMPORT_MAX_IMAGES, type Paragraph } from '@quire/domain';
 import { buildCollection, buildSession, buildUser } from '@quire/test-harness';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authHeaders, useTestApp } from './helpers';
+import { authHeaders, guardedFetchEnvironment, useTestApp } from './helpers';
 import { tokenFor, v1 } from './v1-helpers';
 
 /**
@@ -14,19 +14,11 @@ import { tokenFor, v1 } from './v1-helpers';
  * stays on (private addresses are refused): the resolver says `localhost` is a public address, so the local
  * "remote site" is reached by that name, while a literal loopback address or a private name stays blocked.
  */
-const RESOLVER: Record<string, string> = { localhost: '93.184.216.34', 'intranet.test': '10.0.0.5' };
 const IFTTT_KEY = 'ifttt-test-service-key-0123456789';
-const t = useTestApp(undefined, { PAGE_CACHE_FRESH_MS: '0', IFTTT_SERVICE_KEY: IFTTT_KEY }, () =>
-  defaultServiceEnvironment({
-    pageFetch: {
-      allowPrivateAddresses: false,
-      lookup: async (host) => {
-        const address = RESOLVER[host];
-        if (!address) throw new Error(`no address for ${host}`);
-        return [{ address, family: 4 }];
-      },
-    },
-  }),
+const t = useTestApp(
+  undefined,
+  { PAGE_CACHE_FRESH_MS: '0', IFTTT_SERVICE_KEY: IFTTT_KEY },
+  guardedFetchEnvironment,
 );
 
 const TEXT =

@@ -3,32 +3,23 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { defaultServiceEnvironment } from '@quire/api';
 import { Media } from '@quire/db';
 import { accessTexts, imageByUrlTexts } from '@quire/domain';
 import { buildSession, buildUser } from '@quire/test-harness';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploadTexts } from '../src/media';
-import { authHeaders, useTestApp } from './helpers';
+import { authHeaders, guardedFetchEnvironment, useTestApp } from './helpers';
 
 /**
  * The guard stays on here (private addresses are not allowed): the resolver says `localhost` is a public address,
  * so the first hop passes the check and the connection reaches the local test server; a literal loopback address
  * or a name resolving to a private one is then refused like any other.
  */
-const RESOLVER: Record<string, string> = { localhost: '93.184.216.34', 'intranet.test': '10.0.0.5' };
-const t = useTestApp(undefined, { PAGE_CACHE_FRESH_MS: '0', IMAGE_UPLOAD_MAX_SIZE_MB: '1' }, () =>
-  defaultServiceEnvironment({
-    pageFetch: {
-      allowPrivateAddresses: false,
-      lookup: async (host) => {
-        const address = RESOLVER[host];
-        if (!address) throw new Error(`no address for ${host}`);
-        return [{ address, family: 4 }];
-      },
-    },
-  }),
+const t = useTestApp(
+  undefined,
+  { PAGE_CACHE_FRESH_MS: '0', IMAGE_UPLOAD_MAX_SIZE_MB: '1' },
+  guardedFetchEnvironment,
 );
 
 const mediaDir = () => path.join(t.dataDir, 'media');
