@@ -1,3 +1,4 @@
+import { precompressAssets } from '@quire/vite-plugins';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { preactAliases } from './preact-aliases';
@@ -7,7 +8,7 @@ import { STAGED_CHUNK } from './src/chunks';
 // Client bundle only: the server renders the same components from source (no SSR build step).
 export default defineConfig({
   base: '/static/reader/',
-  plugins: [react(), serverOnlyRouteFields()],
+  plugins: [react(), serverOnlyRouteFields(), precompressAssets()],
   resolve: { alias: preactAliases },
   build: {
     outDir: 'dist',

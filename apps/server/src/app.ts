@@ -233,6 +233,8 @@ export async function buildApp(opts: {
     root: readerDist,
     prefix: '/static/reader/',
     index: false,
+    // The build's .br and .gz copies (best compression, made once) go out as they are.
+    preCompressed: true,
     wildcard: true,
     setHeaders: (res, filePath) => {
       res.header('cache-control', filePath.includes('/assets/') ? LONG_CACHE : 'public, max-age=300');
@@ -242,6 +244,7 @@ export async function buildApp(opts: {
     root: editorDist,
     prefix: '/static/editor/',
     index: false,
+    preCompressed: true,
     decorateReply: false,
     setHeaders: (res, filePath) => {
       res.header('cache-control', filePath.includes('/assets/') ? LONG_CACHE : 'public, max-age=300');
