@@ -9,10 +9,14 @@ import {
   readAuthFlags,
   SESSION_COOKIE,
   type ServiceEnvironment,
+  safeRedirect,
   startSocialSignIn,
 } from '@quire/api';
 import { type Orm, Session } from '@quire/db';
-import { EMAIL_LOGIN_TIMEOUT_ENTRY, logTexts, pathAfterSignIn } from '@quire/domain';
+import { EMAIL_LOGIN_TIMEOUT_ENTRY, logTexts, MOBILE_BETA_PATH, pathAfterSignIn } from '@quire/domain';
+
+/** The sign-in page, then `redirect`. */
+const signInPath = (redirect: string) => `/m/signin?${new URLSearchParams({ redirect })}`;
 
 /** Where a social sign-in that did not sign in goes back to. */
 const SOCIAL_FAILED = '/m/signin?error=social';
@@ -60,7 +64,7 @@ export async function registerAuthRoutes(
     const provider = await providerConfig(req.params.provider);
     if (!provider)
       return reply.code(404).send({ error: { message: 'That sign-in service is not available.' } });
-    const redirect = safePath(req.query.redirect);
+    const redirect = safeRedirect(req.query.redirect);
     const operation = req.query.operation === 'register' ? 'register' : 'login';
     const state = encodeState({
       provider: provider.provider,
@@ -108,7 +112,7 @@ export async function registerAuthRoutes(
           code,
           verifier: saved.verifier ?? null,
           redirectUri: callbackUri(provider.provider),
-          redirect: safePath(decodeState(state).redirect),
+          redirect: safeRedirect(decodeState(state).redirect),
           entryPoint: decodeState(state).entry || null,
         }),
       );
@@ -152,6 +156,19 @@ export async function registerAuthRoutes(
     return reply.header('cache-control', 'no-store').redirect('/', 302);
   });
 
+  // Spec §2 /me: the reader's own profile; a visitor signs in first and lands there.
+  app.get('/me', async (req, reply) => {
+    const ctx = await contextFor(orm, config, env, req, reply);
+    const to = ctx.viewer ? `/@${ctx.viewer.username}` : signInPath('/me');
+    return reply.header('cache-control', 'private, no-store').redirect(to, 302);
+  });
+  // Spec §2 /m/login-redirect: the sign-in page, back to the page named by `redirect` (on this site) after it.
+  app.get<{ Querystring: { redirect?: unknown } }>('/m/login-redirect', async (req, reply) =>
+    reply.header('cache-control', 'no-store').redirect(signInPath(safeRedirect(req.query.redirect)), 302),
+  );
+  // Spec §2 /m/app: there is no app to download; the page on using Quire from a phone says so.
+  app.get('/m/app', async (_req, reply) => reply.redirect(MOBILE_BETA_PATH, 301));
+
   // The address-confirmation link of sendVerificationEmail.
   app.get<{ Params: { key: string } }>('/m/account/confirm/:key', async (req, reply) => {
     const ctx = await contextFor(orm, config, env, req, reply);
@@ -160,9 +177,4 @@ export async function registerAuthRoutes(
       .header('cache-control', 'no-store')
       .redirect(ok ? '/?emailVerified=1' : '/?emailVerified=0', 302);
   });
-}
-
-/** A path on this site, or home. */
-function safePath(path: unknown): string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : '/';
 }

@@ -17,6 +17,7 @@ export { confirmEmail } from './services/auth/accounts';
 export { type CaptchaVerifier, LocalCaptcha, RecaptchaVerifier } from './services/auth/captcha';
 export { completeEmailLink, type EmailCallbackOutcome } from './services/auth/email-link';
 export { readAuthFlags } from './services/auth/flags';
+export { safeRedirect } from './services/auth/login';
 export {
   decodeState,
   encodeState,

@@ -20,9 +20,12 @@ import { sendTwoFactorCode, verifyTwoFactorCode } from './two-factor';
 
 const SIGN_IN_EXPIRED = 'Your sign-in took too long. Please sign in again.';
 
-/** Where to send a signed-in browser: a path on this site, or home. */
-export const safeRedirect = (redirect: string | undefined | null) =>
-  redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
+/**
+ * Where to send a signed-in browser: a path on this site, or home. Not `//host` nor `/\host`, which browsers
+ * read as another site.
+ */
+export const safeRedirect = (redirect: unknown): string =>
+  typeof redirect === 'string' && /^\/(?![/\\])/.test(redirect) ? redirect : '/';
 
 /** Signs in, or asks for the second factor when the user has two-factor on (spec §4). */
 export async function completeFirstFactor(
