@@ -5,6 +5,7 @@ import { routeErrors } from '../src/messages';
 import {
   collectionUrl,
   expandPattern,
+  isSitePath,
   KNOWN_ROUTE_PATTERNS,
   LEGACY_REDIRECTS,
   linkHost,
@@ -250,5 +251,16 @@ describe('URL shapes (spec §2)', () => {
     expect(linkHost('user', onUserDomain)).toBe('ada.dev');
     expect(linkHost('all', onUserDomain)).toBe(host);
     expect(linkHost('collection', onUserDomain)).toBe(host);
+  });
+});
+
+describe('isSitePath (where a sign-in may send the browser back to)', () => {
+  it('takes paths of this site and refuses what browsers read as another site', () => {
+    for (const path of ['/', '/me/lists', '/@writer?tab=about', '/p/0123456789ab#responses']) {
+      expect(isSitePath(path), path).toBe(true);
+    }
+    for (const value of ['//evil.example', '/\\evil.example', 'https://evil.example/', 'me', '', null, 7]) {
+      expect(isSitePath(value), String(value)).toBe(false);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { BREAKPOINT_MIN_WIDTHS } from '@quire/domain';
+import { BREAKPOINT_MIN_WIDTHS, isSitePath } from '@quire/domain';
 import { useEffect, useState } from 'react';
 
 /** A full-page navigation: the server sets or reads the session cookie on the way (sign-in, sign-out). */
@@ -70,7 +70,7 @@ export function loadScript(src: string): Promise<void> {
   return loading;
 }
 
-/** A redirect target from a query string, kept only when it is a path on this site (not '//host'). */
+/** A redirect target from a query string, kept only when it is a path on this site. */
 export function safeRedirect(value: string | null): string | null {
-  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+  return isSitePath(value) ? value : null;
 }

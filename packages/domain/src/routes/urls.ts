@@ -78,3 +78,7 @@ export interface RoutingEntity {
 export function linkHost(routeTable: RouteTableMarker, current: RoutingEntity): string {
   return routeTable === current.kind ? current.host : current.authHost;
 }
+
+/** Whether a redirect target is a path of this site: not `//host` nor `/\host`, which browsers read as another site. */
+export const isSitePath = (value: unknown): value is string =>
+  typeof value === 'string' && /^\/(?![/\\])/.test(value);

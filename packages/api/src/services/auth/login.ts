@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthToken, TwoFactorAuth, TwoFactorBackupCode, type User } from '@quire/db';
-import { AUTH_POLICY, authErrors } from '@quire/domain';
+import { AUTH_POLICY, authErrors, isSitePath } from '@quire/domain';
 import type { Context } from '../../trpc';
 import { userByEmail } from './accounts';
 import {
@@ -20,12 +20,8 @@ import { sendTwoFactorCode, verifyTwoFactorCode } from './two-factor';
 
 const SIGN_IN_EXPIRED = 'Your sign-in took too long. Please sign in again.';
 
-/**
- * Where to send a signed-in browser: a path on this site, or home. Not `//host` nor `/\host`, which browsers
- * read as another site.
- */
-export const safeRedirect = (redirect: unknown): string =>
-  typeof redirect === 'string' && /^\/(?![/\\])/.test(redirect) ? redirect : '/';
+/** Where to send a signed-in browser: a path on this site, or home. */
+export const safeRedirect = (redirect: unknown): string => (isSitePath(redirect) ? redirect : '/');
 
 /** Signs in, or asks for the second factor when the user has two-factor on (spec §4). */
 export async function completeFirstFactor(
