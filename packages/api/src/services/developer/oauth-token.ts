@@ -51,18 +51,18 @@ export function basicCredentials(header: string | undefined): { id: string; secr
   }
 }
 
-/** The request's fields, or null when the body is not a form or JSON object of text fields. */
-function parseBody(body: unknown): OAuthTokenRequest | null {
-  const parsed = oauthTokenRequestInput.safeParse(body ?? {});
-  return parsed.success ? parsed.data : null;
-}
-
-/** The authenticated client, or the refusal (one method only: a Basic header and a body secret together are refused). */
-async function authenticateClient(
+/**
+ * The request body (checked by its schema) and the client it authenticates, or the refusal: a malformed body, or
+ * client credentials that fail (one method only: a Basic header and a body secret together are refused).
+ */
+async function authenticatedRequest(
   em: EntityManager,
-  request: OAuthTokenRequest,
+  body: unknown,
   authorization: string | undefined,
-): Promise<OAuthApplication | OAuthResponse> {
+): Promise<{ request: OAuthTokenRequest; app: OAuthApplication } | OAuthResponse> {
+  const parsed = oauthTokenRequestInput.safeParse(body ?? {});
+  if (!parsed.success) return invalidRequest(errors.bodyType);
+  const request = parsed.data;
   const basic = basicCredentials(authorization);
   if (basic && request.client_secret) return invalidRequest(errors.clientAuth);
   const id = basic?.id ?? request.client_id;
@@ -70,7 +70,7 @@ async function authenticateClient(
   if (!id || !secret) return invalidClient();
   const app = await em.findOne(OAuthApplication, { clientId: id, revokedAt: null });
   if (!app || !clientSecretMatches(app, secret)) return invalidClient();
-  return app;
+  return { request, app };
 }
 
 /** RFC 7636 §4.6: BASE64URL(SHA256(verifier)) equals the challenge. */
@@ -213,10 +213,9 @@ export async function tokenEndpoint(
   authorization: string | undefined,
   now: Date,
 ): Promise<OAuthResponse> {
-  const request = parseBody(body);
-  if (!request) return invalidRequest(errors.bodyType);
-  const app = await authenticateClient(em, request, authorization);
-  if (!(app instanceof OAuthApplication)) return app;
+  const client = await authenticatedRequest(em, body, authorization);
+  if (!('app' in client)) return client;
+  const { request, app } = client;
   if (request.grant_type === 'authorization_code') return exchangeCode(em, app, request, now);
   if (request.grant_type === 'refresh_token') return refresh(em, app, request, now);
   if (!request.grant_type) return invalidRequest(errors.missing('grant_type'));
@@ -233,10 +232,9 @@ export async function revocationEndpoint(
   authorization: string | undefined,
   now: Date,
 ): Promise<OAuthResponse> {
-  const request = parseBody(body);
-  if (!request) return invalidRequest(errors.bodyType);
-  const app = await authenticateClient(em, request, authorization);
-  if (!(app instanceof OAuthApplication)) return app;
+  const client = await authenticatedRequest(em, body, authorization);
+  if (!('app' in client)) return client;
+  const { request, app } = client;
   if (!request.token) return invalidRequest(errors.missing('token'));
   const token = await em.findOne(ApiToken, { tokenHash: apiTokenHash(request.token), application: app.id });
   if (token?.kind === 'OAUTH_REFRESH') await revokeFamily(em, token.id, now);
