@@ -144,9 +144,12 @@ export function registerSiteFiles(app: FastifyInstance, config: ServerConfig) {
   const android = config.ANDROID_APP_PACKAGE
     ? JSON.stringify(assetLinks(config.ANDROID_APP_PACKAGE, config.ANDROID_APP_CERT_SHA256))
     : null;
-  // Drawn once at start, like the favicon.
-  const touchIcon = appleTouchIcon(config.NODE_ENV);
-  touchIcon.catch((error) => app.log.error({ err: error }, 'could not draw the home-screen icon'));
+  // Drawn once, when first asked for: a start does not wait on it, and most visits never ask.
+  let drawn: Promise<Buffer> | undefined;
+  const touchIcon = () => {
+    drawn ??= appleTouchIcon(config.NODE_ENV);
+    return drawn;
+  };
 
   app.get(paths.robots, async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', DAY_CACHE).send(robots),
@@ -158,7 +161,7 @@ export function registerSiteFiles(app: FastifyInstance, config: ServerConfig) {
     reply
       .type('image/png')
       .header('cache-control', FAVICON_CACHE)
-      .send(await touchIcon),
+      .send(await touchIcon()),
   );
   app.get(paths.manifest, async (_req, reply) =>
     reply
