@@ -5,6 +5,7 @@ import { defaultServiceEnvironment, type ServiceEnvironment } from '@quire/api';
 import type { PostContent } from '@quire/domain';
 import { type TestDatabase, useTestDatabase } from '@quire/test-harness';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -72,6 +73,12 @@ export function authHeaders(sessionToken: string | null, xsrf = 'test-xsrf-token
   if (sessionToken) cookies.push(`sid=${sessionToken}`);
   return { cookie: cookies.join('; '), 'x-xsrf-token': xsrf };
 }
+
+/** The 120×80 PNG a test's remote site serves as an image found by its address. */
+export const remotePng = () =>
+  sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 
 /**
  * Services whose fetches from the web (imports, images by address) keep the SSRF guard on, with a resolver that

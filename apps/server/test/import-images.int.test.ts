@@ -6,7 +6,7 @@ import { IMPORT_IMAGE_CONCURRENCY, IMPORT_MAX_IMAGES, type Paragraph } from '@qu
 import { buildCollection, buildSession, buildUser } from '@quire/test-harness';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authHeaders, guardedFetchEnvironment, useTestApp } from './helpers';
+import { authHeaders, guardedFetchEnvironment, remotePng, useTestApp } from './helpers';
 import { tokenFor, v1 } from './v1-helpers';
 
 /**
@@ -39,9 +39,7 @@ let site = '';
 const pages = new Map<string, string>();
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 200, g: 40, b: 90 } } })
-    .png()
-    .toBuffer();
+  png = await remotePng();
   server = createServer((req, res) => {
     const url = req.url ?? '/';
     hits.set(url, (hits.get(url) ?? 0) + 1);

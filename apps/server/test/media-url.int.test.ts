@@ -9,7 +9,7 @@ import { buildSession, buildUser } from '@quire/test-harness';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploadTexts } from '../src/media';
-import { authHeaders, guardedFetchEnvironment, useTestApp } from './helpers';
+import { authHeaders, guardedFetchEnvironment, remotePng, useTestApp } from './helpers';
 
 /**
  * The guard stays on here (private addresses are not allowed): the resolver says `localhost` is a public address,
@@ -36,9 +36,7 @@ let port = 0;
 let site = '';
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 200, g: 40, b: 90 } } })
-    .png()
-    .toBuffer();
+  png = await remotePng();
   server = createServer((req, res) => {
     const url = req.url ?? '/';
     hits.set(url, (hits.get(url) ?? 0) + 1);
