@@ -1,4 +1,10 @@
-import { defaultPageFetchSettings, importFile, importUrl, type ServiceEnvironment } from '@quire/api';
+import {
+  accountRefusal,
+  defaultPageFetchSettings,
+  importFile,
+  importUrl,
+  type ServiceEnvironment,
+} from '@quire/api';
 import type { Orm } from '@quire/db';
 import { IMPORT_MAX_BYTES, IMPORT_URL_MAX, importTexts, textInput } from '@quire/domain';
 import type { FastifyInstance } from 'fastify';
@@ -30,9 +36,12 @@ export function registerImportRoutes(
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const ctx = await contextFor(orm, config, env, req, reply);
-      if (!ctx.viewer)
-        return reply.code(401).send({ error: { message: importTexts.signIn, code: 'UNAUTHORIZED' } });
-      const viewer = ctx.viewer;
+      // As every write: a visitor signs in first, and a suspended account changes nothing (spec §6).
+      const refused = accountRefusal(ctx.viewer, true);
+      if (refused?.code === 'UNAUTHORIZED')
+        return reply.code(401).send({ error: { message: importTexts.signIn, code: refused.code } });
+      if (refused) return reply.code(403).send({ error: { message: refused.message, code: refused.code } });
+      const viewer = ctx.viewer!;
       const input = importBody.parse(req.body);
       // Each service stores the story's images first, then makes the draft in a transaction of its own.
       const draft =

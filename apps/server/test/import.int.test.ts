@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultPageFetchSettings, defaultServiceEnvironment, fetchPage, isBlockedAddress } from '@quire/api';
-import { Post } from '@quire/db';
+import { Post, User } from '@quire/db';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
@@ -87,6 +87,12 @@ describe('POST /_/import with a file', () => {
       payload: { fileName: 'x.md', text: 'hi' },
     });
     expect(noXsrf.statusCode).toBe(403);
+    // A suspended account may read but not write (spec §6): no draft.
+    const { user: suspended, headers: suspendedHeaders } = await signedIn();
+    await t.db.em().nativeUpdate(User, { id: suspended.id }, { isSuspended: true });
+    const refused = await importing(suspendedHeaders, { fileName: 'x.md', text: '# Mine' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('FORBIDDEN');
     expect(await t.db.em().count(Post, {})).toBe(before);
   });
 });
