@@ -60,10 +60,10 @@ export async function start(): Promise<void> {
     ],
   });
 
-  // The server rendered the sign-in screens on this page: their chunk must be here before hydration matches.
-  if (routeFor(window.location.pathname).route.authUi) await loadAuthUi();
-  // The pages the server rendered, so hydration finds the same tree (their chunks are preloaded in the HTML).
+  // The route modules and pages the server rendered, so hydration finds the same tree (their chunks are preloaded
+  // in the HTML); then, if the server rendered the sign-in screens on this page, their chunk.
   await loadPages(state.pages ?? []);
+  if (routeFor(window.location.pathname).route.authUi) await loadAuthUi();
 
   // Uncaught errors wait for the telemetry chunk (it loads while the page hydrates), then go to its reporter.
   const seen: SeenError[] = [];

@@ -30,23 +30,13 @@ import { SignInToSee } from './components/SignInToSee';
 import { type StaticPageName, staticHeads } from './content/static-heads';
 import { lazyPage, lazyPages } from './lib/lazy-page';
 import { storyQueries } from './lib/story-queries';
-import { developerAppRoutes } from './pages/developer-apps/developer-apps-routes';
 import {
   discoveryRoutes,
   isPublicationWriterPath,
   ProfileListPage,
   publicationWriterRoute,
 } from './pages/discovery-routes';
-import { domainRoutes } from './pages/domains/domain-routes';
-import { exportRoutes } from './pages/export/export-routes';
-import { giftRoutes } from './pages/gift-routes';
-import { importRoutes } from './pages/import/import-routes';
-import { membershipRoutes } from './pages/membership-routes';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { newsletterAdminRoutes } from './pages/newsletter-admin/newsletter-admin-routes';
-import { newsletterStatsRoutes } from './pages/newsletter-stats/newsletter-stats-routes';
-import { newsletterRoutes } from './pages/newsletters/newsletter-routes';
-import { onboardingRoutes } from './pages/onboarding/onboarding-routes';
 import {
   HOME_PAGE_SIZE,
   profileUsername,
@@ -54,16 +44,7 @@ import {
   STORY_TABS,
   type StoryTab,
 } from './pages/page-params';
-import { partnerRoutes } from './pages/partner/partner-routes';
-import { partnerDashboardRoutes } from './pages/partner-dashboard/partner-dashboard-routes';
-import { payoutRoutes } from './pages/payouts/payout-routes';
-import { publicationAdminRoutes } from './pages/publication-admin/publication-admin-routes';
-import { publicationDesignRoutes } from './pages/publication-admin/publication-design-routes';
-import { searchRoutes } from './pages/search-routes';
-import { accountRoutes } from './pages/settings/account-routes';
-import { settingsRoutes } from './pages/settings/settings-routes';
-import { statsRoutes } from './pages/stats/stats-routes';
-import { yourPagesRoutes } from './pages/your-pages/your-pages-routes';
+import { lazyRoutes } from './route-groups';
 import type { PreloadedState } from './state';
 
 // The pages, each loaded on demand (see lib/lazy-page.tsx).
@@ -826,28 +807,28 @@ export const pageRoutes: PageRoute[] = [
   topicRoute('/tag/:tagSlug', 'ShowTagPosts', 'tagSlug'),
   topicRoute('/tag/:tagSlug/latest', 'ShowTagByTagSlugLatest', 'tagSlug'),
   // Before the discovery routes: '/:owner/audience/:details' and '/:owner/:writer/followers' rank alike.
-  ...statsRoutes,
+  ...lazyRoutes('stats'),
   ...discoveryRoutes,
-  ...searchRoutes,
+  ...lazyRoutes('search'),
   ...staticRoutes,
-  ...giftRoutes,
-  ...membershipRoutes,
-  ...settingsRoutes,
-  ...accountRoutes,
-  ...yourPagesRoutes,
-  ...onboardingRoutes,
-  ...exportRoutes,
-  ...developerAppRoutes,
-  ...importRoutes,
-  ...domainRoutes,
-  ...publicationAdminRoutes,
-  ...newsletterAdminRoutes,
-  ...publicationDesignRoutes,
-  ...partnerDashboardRoutes,
-  ...partnerRoutes,
-  ...payoutRoutes,
-  ...newsletterRoutes,
-  ...newsletterStatsRoutes,
+  ...lazyRoutes('gift'),
+  ...lazyRoutes('membership'),
+  ...lazyRoutes('settings'),
+  ...lazyRoutes('account'),
+  ...lazyRoutes('yourPages'),
+  ...lazyRoutes('onboarding'),
+  ...lazyRoutes('export'),
+  ...lazyRoutes('developerApps'),
+  ...lazyRoutes('import'),
+  ...lazyRoutes('domains'),
+  ...lazyRoutes('publicationAdmin'),
+  ...lazyRoutes('newsletterAdmin'),
+  ...lazyRoutes('publicationDesign'),
+  ...lazyRoutes('partnerDashboard'),
+  ...lazyRoutes('partner'),
+  ...lazyRoutes('payouts'),
+  ...lazyRoutes('newsletters'),
+  ...lazyRoutes('newsletterStats'),
   {
     path: '*',
     name: 'NotFound',

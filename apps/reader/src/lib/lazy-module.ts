@@ -30,5 +30,7 @@ export function lazyModule<T>(importer: () => Promise<T>) {
     }, [module, wanted]);
     return module;
   }
-  return { load, use };
+  /** The module when it has loaded, without waiting. */
+  const peek = (): T | null => loaded;
+  return { load, use, peek };
 }

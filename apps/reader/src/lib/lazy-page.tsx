@@ -6,13 +6,26 @@ import { lazyModule } from './lazy-module';
  * The server loads every page module once and renders synchronously, noting which lazy pages a render used;
  * it preloads their chunks in the HTML and lists them in the preloaded state, and the browser loads them
  * before hydrating, so the first client render matches the server's. Later pages load on first use.
+ * Route modules load the same way (lib/lazy-route-group.tsx), and register their own pages when they load.
  */
 
 type Loader = ReturnType<typeof lazyModule<unknown>>;
 
-/** Each lazy page by its id: the module path relative to the reader app, as Vite's manifest names it. */
+/** Each lazy module by its id: the module path relative to the reader app, as Vite's manifest names it. */
 const registry = new Map<string, Loader>();
 let rendered: Set<string> | null = null;
+
+/** The loader of a lazily loaded module, one per id: several components of one module share it. */
+export function registeredModule<M>(id: string, importer: () => Promise<M>) {
+  const loader = (registry.get(id) ?? lazyModule(importer)) as ReturnType<typeof lazyModule<M>>;
+  registry.set(id, loader as Loader);
+  return loader;
+}
+
+/** Notes that the render in progress (if the server is collecting) used the module `id`. */
+export function markRendered(id: string): void {
+  rendered?.add(id);
+}
 
 /** A component of a module that loads on demand; `id` is the module's file, e.g. 'src/pages/PostPage.tsx'. */
 export function lazyPage<M, P extends object>(
@@ -20,11 +33,9 @@ export function lazyPage<M, P extends object>(
   importer: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
 ): ComponentType<P> {
-  // Several components of one module share its loader: loading the id loads them all.
-  const loader = (registry.get(id) ?? lazyModule(importer)) as ReturnType<typeof lazyModule<M>>;
-  registry.set(id, loader as Loader);
+  const loader = registeredModule(id, importer);
   function LazyPage(props: P) {
-    rendered?.add(id);
+    markRendered(id);
     const module = loader.use();
     // Not loaded yet (a later client-side page): nothing until the chunk arrives, then the page.
     return module ? createElement(pick(module), props) : null;
@@ -49,14 +60,24 @@ export function lazyPages<M>(id: string, importer: () => Promise<M>) {
 /** Every registered page module's id. */
 export const lazyPageIds = (): string[] => [...registry.keys()];
 
-/** Loads every lazy page (the server, once, before its first render). */
+/** Loads every lazy module (the server, once, before its first render), those the loaded ones register included. */
 export async function loadAllPages(): Promise<void> {
-  await Promise.all([...registry.values()].map((loader) => loader.load()));
+  await loadPages(() => [...registry.keys()]);
 }
 
-/** Loads the given pages (the browser, before hydrating what the server rendered). */
-export async function loadPages(ids: readonly string[]): Promise<void> {
-  await Promise.all(ids.map((id) => registry.get(id)?.load()));
+/**
+ * Loads the given modules (the browser, before hydrating what the server rendered). A page of a route module is
+ * registered only once its route module has loaded, so the ids are tried again until no new one can load.
+ */
+export async function loadPages(ids: readonly string[] | (() => readonly string[])): Promise<void> {
+  const wanted = typeof ids === 'function' ? ids : () => ids;
+  const started = new Set<string>();
+  for (;;) {
+    const next = wanted().filter((id) => !started.has(id) && registry.has(id));
+    if (next.length === 0) return;
+    for (const id of next) started.add(id);
+    await Promise.all(next.map((id) => registry.get(id)!.load()));
+  }
 }
 
 /** Runs a synchronous render and returns which lazy pages it used. */
