@@ -11,6 +11,13 @@ import {
 } from './hits';
 import type { NumericFilter, RawResult, SearchIndex, SearchQuery } from './types';
 
+/**
+ * How many stories one branch of a story search ranks (the stored text, the title, a member's whole text), per
+ * result the page asks for: the newest that match. Ranking every story that contains a common word took
+ * 200–300 ms of the database at 100,000 stories.
+ */
+export const SEARCH_CANDIDATES_PER_HIT = 5;
+
 /** `%` and `_` in the user's text match themselves, not any character. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -158,18 +165,34 @@ export class PostgresSearchIndex implements SearchIndex {
         // Ranked on the title and subtitle (short, cheap to read again).
         const heading = `to_tsvector('simple', coalesce(p.title, '') || ' ' || coalesce(p.subtitle, ''))`;
         // The matching stories, each branch served by one index: the stored text (post_search_texts, kept by
-        // trigger posts_search_text), and the title for prefixes and misspellings.
+        // trigger posts_search_text), and the title for prefixes and misspellings. Each branch keeps as many as
+        // the page's results need (SEARCH_CANDIDATES_PER_HIT), the newest, so a common word ranks only those.
         const inTitle = textMatch(['s.title'], q.query);
+        const wanted = (q.page + 1) * q.hitsPerPage * SEARCH_CANDIDATES_PER_HIT;
+        // 'offset 0' keeps each branch's own index finding the matches, which are then sorted: walking every story
+        // by date until enough match reads the whole table for a rare word.
+        const newest = (sql: string) =>
+          `(select id from (${sql} offset 0) m order by published_at desc limit ${wanted})`;
         const candidates = [
-          { sql: `select t.post_id from post_search_texts t where t.text @@ ${words}`, params: [q.query] },
           {
-            sql: `select s.id from posts s where s.status = 'PUBLISHED' and s.deleted_at is null and ${inTitle.where}`,
+            sql: newest(
+              `select t.post_id as id, t.published_at from post_search_texts t where t.text @@ ${words}`,
+            ),
+            params: [q.query],
+          },
+          {
+            sql: newest(
+              `select s.id, s.latest_published_at as published_at from posts s
+                where s.status = 'PUBLISHED' and s.deleted_at is null and ${inTitle.where}`,
+            ),
             params: inTitle.whereParams,
           },
           ...(q.membersText
             ? [
                 {
-                  sql: `select t.post_id from post_search_texts t where t.members_text @@ ${words}`,
+                  sql: newest(
+                    `select t.post_id as id, t.published_at from post_search_texts t where t.members_text @@ ${words}`,
+                  ),
                   params: [q.query],
                 },
               ]

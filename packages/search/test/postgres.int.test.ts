@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Tag, type User } from '@quire/db';
 import { buildCollection, buildPost, buildUser, sampleContent, useTestDatabase } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PostgresSearchIndex, type SearchQuery, search } from '../src';
+import { PostgresSearchIndex, SEARCH_CANDIDATES_PER_HIT, type SearchQuery, search } from '../src';
 
 const db = useTestDatabase();
 
@@ -178,6 +178,40 @@ describe('PostgresSearchIndex (spec §7 search service, §5 search rules)', () =
     expect(first?.hits).toHaveLength(1);
     expect(first?.hasMore).toBe(true);
     expect(second?.hits[0]?.objectID).not.toBe(first?.hits[0]?.objectID);
+  });
+
+  it('ranks a word many stories contain among its newest matches only, as many as the page needs', async () => {
+    const em = db.em();
+    const day = 24 * 60 * 60 * 1000;
+    const stories = [];
+    for (let i = 0; i < 12; i++) {
+      const post = await buildPost(em, {
+        creator: grace,
+        title: `Flight log ${i}`,
+        content: sampleContent(`Flight log ${i}`, 'An autogyro over the hangar.'),
+      });
+      // Published i days ago: the trigger keeps the date beside the searchable text.
+      post.latestPublishedAt = new Date(Date.UTC(2026, 0, 31) - i * day);
+      stories.push(post);
+    }
+    // The oldest names the word in its subtitle, which ranks higher: only a page that reaches it ranks it.
+    stories[11]!.subtitle = 'The autogyro, at last';
+    await em.flush();
+    const dates = await em.getConnection().execute<{ same: boolean }[]>(
+      `select t.published_at = p.latest_published_at as same from post_search_texts t join posts p on p.id = t.post_id
+          where p.title like 'Flight log %'`,
+    );
+    expect(dates.map((d) => d.same)).toEqual(Array(12).fill(true));
+    // One hit a page: the SEARCH_CANDIDATES_PER_HIT newest matching stories are ranked, not the oldest, whose
+    // subtitle would have put it first; among equals the newest comes first.
+    expect(SEARCH_CANDIDATES_PER_HIT).toBeLessThan(stories.length - 1);
+    const [first] = await run(q('post', 'autogyro', { hitsPerPage: 1 }));
+    expect(first?.hits.map((h) => h.objectID)).toEqual([stories[0]!.id]);
+    expect(first?.hasMore).toBe(true);
+    // A deeper page asks for more of them.
+    const [all] = await run(q('post', 'autogyro', { hitsPerPage: 12 }));
+    expect(all?.hits).toHaveLength(12);
+    expect(all?.hits[0]?.objectID).toBe(stories[11]!.id);
   });
 
   it('treats % and _ in the text literally', async () => {

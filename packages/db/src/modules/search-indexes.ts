@@ -33,7 +33,7 @@ export const SEARCH_INDEXES = {
 } as const;
 
 /**
- * Trigger posts_search_text (migration post_search_texts): stores a published story's searchable text in
+ * Trigger posts_search_text (migrations post_search_texts and search_published_at): stores a published story's searchable text in
  * post_search_texts whenever a column it depends on changes. Declared on Post by name so schema diffs keep it.
  */
 export const SEARCH_TRIGGERS: Record<'postsSearchText', TriggerDef> = {
@@ -42,6 +42,6 @@ export const SEARCH_TRIGGERS: Record<'postsSearchText', TriggerDef> = {
     timing: 'after',
     events: ['insert', 'update'],
     forEach: 'row',
-    expression: `create trigger "posts_search_text" after insert or update of "title", "subtitle", "content", "is_locked", "status", "deleted_at", "in_response_to_post_id" on "posts" for each row execute function "post_search_texts_refresh"()`,
+    expression: `create trigger "posts_search_text" after insert or update of "title", "subtitle", "content", "is_locked", "status", "deleted_at", "in_response_to_post_id", "latest_published_at" on "posts" for each row execute function "post_search_texts_refresh"()`,
   },
 };

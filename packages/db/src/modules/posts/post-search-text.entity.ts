@@ -17,8 +17,14 @@ export const PostSearchTextSchema = defineEntity({
     text: p.string().columnType('tsvector'),
     /** A members-only story's whole text, matched for members; null for every other story. */
     membersText: p.string().columnType('tsvector').nullable(),
+    /** The story's latest publication: a common word's matches are taken newest first, a bounded number. */
+    publishedAt: p.datetime().nullable(),
   },
-  indexes: [SEARCH_INDEXES.postSearchText, SEARCH_INDEXES.postSearchMembersText],
+  indexes: [
+    SEARCH_INDEXES.postSearchText,
+    SEARCH_INDEXES.postSearchMembersText,
+    { properties: ['publishedAt'] },
+  ],
 });
 export class PostSearchText extends PostSearchTextSchema.class {}
 PostSearchTextSchema.setClass(PostSearchText);
