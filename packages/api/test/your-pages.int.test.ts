@@ -3,6 +3,7 @@ import {
   Collection,
   FollowCollection,
   FollowTag,
+  FollowUser,
   Post,
   ReadEvent,
   ReadingHistory,
@@ -129,6 +130,50 @@ describe('what the viewer follows and muted (spec §2 /me/following, /me/setting
     expect(ids[0]).toBe(popular.id);
     expect(ids).toContain(recentWriter.id);
     for (const excluded of [reader, friend, muted, blocker]) expect(ids).not.toContain(excluded.id);
+  });
+
+  it('never suggests a closed account, however many of the people one follows follow it', async () => {
+    const em = db.em();
+    const reader = await buildUser(em);
+    const friends = [await buildUser(em), await buildUser(em)];
+    const suspended = await buildUser(em, { name: 'Suspended Favourite' });
+    const deleted = await buildUser(em, { name: 'Deleted Favourite' });
+    const open = await buildUser(em, { name: 'Open Favourite' });
+    for (const friend of friends) {
+      for (const w of [suspended, deleted, open]) em.create(FollowUser, { follower: friend, target: w });
+    }
+    suspended.isSuspended = true;
+    deleted.isDeleted = true;
+    deleted.deletedAt = new Date();
+    await em.flush();
+    for (const friend of friends) await api(reader).social.followUser({ targetUserId: friend.id });
+    const ids = (await api(reader).yourPages.suggestedWriters()).people.map((p) => p.id);
+    expect(ids[0]).toBe(open.id);
+    expect(ids).not.toContain(suspended.id);
+    expect(ids).not.toContain(deleted.id);
+  });
+
+  it('counts the near writers again when the reader follows someone new, and keeps them for the same follows', async () => {
+    const reader = await buildUser(db.em());
+    const [first, second, early, late] = [
+      await buildUser(db.em()),
+      await buildUser(db.em()),
+      await buildUser(db.em(), { name: 'Followed By The First' }),
+      await buildUser(db.em(), { name: 'Followed By The Second' }),
+    ];
+    await api(first).social.followUser({ targetUserId: early.id });
+    await api(second).social.followUser({ targetUserId: late.id });
+    await api(reader).social.followUser({ targetUserId: first.id });
+    const suggested = async () => (await api(reader).yourPages.suggestedWriters()).people.map((p) => p.id);
+    expect((await suggested())[0]).toBe(early.id);
+    // The same follows: the count is kept, so a change among the followed people's follows waits for it to expire.
+    await api(first).social.followUser({ targetUserId: late.id });
+    expect(await suggested()).not.toContain(late.id);
+    // A new follow of the reader's own is a new count at once.
+    await api(reader).social.followUser({ targetUserId: second.id });
+    const now = await suggested();
+    expect(now.slice(0, 2).sort()).toEqual([early.id, late.id].sort());
+    expect(now[0]).toBe(late.id);
   });
 
   it('refuses visitors', async () => {

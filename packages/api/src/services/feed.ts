@@ -139,7 +139,7 @@ type ReaderSets = Awaited<ReturnType<typeof loadReaderSets>>;
 /** Each request's sets, by its entity manager: a home page ranks For you and its side column from one read. */
 const setsOfRequest = new WeakMap<EntityManager, Map<string, Promise<ReaderSets>>>();
 
-/** The reader's own sets the ranking reads: follows, turned-down stories, mutes and blocks either way. */
+/** The reader's own sets the ranking reads: follows (writers newest first), turned-down stories, mutes and blocks either way. */
 export function readerSets(em: EntityManager, viewer: User | null): Promise<ReaderSets> {
   const key = viewer?.id ?? '';
   let byReader = setsOfRequest.get(em);
@@ -173,7 +173,8 @@ async function loadReaderSets(em: EntityManager, viewer: User | null) {
   }
   const [row] = (await em.getConnection().execute(
     `select
-       coalesce((select array_agg(target_id) from follow_users where follower_id = ?), '{}') as writers,
+       coalesce((select array_agg(target_id order by created_at desc, target_id) from follow_users where follower_id = ?),
+                '{}') as writers,
        coalesce((select array_agg(collection_id) from follow_collections where follower_id = ?), '{}') as publications,
        coalesce((select array_agg(tag_id) from follow_tags where follower_id = ?), '{}') as topics,
        coalesce((select array_agg(post_id) from negative_signals where user_id = ?), '{}') as turned_down_posts,

@@ -91,7 +91,7 @@ export async function homeModules(em: EntityManager, viewer: User | null, opts: 
     .slice(0, size.recommendedTopics * 2);
   const topics = (await topicsInOrder(em, topicIds)).slice(0, size.recommendedTopics);
   const people = viewer
-    ? (await suggestedWriters(em, viewer, size.topWriters)).people
+    ? (await suggestedWriters(em, viewer, size.topWriters, stories)).people
     : (await peopleInOrder(em, null, writersByClaps(visible).slice(0, size.topWriters * 2))).slice(
         0,
         size.topWriters,
