@@ -3,7 +3,7 @@ import { FollowTag, Tag, User } from '@quire/db';
 import { LIVE_USER_SQL } from '@quire/search';
 import { LISTED_STORY_SQL, LISTED_TAG } from '../policies';
 import { DISCOVERY_PAGE_SIZE, peopleInOrder } from './discovery';
-import { suggestedWriters } from './your-pages';
+import { suggestable, suggestableParams, suggestedWriters } from './your-pages';
 
 /* The steps after sign-up (spec §2 /get-started, /m/getting-started, /customize-topics, /welcome). */
 
@@ -52,15 +52,11 @@ export async function onboardingWriters(em: EntityManager, viewer: User, limit =
        join users u on u.id = p.creator_id
       where ${LISTED_STORY_SQL} and ${LIVE_USER_SQL}
         and pt.tag_id in (select tag_id from follow_tags where follower_id = ?)
-        and p.creator_id <> ?
-        and not exists (select 1 from follow_users f where f.follower_id = ? and f.target_id = p.creator_id)
-        and not exists (select 1 from mute_users m where m.user_id = ? and m.target_id = p.creator_id)
-        and not exists (select 1 from blocks b where (b.blocker_id = ? and b.blocked_id = p.creator_id)
-                                               or (b.blocker_id = p.creator_id and b.blocked_id = ?))
+        and ${suggestable('p.creator_id')}
       group by p.creator_id
       order by sum(p.clap_count) desc, count(*) desc, p.creator_id
       limit ?`,
-    [viewer.id, viewer.id, viewer.id, viewer.id, viewer.id, viewer.id, limit],
+    [viewer.id, ...suggestableParams(viewer), limit],
   );
   const byTopic = await peopleInOrder(
     em,

@@ -147,6 +147,17 @@ async function nearWriters(em: EntityManager, viewerId: string, followed: string
   return near;
 }
 
+/**
+ * The writer in `column` may be suggested to the viewer: not the viewer, nor someone they follow or muted, nor a
+ * block either way. Its parameters are `suggestableParams(viewer)`.
+ */
+export const suggestable = (column: string) => `${column} <> ?
+  and not exists (select 1 from follow_users f where f.follower_id = ? and f.target_id = ${column})
+  and not exists (select 1 from mute_users m where m.user_id = ? and m.target_id = ${column})
+  and not exists (select 1 from blocks b where (b.blocker_id = ? and b.blocked_id = ${column})
+                                         or (b.blocker_id = ${column} and b.blocked_id = ?))`;
+export const suggestableParams = (viewer: User) => Array<string>(5).fill(viewer.id);
+
 /** How many of the newest listed stories name the writers who published most recently. */
 const RECENT_STORIES = 500;
 
@@ -200,11 +211,7 @@ export async function suggestedWriters(
      recent as (${recent.sql}),
      ranked as (
        select c.id, max(c.score) as score, max(c.at) as at from (select * from near union all select * from recent) c
-        where c.id <> ?
-          and not exists (select 1 from follow_users f where f.follower_id = ? and f.target_id = c.id)
-          and not exists (select 1 from mute_users m where m.user_id = ? and m.target_id = c.id)
-          and not exists (select 1 from blocks b where (b.blocker_id = ? and b.blocked_id = c.id)
-                                                 or (b.blocker_id = c.id and b.blocked_id = ?))
+        where ${suggestable('c.id')}
         group by c.id
         order by score desc, at desc nulls last, c.id
         limit ?)
@@ -217,11 +224,7 @@ export async function suggestedWriters(
       near.ids.join(','),
       near.scores.join(','),
       ...recent.params,
-      viewer.id,
-      viewer.id,
-      viewer.id,
-      viewer.id,
-      viewer.id,
+      ...suggestableParams(viewer),
       limit * 4 + 20,
       limit,
     ],
