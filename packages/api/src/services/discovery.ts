@@ -11,7 +11,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import { LISTED_STORY, LISTED_STORY_SQL, PUBLICATION_STORY_SQL } from '../policies';
 import { afterScore, afterTime, pageOf, type ScoreCursor, type TimeCursor } from './keyset';
-import { CARD_FIELDS, type PostCard, postCard } from './posts';
+import { CARD_FIELDS, cardsById, type PostCard, postCard } from './posts';
 
 export { afterScore, afterTime, pageOf, type ScoreCursor, type TimeCursor };
 
@@ -25,9 +25,7 @@ export const DISCOVERY_PAGE_SIZE = 20;
 
 /** Story cards for `ids`, in the order given (ids that no longer load are left out). */
 export async function cardsInOrder(em: EntityManager, ids: string[]): Promise<PostCard[]> {
-  if (!ids.length) return [];
-  const posts = await em.find(Post, { id: { $in: ids } }, { fields: CARD_FIELDS, strategy: 'joined' });
-  const byId = new Map(posts.map((p) => [p.id, postCard(p)]));
+  const byId = await cardsById(em, ids);
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

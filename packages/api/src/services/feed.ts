@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NegativeSignal, newId, Post, type User } from '@quire/db';
 import { LISTED_STORY_SQL } from '../policies';
-import { CARD_FIELDS, postCard, storyNotFound } from './posts';
+import { cardsById, storyNotFound } from './posts';
 
 /**
  * How many of the newest stories the For you feed ranks (read in (status, latestPublishedAt) index order, so
@@ -251,16 +251,10 @@ async function rankedIds(
 /** A page of ranked story ids (one more than `limit` asked for) as cards, with the next page's offset. */
 async function cardsPage(em: EntityManager, ids: string[], opts: { offset: number; limit: number }) {
   const pageIds = ids.slice(0, opts.limit);
-  const posts = pageIds.length
-    ? await em.find(Post, { id: { $in: pageIds } }, { fields: CARD_FIELDS, strategy: 'joined' })
-    : [];
-  const byId = new Map(posts.map((p) => [p.id, p]));
+  const byId = await cardsById(em, pageIds);
   const next = opts.offset + opts.limit;
   return {
-    posts: pageIds.flatMap((id) => {
-      const post = byId.get(id);
-      return post ? [postCard(post)] : [];
-    }),
+    posts: pageIds.flatMap((id) => byId.get(id) ?? []),
     next: ids.length > opts.limit && next < FOR_YOU_MAX_OFFSET ? next : null,
   };
 }
