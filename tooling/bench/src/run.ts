@@ -196,12 +196,32 @@ async function phases(urlPath: string, headers: Record<string, string>, count = 
   return { ...Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, mean(v)])), wall: mean(wall) };
 }
 
+/**
+ * Requests one at a time over HTTP, each of `paths` in turn for `rounds` rounds (the first round warms): p50 and p95
+ * of the whole request as the client sees it.
+ */
+async function oneAtATime(paths: string[], rounds = 6) {
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const urlPath of paths) {
+      const started = performance.now();
+      await (await fetch(`${server.origin}${urlPath}`)).arrayBuffer();
+      if (round > 0) times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10;
+  return { requests: times.length, p50Ms: at(0.5), p95Ms: at(0.95) };
+}
+
 const rows: BenchRow[] = [];
 const breakdown: { page: string; reader: string; phases: Record<string, number> }[] = [];
 const notes: string[] = [];
 const floors: { page: string; app: number; floor: number }[] = [];
 let weight: Awaited<ReturnType<typeof scriptWeight>> | null = null;
 let staticAsset = '/';
+let searchAlone: Awaited<ReturnType<typeof oneAtATime>> | null = null;
 try {
   await load('warm-up', '/', { seconds: 3 });
   for (const page of pages) {
@@ -249,6 +269,7 @@ try {
   rows.push(
     await load('tRPC full search, stories included (search.query)', searchTexts[0]!, { paths: searchTexts }),
   );
+  searchAlone = await oneAtATime(searchTexts);
   rows.push(
     await load('GraphQL batch of 20', '/_/graphql', {
       method: 'POST',
@@ -311,6 +332,7 @@ const results = {
   storyPageScripts: weight,
   libraryFloorGzipBytes: floor,
   homeFeedQuery: prepared.homeFeedQuery,
+  searchOneAtATime: searchAlone,
   cachedVersusNodeHttp: floors,
   renderBreakdown: breakdown,
   notes,
@@ -356,6 +378,9 @@ const table = [
   floor
     ? `- the libraries alone (apps/reader/bench): the UI runtime (Preact) hydrating one element ${kb(floor.reactDomOnly)}; with wouter, React Query and the tRPC client ${kb(floor.libraries)} gzipped`
     : '- the libraries alone: the floor build failed (see above)',
+  searchAlone
+    ? `- full search over HTTP one request at a time (${searchAlone.requests} requests over ${searchTexts.length} queries): p50 ${searchAlone.p50Ms} ms, p95 ${searchAlone.p95Ms} ms`
+    : '- full search one request at a time: not measured',
   `- home feed query in process (For you, signed in, ${results.homeFeedQuery.runs} runs one at a time): p50 ${results.homeFeedQuery.p50Ms} ms, p95 ${results.homeFeedQuery.p95Ms} ms, p99 ${results.homeFeedQuery.p99Ms} ms; Following tab p50 ${results.homeFeedQuery.following.p50Ms} ms, p95 ${results.homeFeedQuery.following.p95Ms} ms`,
 ].join('\n');
 writeResults('latest', results, table);
