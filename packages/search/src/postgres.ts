@@ -172,20 +172,20 @@ export class PostgresSearchIndex implements SearchIndex {
         // 'offset 0' keeps each branch's own index finding the matches, which are then sorted: walking every story
         // by date until enough match reads the whole table for a rare word.
         const newest = (sql: string) =>
-          `(select id from (${sql} offset 0) m order by published_at desc limit ${wanted})`;
+          `(select id from (${sql} offset 0) m order by published_at desc limit ?)`;
         const candidates = [
           {
             sql: newest(
               `select t.post_id as id, t.published_at from post_search_texts t where t.text @@ ${words}`,
             ),
-            params: [q.query],
+            params: [q.query, wanted],
           },
           {
             sql: newest(
               `select s.id, s.latest_published_at as published_at from posts s
                 where s.status = 'PUBLISHED' and s.deleted_at is null and ${inTitle.where}`,
             ),
-            params: inTitle.whereParams,
+            params: [...inTitle.whereParams, wanted],
           },
           ...(q.membersText
             ? [
@@ -193,7 +193,7 @@ export class PostgresSearchIndex implements SearchIndex {
                   sql: newest(
                     `select t.post_id as id, t.published_at from post_search_texts t where t.members_text @@ ${words}`,
                   ),
-                  params: [q.query],
+                  params: [q.query, wanted],
                 },
               ]
             : []),

@@ -17,14 +17,10 @@ export const PostSearchTextSchema = defineEntity({
     text: p.string().columnType('tsvector'),
     /** A members-only story's whole text, matched for members; null for every other story. */
     membersText: p.string().columnType('tsvector').nullable(),
-    /** The story's latest publication: a common word's matches are taken newest first, a bounded number. */
+    /** The story's latest publication: a common word's matches are sorted by it and only the newest ranked. */
     publishedAt: p.datetime().nullable(),
   },
-  indexes: [
-    SEARCH_INDEXES.postSearchText,
-    SEARCH_INDEXES.postSearchMembersText,
-    { properties: ['publishedAt'] },
-  ],
+  indexes: [SEARCH_INDEXES.postSearchText, SEARCH_INDEXES.postSearchMembersText],
 });
 export class PostSearchText extends PostSearchTextSchema.class {}
 PostSearchTextSchema.setClass(PostSearchText);
