@@ -50,12 +50,15 @@ export {
   type TextSubject,
 } from './rules';
 export {
+  type FactsRow,
   forgetPolicyViewers,
   loadPolicyViewer,
   loadPolicyViewers,
   type PolicyViewer,
   policyViewer,
+  policyViewerMemo,
   type ViewerUser,
+  viewerFactsColumns,
 } from './viewer';
 
 /** What a rule takes after the viewer: its subject, and for some an option (the friend link's key). */

@@ -51,31 +51,36 @@ export function policyViewer(
   };
 }
 
-interface FactsRow {
+/** The facts as columns of a statement, for a user whose id is `userId` (an SQL expression). */
+export interface FactsRow {
   roles: [string, CollectionRole][] | null;
   blocked_by: string[] | null;
   flags: string[] | null;
 }
 
-/** One statement: the viewer's roles, who blocked them, and the flags on for them (an override wins). */
+/**
+ * The viewer's roles, who blocked them, and the flags on for them (an override wins), as three columns named as
+ * FactsRow, for the user whose id is the SQL expression `userId`: one source for every statement that reads them.
+ */
+export const viewerFactsColumns = (userId: string) =>
+  `(select json_agg(json_build_array(m.collection_id, m.role)) from collection_members m
+     where m.user_id = ${userId}) as roles,
+   (select array_agg(b.blocker_id) from blocks b where b.blocked_id = ${userId}) as blocked_by,
+   (select array_agg(f.name) from feature_flags f
+      left join feature_flag_overrides o on o.flag_id = f.id and o.user_id = ${userId}
+     where coalesce(o.bool_value, f.bool_value) = true) as flags`;
+
+const viewerFromRow = (user: ViewerUser | null, row: FactsRow | undefined) =>
+  policyViewer(user, { roles: row?.roles ?? [], blockedBy: row?.blocked_by ?? [], flags: row?.flags ?? [] });
+
+/** One statement: the viewer's facts. */
 async function loadFacts(em: EntityManager, user: ViewerUser | null): Promise<PolicyViewer> {
-  const id = user?.id ?? null;
   // em.execute runs in the caller's transaction, if any (a pool connection of its own could wait forever).
   const [row] = await em.execute<FactsRow[]>(
-    `select
-       (select json_agg(json_build_array(m.collection_id, m.role)) from collection_members m
-         where m.user_id = ?) as roles,
-       (select array_agg(b.blocker_id) from blocks b where b.blocked_id = ?) as blocked_by,
-       (select array_agg(f.name) from feature_flags f
-          left join feature_flag_overrides o on o.flag_id = f.id and o.user_id = ?
-         where coalesce(o.bool_value, f.bool_value) = true) as flags`,
-    [id, id, id],
+    `select ${viewerFactsColumns('v.id')} from (select ?::varchar as id) v`,
+    [user?.id ?? null],
   );
-  return policyViewer(user, {
-    roles: row?.roles ?? [],
-    blockedBy: row?.blocked_by ?? [],
-    flags: row?.flags ?? [],
-  });
+  return viewerFromRow(user, row);
 }
 
 /** Per request (one EntityManager fork each), the viewer's facts, loaded at most once while still current. */
@@ -83,14 +88,29 @@ const loaded = new WeakMap<EntityManager, { version: number; byUser: Map<string,
 /** Moves on every change to roles, blocks or flags in this process, so facts loaded before are read again. */
 let factsVersion = 0;
 
-/** The viewer's facts for this request's EntityManager, with `user` as given (the rules read its fields). */
-export async function loadPolicyViewer(em: EntityManager, user: ViewerUser | null): Promise<PolicyViewer> {
+/** This EntityManager's facts by user id, emptied when they may have changed since. */
+function factsOf(em: EntityManager): Map<string, Promise<PolicyViewer>> {
   let cache = loaded.get(em);
   if (cache?.version !== factsVersion) {
     cache = { version: factsVersion, byUser: new Map() };
     loaded.set(em, cache);
   }
-  const { byUser } = cache;
+  return cache.byUser;
+}
+
+/**
+ * Remembers facts read beside another statement (the session's, which every signed-in request sends) for this
+ * EntityManager as loadPolicyViewer's are, so the request's rules need no statement of their own. Call it before
+ * that statement: facts read while a change moved the version are then kept only where nothing looks.
+ */
+export function policyViewerMemo(em: EntityManager): (user: ViewerUser, row: FactsRow) => void {
+  const byUser = factsOf(em);
+  return (user, row) => byUser.set(user.id, Promise.resolve(viewerFromRow(user, row)));
+}
+
+/** The viewer's facts for this request's EntityManager, with `user` as given (the rules read its fields). */
+export async function loadPolicyViewer(em: EntityManager, user: ViewerUser | null): Promise<PolicyViewer> {
+  const byUser = factsOf(em);
   const key = user?.id ?? '';
   let facts = byUser.get(key);
   if (!facts) {
@@ -111,34 +131,18 @@ export async function loadPolicyViewers(
   users: readonly ViewerUser[],
 ): Promise<Map<string, PolicyViewer>> {
   const ids = [...new Set(users.map((u) => u.id))];
+  const byUser = factsOf(em);
   const rows = ids.length
     ? await em.execute<(FactsRow & { id: string })[]>(
-        `select u.id,
-           (select json_agg(json_build_array(m.collection_id, m.role)) from collection_members m
-             where m.user_id = u.id) as roles,
-           (select array_agg(b.blocker_id) from blocks b where b.blocked_id = u.id) as blocked_by,
-           (select array_agg(f.name) from feature_flags f
-              left join feature_flag_overrides o on o.flag_id = f.id and o.user_id = u.id
-             where coalesce(o.bool_value, f.bool_value) = true) as flags
-         from jsonb_array_elements_text(?::jsonb) as u(id)`,
+        `select u.id, ${viewerFactsColumns('u.id')} from jsonb_array_elements_text(?::jsonb) as u(id)`,
         [JSON.stringify(ids)],
       )
     : [];
-  let cache = loaded.get(em);
-  if (cache?.version !== factsVersion) {
-    cache = { version: factsVersion, byUser: new Map() };
-    loaded.set(em, cache);
-  }
   const facts = new Map(rows.map((row) => [row.id, row]));
   const viewers = new Map<string, PolicyViewer>();
   for (const user of users) {
-    const row = facts.get(user.id);
-    const viewer = policyViewer(user, {
-      roles: row?.roles ?? [],
-      blockedBy: row?.blocked_by ?? [],
-      flags: row?.flags ?? [],
-    });
-    cache.byUser.set(user.id, Promise.resolve(viewer));
+    const viewer = viewerFromRow(user, facts.get(user.id));
+    byUser.set(user.id, Promise.resolve(viewer));
     viewers.set(user.id, viewer);
   }
   return viewers;

@@ -4,7 +4,7 @@ import { HOME_MODULE_SIZES, moduleTypeOf, quireRoutes, type ReadNextGroupKind } 
 import { LISTED_STORY_SQL, LISTED_TAG, LISTED_TAG_SQL } from '../policies';
 import { cardsInOrder, peopleInOrder } from './discovery';
 import { type Candidate, candidates, readerSets } from './feed';
-import { type PostCard, storyFor } from './posts';
+import { CARD_COLUMNS_SQL, CARD_JOINS_SQL, type CardRow, cardOfRow, type PostCard, storyFor } from './posts';
 import { suggestedWriters } from './your-pages';
 
 /*
@@ -105,29 +105,8 @@ export async function homeModules(em: EntityManager, viewer: User | null, opts: 
 
 export type HomeModules = Awaited<ReturnType<typeof homeModules>>;
 
-/** The story's topic for its Read next group: its primary topic, else its first tag; public ones only. */
-async function readNextTopic(
-  em: EntityManager,
-  post: { id: string; primaryTopic?: { id: string } | null },
-): Promise<{ id: string; name: string; slug: string } | null> {
-  // One statement: the primary topic when it is listed, else the first listed tag by position.
-  const [topic] = await em.execute<{ id: string; name: string; slug: string }[]>(
-    `(select t.id, t.name, t.slug, 0 as rank from tags t where t.id = ? and ${LISTED_TAG_SQL})
-     union all
-     (select t.id, t.name, t.slug, 1 from post_tags pt join tags t on t.id = pt.tag_id
-       where pt.post_id = ? and ${LISTED_TAG_SQL} order by pt.position limit 1)
-     order by rank limit 1`,
-    [post.primaryTopic?.id ?? null, post.id],
-  );
-  return topic ? { id: topic.id, name: topic.name, slug: topic.slug } : null;
-}
-
-interface ReadNextRow {
-  grp: ReadNextGroupKind;
-  id: string;
-  creator_id: string;
-  collection_id: string | null;
-}
+/** A Read next candidate: its group, its place there, its card, and the story's topic for the topic group. */
+type ReadNextRow = CardRow & { grp: ReadNextGroupKind; topic_name: string | null; topic_slug: string | null };
 
 /** One group of Read next: what it is more of, and its story cards. */
 export interface ReadNextGroup {
@@ -143,70 +122,76 @@ export interface ReadNextGroup {
 /**
  * 'Read next' under a story: more from its writer (newest first), from its publication (newest first) and on its
  * topic (the most clapped of the topic's newest stories), up to `readNextPerGroup` each, no story twice and never
- * the story itself. NOT_FOUND (as the story page) for a story the viewer may not read. One statement picks every
- * group, each part on its own index ((creator, status, latest_published_at), (collection, status,
- * latest_published_at), post_tags (tag, post)) with a LIMIT.
+ * the story itself. NOT_FOUND (as the story page) for a story the viewer may not read. One statement finds the topic
+ * and picks every group with its cards, each part on its own index ((creator, status, latest_published_at),
+ * (collection, status, latest_published_at), post_tags (tag, post)) with a LIMIT; the reader's hidden stories are
+ * taken out after.
  */
 export async function readNext(em: EntityManager, viewer: User | null, postId: string) {
   const post = await storyFor(em, viewer, postId);
-  const topic = await readNextTopic(em, post);
-  const sets = viewer ? await readerSets(em, viewer) : null;
-  const hidden = hiddenBy(sets);
   const n = HOME_MODULE_SIZES.readNextPerGroup;
-  const columns = 'p.id, p.creator_id, p.collection_id, p.latest_published_at, p.clap_count';
-  const rows = await em.execute<ReadNextRow[]>(
-    `(select 'writer' as grp, id, creator_id, collection_id from (
-        select ${columns} from posts p
-         where p.creator_id = ? and p.id <> ? and ${LISTED_STORY_SQL}
-         order by p.latest_published_at desc, p.id desc limit ?) w)
-     union all
-     (select 'publication', id, creator_id, collection_id from (
-        select ${columns} from posts p
-         where p.collection_id = ? and p.id <> ? and ${LISTED_STORY_SQL}
-         order by p.latest_published_at desc, p.id desc limit ?) c)
-     union all
-     (select 'topic', id, creator_id, collection_id from (
-        select ${columns} from posts p join post_tags pt on pt.post_id = p.id
-         where pt.tag_id = ? and p.id <> ? and ${LISTED_STORY_SQL}
-         order by p.latest_published_at desc, p.id desc limit ?) t
-      order by clap_count desc, latest_published_at desc, id desc limit ?)`,
-    [
-      post.creator.id,
-      post.id,
-      n,
-      // Enough to fill the group after the writer's own stories are taken out.
-      post.collection?.id ?? null,
-      post.id,
-      n * 2,
-      topic?.id ?? null,
-      post.id,
-      HOME_MODULE_SIZES.topicWindow,
-      n * 4,
-    ],
-  );
+  const [rows, sets] = await Promise.all([
+    em.execute<ReadNextRow[]>(
+      // The topic: the primary one when it is listed, else the first listed tag by position.
+      `with topic as (
+         (select t.id, t.name, t.slug, 0 as rank from tags t where t.id = ? and ${LISTED_TAG_SQL})
+         union all
+         (select t.id, t.name, t.slug, 1 from post_tags pt join tags t on t.id = pt.tag_id
+           where pt.post_id = ? and ${LISTED_TAG_SQL} order by pt.position limit 1)
+         order by rank limit 1),
+       picked as (
+         (select 'writer' as grp, w.id, row_number() over (order by w.latest_published_at desc, w.id desc) as ord
+            from (select p.id, p.latest_published_at from posts p
+                   where p.creator_id = ? and p.id <> ? and ${LISTED_STORY_SQL}
+                   order by p.latest_published_at desc, p.id desc limit ?) w)
+         union all
+         (select 'publication', pb.id, row_number() over (order by pb.latest_published_at desc, pb.id desc)
+            from (select p.id, p.latest_published_at from posts p
+                   where p.collection_id = ? and p.id <> ? and ${LISTED_STORY_SQL}
+                   order by p.latest_published_at desc, p.id desc limit ?) pb)
+         union all
+         (select 'topic', tb.id,
+                 row_number() over (order by tb.clap_count desc, tb.latest_published_at desc, tb.id desc) as ord
+            from (select p.id, p.clap_count, p.latest_published_at from posts p join post_tags pt on pt.post_id = p.id
+                   where pt.tag_id = (select id from topic) and p.id <> ? and ${LISTED_STORY_SQL}
+                   order by p.latest_published_at desc, p.id desc limit ?) tb
+           order by ord limit ?))
+       select picked.grp, ${CARD_COLUMNS_SQL}, tp.name as topic_name, tp.slug as topic_slug
+         from picked join posts p on p.id = picked.id ${CARD_JOINS_SQL} left join topic tp on true
+        order by picked.grp, picked.ord`,
+      [
+        post.primaryTopic?.id ?? null,
+        post.id,
+        post.creator.id,
+        post.id,
+        n,
+        // Enough to fill the group after the writer's own stories are taken out.
+        post.collection?.id ?? null,
+        post.id,
+        n * 2,
+        post.id,
+        HOME_MODULE_SIZES.topicWindow,
+        n * 4,
+      ],
+    ),
+    viewer ? readerSets(em, viewer) : null,
+  ]);
+  const hidden = hiddenBy(sets);
   const shown = new Set<string>();
-  const idsOf = (kind: ReadNextGroupKind) => {
-    const ids: string[] = [];
+  const cardsOf = (kind: ReadNextGroupKind) => {
+    const cards: PostCard[] = [];
     for (const row of rows) {
-      if (row.grp !== kind || ids.length >= n || shown.has(row.id)) continue;
+      if (row.grp !== kind || cards.length >= n || shown.has(row.id)) continue;
       if (hidden({ id: row.id, creatorId: row.creator_id, collectionId: row.collection_id })) continue;
       shown.add(row.id);
-      ids.push(row.id);
+      cards.push(cardOfRow(row));
     }
-    return ids;
+    return cards;
   };
-  const picked = {
-    writer: idsOf('writer'),
-    publication: idsOf('publication'),
-    topic: idsOf('topic'),
-  };
-  const cards = new Map(
-    (await cardsInOrder(em, [...picked.writer, ...picked.publication, ...picked.topic])).map((c) => [
-      c.id,
-      c,
-    ]),
-  );
-  const cardsOf = (ids: string[]) => ids.flatMap((id) => cards.get(id) ?? []);
+  // In this order: a story the writer's group shows is not shown again under the publication or the topic.
+  const picked = { writer: cardsOf('writer'), publication: cardsOf('publication'), topic: cardsOf('topic') };
+  const topicRow = rows.find((r) => r.topic_slug !== null);
+  const topic = topicRow ? { name: topicRow.topic_name ?? '', slug: topicRow.topic_slug ?? '' } : null;
   const readNextType = moduleTypeOf('READ_NEXT_SIDEBAR');
   const groups: ReadNextGroup[] = [
     {
@@ -214,7 +199,7 @@ export async function readNext(em: EntityManager, viewer: User | null, postId: s
       ...readNextType,
       name: post.creator.name,
       href: quireRoutes.build('ShowUser', { username: post.creator.username }),
-      posts: cardsOf(picked.writer),
+      posts: picked.writer,
     },
   ];
   if (post.collection) {
@@ -223,7 +208,7 @@ export async function readNext(em: EntityManager, viewer: User | null, postId: s
       ...readNextType,
       name: post.collection.name,
       href: quireRoutes.build('ShowCollectionHome', { collectionSlug: post.collection.slug }),
-      posts: cardsOf(picked.publication),
+      posts: picked.publication,
     });
   }
   if (topic) {
@@ -232,7 +217,7 @@ export async function readNext(em: EntityManager, viewer: User | null, postId: s
       ...moduleTypeOf('MOST_POPULAR_STORIES_IN_TOPIC'),
       name: topic.name,
       href: quireRoutes.build('ShowTagPosts', { tagSlug: topic.slug }),
-      posts: cardsOf(picked.topic),
+      posts: picked.topic,
     });
   }
   return { ...readNextType, groups: groups.filter((g) => g.posts.length > 0) };

@@ -113,7 +113,8 @@ export function postCard(post: CardSource) {
 }
 export type PostCard = ReturnType<typeof postCard>;
 
-interface CardRow {
+/** A story card's columns as one statement reads them (CARD_COLUMNS_SQL over CARD_JOINS_SQL). */
+export interface CardRow {
   id: string;
   title: string;
   subtitle: string | null;
@@ -134,6 +135,46 @@ interface CardRow {
   collection_avatar_id: string | null;
 }
 
+/** The columns of a CardRow, for a statement over `posts p` with CARD_JOINS_SQL. */
+export const CARD_COLUMNS_SQL = `p.id, p.title, p.subtitle, p.unique_slug, p.preview_image_id, p.is_locked,
+  p.latest_published_at, p.reading_time, p.clap_count, p.responses_count,
+  u.id as creator_id, u.name as creator_name, u.username as creator_username, u.image_id as creator_image_id,
+  c.id as collection_id, c.name as collection_name, c.slug as collection_slug, c.avatar_id as collection_avatar_id`;
+/** A card's writer and publication, joined to `posts p`. */
+export const CARD_JOINS_SQL =
+  'join users u on u.id = p.creator_id left join collections c on c.id = p.collection_id';
+
+/** The card a CardRow shows. */
+export function cardOfRow(r: CardRow): PostCard {
+  return postCard({
+    id: r.id,
+    title: r.title,
+    subtitle: r.subtitle,
+    uniqueSlug: r.unique_slug,
+    previewImageId: r.preview_image_id,
+    isLocked: r.is_locked,
+    latestPublishedAt: r.latest_published_at === null ? null : new Date(r.latest_published_at),
+    readingTime: r.reading_time,
+    clapCount: r.clap_count,
+    responsesCount: r.responses_count,
+    creator: {
+      id: r.creator_id,
+      name: r.creator_name,
+      username: r.creator_username,
+      imageId: r.creator_image_id,
+    },
+    collection:
+      r.collection_id === null
+        ? null
+        : {
+            id: r.collection_id,
+            name: r.collection_name ?? '',
+            slug: r.collection_slug ?? '',
+            avatarId: r.collection_avatar_id,
+          },
+  });
+}
+
 /**
  * The cards of the stories `ids` names, by id: one statement read as plain rows (lists, feeds and Read next ask
  * for cards on every page; loading them as entities cost more than the statement). Which stories may be listed
@@ -142,46 +183,11 @@ interface CardRow {
 export async function cardsById(em: EntityManager, ids: readonly string[]): Promise<Map<string, PostCard>> {
   if (!ids.length) return new Map();
   const rows = await em.getConnection().execute<CardRow[]>(
-    `select p.id, p.title, p.subtitle, p.unique_slug, p.preview_image_id, p.is_locked, p.latest_published_at,
-            p.reading_time, p.clap_count, p.responses_count,
-            u.id as creator_id, u.name as creator_name, u.username as creator_username, u.image_id as creator_image_id,
-            c.id as collection_id, c.name as collection_name, c.slug as collection_slug, c.avatar_id as collection_avatar_id
-       from posts p join users u on u.id = p.creator_id left join collections c on c.id = p.collection_id
+    `select ${CARD_COLUMNS_SQL} from posts p ${CARD_JOINS_SQL}
       where p.id in (${ids.map(() => '?').join(', ')})`,
     [...ids],
   );
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      postCard({
-        id: r.id,
-        title: r.title,
-        subtitle: r.subtitle,
-        uniqueSlug: r.unique_slug,
-        previewImageId: r.preview_image_id,
-        isLocked: r.is_locked,
-        latestPublishedAt: r.latest_published_at === null ? null : new Date(r.latest_published_at),
-        readingTime: r.reading_time,
-        clapCount: r.clap_count,
-        responsesCount: r.responses_count,
-        creator: {
-          id: r.creator_id,
-          name: r.creator_name,
-          username: r.creator_username,
-          imageId: r.creator_image_id,
-        },
-        collection:
-          r.collection_id === null
-            ? null
-            : {
-                id: r.collection_id,
-                name: r.collection_name ?? '',
-                slug: r.collection_slug ?? '',
-                avatarId: r.collection_avatar_id,
-              },
-      }),
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id, cardOfRow(r)]));
 }
 
 /** Latest published public stories, newest first, keyset-paged by (latestPublishedAt, id). */
