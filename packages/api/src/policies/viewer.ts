@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { User } from '@quire/db';
+import { preparedRows, type User } from '@quire/db';
 import type { CollectionRole } from '@quire/domain';
 
 /**
@@ -75,8 +75,9 @@ const viewerFromRow = (user: ViewerUser | null, row: FactsRow | undefined) =>
 
 /** One statement: the viewer's facts. */
 async function loadFacts(em: EntityManager, user: ViewerUser | null): Promise<PolicyViewer> {
-  // em.execute runs in the caller's transaction, if any (a pool connection of its own could wait forever).
-  const [row] = await em.execute<FactsRow[]>(
+  // Runs in the caller's transaction, if any (a pool connection of its own could wait forever).
+  const [row] = await preparedRows<FactsRow>(
+    em,
     `select ${viewerFactsColumns('v.id')} from (select ?::varchar as id) v`,
     [user?.id ?? null],
   );

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NegativeSignal, newId, Post, type User } from '@quire/db';
+import { NegativeSignal, newId, Post, preparedRows, type User } from '@quire/db';
 import { LISTED_STORY_SQL } from '../policies';
 import { cardsById, storyNotFound } from './posts';
 
@@ -171,7 +171,8 @@ async function loadReaderSets(em: EntityManager, viewer: User | null) {
       blocked: empty(),
     };
   }
-  const [row] = (await em.getConnection().execute(
+  const [row] = await preparedRows<Record<string, string[]>>(
+    em,
     `select
        coalesce((select array_agg(target_id order by created_at desc, target_id) from follow_users where follower_id = ?),
                 '{}') as writers,
@@ -184,7 +185,7 @@ async function loadReaderSets(em: EntityManager, viewer: User | null) {
        coalesce((select array_agg(blocked_id) from blocks where blocker_id = ?), '{}')
          || coalesce((select array_agg(blocker_id) from blocks where blocked_id = ?), '{}') as blocked`,
     Array(9).fill(viewer.id),
-  )) as Record<string, string[]>[];
+  );
   const set = (key: string) => new Set(row?.[key] ?? []);
   return {
     writers: set('writers'),

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Tag, type User } from '@quire/db';
+import { preparedRows, Tag, type User } from '@quire/db';
 import { HOME_MODULE_SIZES, moduleTypeOf, quireRoutes, type ReadNextGroupKind } from '@quire/domain';
 import { LISTED_STORY_SQL, LISTED_TAG, LISTED_TAG_SQL } from '../policies';
 import { cardsInOrder, peopleInOrder } from './discovery';
@@ -131,7 +131,8 @@ export async function readNext(em: EntityManager, viewer: User | null, postId: s
   const post = await storyFor(em, viewer, postId);
   const n = HOME_MODULE_SIZES.readNextPerGroup;
   const [rows, sets] = await Promise.all([
-    em.execute<ReadNextRow[]>(
+    preparedRows<ReadNextRow>(
+      em,
       // The topic: the primary one when it is listed, else the first listed tag by position.
       `with topic as (
          (select t.id, t.name, t.slug, 0 as rank from tags t where t.id = ? and ${LISTED_TAG_SQL})

@@ -1,5 +1,5 @@
 import { type EntityManager, wrap } from '@mikro-orm/postgresql';
-import { Collection, Post, Tag, User } from '@quire/db';
+import { Collection, Post, preparedRows, Tag, User } from '@quire/db';
 import { type Paragraph, type PostContent, postResultTexts, postStateLabel, uniqueSlug } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import {
@@ -182,10 +182,11 @@ export function cardOfRow(r: CardRow): PostCard {
  */
 export async function cardsById(em: EntityManager, ids: readonly string[]): Promise<Map<string, PostCard>> {
   if (!ids.length) return new Map();
-  const rows = await em.getConnection().execute<CardRow[]>(
-    `select ${CARD_COLUMNS_SQL} from posts p ${CARD_JOINS_SQL}
-      where p.id in (${ids.map(() => '?').join(', ')})`,
-    [...ids],
+  // One text whatever the number of cards (ids never hold a comma), so the statement is prepared once.
+  const rows = await preparedRows<CardRow>(
+    em,
+    `select ${CARD_COLUMNS_SQL} from posts p ${CARD_JOINS_SQL} where p.id = any(string_to_array(?, ','))`,
+    [ids.join(',')],
   );
   return new Map(rows.map((r) => [r.id, cardOfRow(r)]));
 }
@@ -324,7 +325,8 @@ async function loadStoryPage(
   em: EntityManager,
   postId: string,
 ): Promise<{ post: Post; tags: { slug: string; name: string }[] } | null> {
-  const [row] = await em.getConnection().execute<StoryPageRow[]>(
+  const [row] = await preparedRows<StoryPageRow>(
+    em,
     `select to_jsonb(p) as post, to_jsonb(u) as creator, to_jsonb(c) as collection,
             to_jsonb(pc) as pending_collection, to_jsonb(t) as primary_topic,
             (select coalesce(jsonb_agg(jsonb_build_object('slug', tg.slug, 'name', tg.name) order by pt.position), '[]')

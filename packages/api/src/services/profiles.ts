@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { FollowUser, Post, type User } from '@quire/db';
+import { FollowUser, Post, preparedRows, type User } from '@quire/db';
 import { formatLongDate, memberSinceLabel, profileStyleProperties } from '@quire/domain';
 import { hasMembership, LISTED_STORY } from '../policies';
 import { profileFields } from './account/profile';
 import { profileColors } from './account/style';
 import type { TimeCursor } from './keyset';
-import { userViewerEdge, visibleUser } from './social';
+import { edgeId, visibleUser } from './social';
 import { storyPage } from './story-lists';
 
 /*
@@ -26,6 +26,35 @@ async function followCounts(em: EntityManager, userId: string) {
   return { followerCount, followingCount };
 }
 
+/**
+ * The writer's follow counts and the viewer's follow, mute and block of them (spec §3 User viewerEdge), in one
+ * prepared statement: every profile page shows them.
+ */
+async function countsAndEdge(em: EntityManager, viewerId: string | null, userId: string) {
+  const [row] = await preparedRows<
+    Record<'follower_count' | 'following_count', number> &
+      Record<'is_following' | 'is_muting' | 'is_blocking', boolean>
+  >(
+    em,
+    `select (select count(*)::int from follow_users where target_id = ?) as follower_count,
+            (select count(*)::int from follow_users where follower_id = ?) as following_count,
+            exists (select 1 from follow_users where follower_id = ? and target_id = ?) as is_following,
+            exists (select 1 from mute_users where user_id = ? and target_id = ?) as is_muting,
+            exists (select 1 from blocks where blocker_id = ? and blocked_id = ?) as is_blocking`,
+    [userId, userId, viewerId, userId, viewerId, userId, viewerId, userId],
+  );
+  return {
+    counts: { followerCount: row?.follower_count ?? 0, followingCount: row?.following_count ?? 0 },
+    edge: {
+      id: edgeId(userId, viewerId),
+      isFollowing: row?.is_following ?? false,
+      isMuting: row?.is_muting ?? false,
+      isBlocking: row?.is_blocking ?? false,
+      isUser: viewerId !== null && viewerId === userId,
+    },
+  };
+}
+
 /** Spec §2 /@{username}: the profile header, with the spec §3 User viewerEdge fields it shows. */
 export async function profileHeader(em: EntityManager, viewer: User | null, username: string) {
   return profileHeaderOf(em, viewer, await visibleProfile(em, viewer, username));
@@ -33,9 +62,8 @@ export async function profileHeader(em: EntityManager, viewer: User | null, user
 
 /** The profile header of a user the viewer may see (found through visibleProfile). */
 export async function profileHeaderOf(em: EntityManager, viewer: User | null, user: User) {
-  const [counts, edge, colors] = await Promise.all([
-    followCounts(em, user.id),
-    userViewerEdge(em, viewer?.id ?? null, user.id),
+  const [{ counts, edge }, colors] = await Promise.all([
+    countsAndEdge(em, viewer?.id ?? null, user.id),
     profileColors(em, user.id),
   ]);
   return {

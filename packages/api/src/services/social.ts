@@ -16,6 +16,7 @@ import { accessTexts, socialErrors, socialMenuTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { enforce, forgetPolicyViewers, isEditorOf, loadPolicyViewer, roleIn } from '../policies';
 import { notify } from './notifications';
+import { oncePerRequest } from './request-memo';
 
 /** Spec §3 viewerEdge id: one edge per (entity, viewer) pair; anonymous viewers share one. */
 export const edgeId = (entityId: string, viewerId: string | null) => `${entityId}:${viewerId ?? 'anonymous'}`;
@@ -112,11 +113,19 @@ export async function visibleUser(
   by: { id: string } | { username: string },
   evenIfBlocked = false,
 ) {
-  const user = await em.findOne(User, { ...by, isDeleted: false, deletedAt: null });
+  const user = await liveUser(em, by);
   if (!user) throw notFound(accessTexts.profileNotFound);
   // Acting on a user who blocked you (unblocking, reporting) still finds them; seeing their profile does not.
   await enforce(em, viewerId ? { id: viewerId } : null, evenIfBlocked ? 'actOnProfile' : 'viewProfile', user);
   return user;
+}
+
+/** An account that is not deleted; by username, looked up once per request while it still has that name. */
+async function liveUser(em: EntityManager, by: { id: string } | { username: string }) {
+  const find = () => em.findOne(User, { ...by, isDeleted: false, deletedAt: null });
+  if (!('username' in by)) return find();
+  const kept = await oncePerRequest(em, `user:${by.username}`, find);
+  return kept && kept.username === by.username && !kept.isDeleted ? kept : find();
 }
 
 /** A user the viewer acts on (follow, mute, block, report). */

@@ -18,6 +18,7 @@ import {
   rankedStoryPage,
 } from './discovery';
 import { pageOf, type ScoreCursor, type TimeCursor } from './keyset';
+import { oncePerRequest } from './request-memo';
 import { storyPage, taggedWith } from './story-lists';
 
 /*
@@ -27,7 +28,11 @@ import { storyPage, taggedWith } from './story-lists';
 
 /** A tag or topic by its slug, when the viewer may see it; NOT_FOUND otherwise. */
 export async function publicTag(em: EntityManager, viewer: User | null, slug: string) {
-  const tag = await em.findOne(Tag, { slug: slug.toLowerCase() });
+  const wanted = slug.toLowerCase();
+  const find = () => em.findOne(Tag, { slug: wanted });
+  // A topic page's parts each ask for its tag: looked up once per request while it still has that slug.
+  const kept = await oncePerRequest(em, `tag:${wanted}`, find);
+  const tag = kept && kept.slug === wanted ? kept : await find();
   if (!tag) throw new TRPCError({ code: 'NOT_FOUND', message: accessTexts.topicNotFound });
   await enforce(em, viewer, 'viewTag', tag);
   return tag;

@@ -1,0 +1,24 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** Per request (one EntityManager fork each), what its procedures looked up, by key. */
+const memos = new WeakMap<EntityManager, Map<string, Promise<unknown>>>();
+
+/**
+ * `load()` once per request for `key`: a page's procedures ask for the same row (a profile's header and stories its
+ * writer, a topic page's parts its tag). A failed load is not kept. The caller checks a kept row still matches.
+ */
+export function oncePerRequest<T>(em: EntityManager, key: string, load: () => Promise<T>): Promise<T> {
+  let memo = memos.get(em);
+  if (!memo) {
+    memo = new Map();
+    memos.set(em, memo);
+  }
+  let found = memo.get(key) as Promise<T> | undefined;
+  if (!found) {
+    found = load();
+    const kept = memo;
+    found.catch(() => kept.delete(key));
+    memo.set(key, found);
+  }
+  return found;
+}

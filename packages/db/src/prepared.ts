@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { noteQuery } from './query-observer';
+
+/** A statement as PostgreSQL prepares it: a name from its text, and `$n` where the text had `?`. */
+interface Prepared {
+  name: string;
+  text: string;
+}
+
+const preparedByText = new Map<string, Prepared>();
+
+function prepare(sql: string): Prepared {
+  let prepared = preparedByText.get(sql);
+  if (!prepared) {
+    let n = 0;
+    prepared = {
+      name: `q_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`,
+      text: sql.replace(/\?/g, () => `$${++n}`),
+    };
+    preparedByText.set(sql, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * The rows of a read every page sends, as a named prepared statement: each pooled connection parses and plans it
+ * once, then only binds and runs it (the ORM sends every statement as new text with its values written in, which
+ * PostgreSQL parses and plans each time; for a story page's statements planning took longer than running them).
+ * `sql` is fixed text with `?` for each value (and no other `?`); values are bound, never written into it. Inside a
+ * transaction it runs as an ordinary statement on the transaction's connection.
+ */
+export async function preparedRows<T>(
+  em: EntityManager,
+  sql: string,
+  values: readonly unknown[],
+): Promise<T[]> {
+  if (em.isInTransaction()) return em.execute<T[]>(sql, [...values]);
+  const { name, text } = prepare(noteQuery(sql));
+  const pool = await em.getConnection().getNativeClient();
+  return (await pool.query({ name, text, values: [...values] })).rows as T[];
+}
