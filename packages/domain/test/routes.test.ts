@@ -206,6 +206,19 @@ describe('RouteTable builder', () => {
     expect(quireRoutes.match('/')?.entry.name).toBe('ShowHome');
     expect(quireRoutes.match('/a/b/c/d/e/f/g')).toBeNull();
   });
+
+  it('remembers a matched path, answering the same (a copy each time) until a route is added', () => {
+    const table = new RouteTable([entry({ name: 'Any', pattern: '/x/{slug}' })]);
+    const first = table.match('/x/one?ref=a');
+    expect(first).toMatchObject({ entry: { name: 'Any' }, params: { slug: 'one' } });
+    first!.params.slug = 'changed by a caller';
+    expect(table.match('/x/one#top')).toMatchObject({ entry: { name: 'Any' }, params: { slug: 'one' } });
+    expect(table.match('/x/one/two')).toBeNull();
+    table.add(entry({ name: 'Deeper', pattern: '/x/{slug}/two' }));
+    expect(table.match('/x/one/two')?.entry.name).toBe('Deeper');
+    table.add(entry({ name: 'Static', pattern: '/x/one' }));
+    expect(table.match('/x/one')?.entry.name).toBe('Static');
+  });
 });
 
 describe('URL shapes (spec §2)', () => {

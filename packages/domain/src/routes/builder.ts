@@ -59,6 +59,8 @@ export class RouteTable {
   private readonly byName = new Map<string, Route>();
   private readonly shapes = new Set<string>();
   private readonly routes: Route[] = [];
+  /** Paths matched lately, oldest first: one page's render matches its path more than once (the search box). */
+  private readonly matched = new Map<string, RouteMatch | null>();
   /** Entries given as a function are added on the table's first use. */
   private pending: (() => Iterable<RouteEntry>) | null;
 
@@ -91,6 +93,7 @@ export class RouteTable {
       return false;
     }
     const route: Route = { entry, depth: splitPath(entry.pattern).length };
+    this.matched.clear();
     this.shapes.add(shape);
     this.byName.set(entry.name, route);
     this.routes.push(route);
@@ -148,7 +151,19 @@ export class RouteTable {
   /** The route a pathname names, the most specific first (static segments beat placeholders). */
   match(pathname: string): RouteMatch | null {
     this.ready();
-    const parts = splitPath(pathname.split(/[?#]/, 1)[0] ?? '');
+    const path = pathname.split(/[?#]/, 1)[0] ?? '';
+    let found = this.matched.get(path);
+    if (found === undefined) {
+      found = this.matchNow(path);
+      if (this.matched.size >= MATCHED_PATHS_KEPT) this.matched.delete(this.matched.keys().next().value!);
+      this.matched.set(path, found);
+    }
+    // A copy: a caller may change the params it was given.
+    return found && { entry: found.entry, params: { ...found.params } };
+  }
+
+  private matchNow(path: string): RouteMatch | null {
+    const parts = splitPath(path);
     let best: { route: Route; compiled: Compiled; params: Record<string, string> } | null = null;
     for (const route of this.routes) {
       if (route.depth !== parts.length) continue;
@@ -169,6 +184,9 @@ export class RouteTable {
     return best ? { entry: best.route.entry, params: best.params } : null;
   }
 }
+
+/** How many matched paths a route table remembers. */
+const MATCHED_PATHS_KEPT = 1000;
 
 function moreSpecific(a: number[], b: number[]): boolean {
   for (let i = 0; i < a.length; i++) {
