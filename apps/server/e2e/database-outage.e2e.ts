@@ -33,7 +33,20 @@ async function request(url: string, init: RequestInit = {}): Promise<Outcome> {
 
 /** Signs up a reader (a write), with the double-submit anti-forgery token. */
 function signUp(origin: string, username: string) {
-  return request(`${origin}/trpc/auth.createAccount`, {
+  return request(`${origin}/trpc/auth.createAccount`, signUpRequest(username));
+}
+
+/** A reader signed up before the outage: their session cookie. */
+async function signedUpCookie(origin: string, username: string) {
+  const res = await fetch(`${origin}/trpc/auth.createAccount`, signUpRequest(username));
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  expect(cookie).toBeTruthy();
+  return cookie!.split(';', 1)[0]!;
+}
+
+function signUpRequest(username: string): RequestInit {
+  return {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -46,7 +59,7 @@ function signUp(origin: string, username: string) {
       password: 'a long enough password',
       username,
     }),
-  });
+  };
 }
 
 describe('the embedded PostgreSQL dies under load (kill -9 of the postmaster)', () => {
@@ -57,6 +70,8 @@ describe('the embedded PostgreSQL dies under load (kill -9 of the postmaster)', 
     const api = `${origin}/trpc/posts.latest?input=${encodeURIComponent(JSON.stringify({ limit: 20 }))}`;
     const writer = /"username":"([^"]+)"/.exec((await request(api)).body)?.[1];
     expect(writer).toBeTruthy();
+    // A signed-in reader's pages read their session and the page's data through prepared statements.
+    const sessionCookie = await signedUpCookie(origin, 'before_outage');
     const outcomes: Outcome[] = [];
     const pages: Outcome[] = [];
     let loading = true;
@@ -66,6 +81,7 @@ describe('the embedded PostgreSQL dies under load (kill -9 of the postmaster)', 
     const loaders = [
       ...Array.from({ length: 6 }, () => load(api, outcomes)),
       load(`${origin}/@${writer}`, pages, { accept: 'text/html' }),
+      load(`${origin}/`, pages, { accept: 'text/html', cookie: sessionCookie }),
     ];
     await new Promise((r) => setTimeout(r, 300));
 
@@ -117,6 +133,10 @@ describe('the embedded PostgreSQL dies under load (kill -9 of the postmaster)', 
       `${origin}/trpc/profiles.byUsername?input=${encodeURIComponent(JSON.stringify({ username: 'after_outage' }))}`,
     );
     expect(profile.body).toContain('Outage Reader');
+    // The reader signed in before the outage is still signed in, on connections made since.
+    const home = await request(`${origin}/`, { headers: { accept: 'text/html', cookie: sessionCookie } });
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('"username":"before_outage"');
 
     expect(await server.stop()).toBe(0);
     expect(postmasterPid(db.dataDir)).toBeNull();
