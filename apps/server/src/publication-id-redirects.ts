@@ -10,7 +10,7 @@ const BY_ID = /^\/c\/([0-9a-f]{8,16})\/?(\?.*)?$/;
 /**
  * Spec §2 /c/{collectionId}: a publication by its id answers 301 to its address on the main host. The reader
  * renders the path as a 404 (no page shows a publication by id), so only those misses pay for the look-up; a
- * publication the policy keeps from visitors (a private one) stays a 404.
+ * publication the policy keeps from the reader (a private one, to all but its members) stays a 404.
  */
 export function registerPublicationIdRedirects(app: FastifyInstance, orm: Orm) {
   app.addHook('onSend', async (req, reply, payload) => {
@@ -18,9 +18,11 @@ export function registerPublicationIdRedirects(app: FastifyInstance, orm: Orm) {
     if (siteOf(req).kind !== 'main') return payload;
     const match = BY_ID.exec(req.url);
     if (!match) return payload;
-    const em = orm.em.fork();
+    // The reader who asked (the 404 page was rendered for them): a private publication's members may follow it.
+    const em = req.quireContext?.em ?? orm.em.fork();
+    const viewer = req.quireContext?.viewer ?? null;
     const collection = await em.findOne(Collection, match[1]!, { fields: ['slug', 'visibility'] });
-    if (!collection || !(await allows(em, null, 'viewPublication', collection))) return payload;
+    if (!collection || !(await allows(em, viewer, 'viewPublication', collection))) return payload;
     reply
       .code(301)
       .header(

@@ -1,12 +1,12 @@
 import { Collection, FollowUser } from '@quire/db';
-import { buildCollection, buildPost, buildUser } from '@quire/test-harness';
+import { buildCollection, buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers';
 
 const t = useTestApp();
 
 describe('a publication by its id and its older paths (spec §2 /c/{collectionId}, /{collectionSlug}/load-more)', () => {
-  it('answers 301 from /c/{id} to the publication, the query kept; unknown and private ones stay 404', async () => {
+  it('answers 301 from /c/{id} to the publication, the query kept; unknown ones, and private ones to all but their members, stay 404', async () => {
     const em = t.db.em();
     const owner = await buildUser(em);
     const publication = await buildCollection(em, { creator: owner, slug: 'by-id-mag' });
@@ -17,6 +17,12 @@ describe('a publication by its id and its older paths (spec §2 /c/{collectionId
     const hidden = await buildCollection(em, { creator: owner, slug: 'hidden-mag' });
     await em.nativeUpdate(Collection, hidden.id, { visibility: 'PRIVATE' });
     expect((await t.page(`/c/${hidden.id}`)).statusCode).toBe(404);
+    // Its members are sent on to it; other signed-in readers are not told it exists.
+    const asOwner = await t.page(`/c/${hidden.id}`, await buildSession(em, owner));
+    expect(asOwner.statusCode).toBe(301);
+    expect(asOwner.headers.location).toBe('/hidden-mag');
+    const stranger = await buildUser(em);
+    expect((await t.page(`/c/${hidden.id}`, await buildSession(em, stranger))).statusCode).toBe(404);
   });
 
   it('shows the publication home at /load-more', async () => {
