@@ -1,4 +1,10 @@
-import { accessTexts, newsletterAccessTexts, noteTexts, oauthAppTexts } from '@quire/domain';
+import {
+  accessTexts,
+  newsletterAccessTexts,
+  noteTexts,
+  oauthAppTexts,
+  publicationAdminTexts,
+} from '@quire/domain';
 import { describe, expect, it } from 'vitest';
 import {
   type Action,
@@ -501,6 +507,25 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
       stranger: 'FORBIDDEN',
     });
   });
+  table('inviteAccount', () => {
+    const invitee = (facts: { blockedBy?: string[] } = {}, suspended = false) =>
+      policyViewer({ ...user('d0000009'), isSuspended: suspended }, facts);
+    // Anyone signed in may be asked about an account in good standing; a visitor is asked to sign in.
+    expect(allowed(byPerson('inviteAccount', invitee()))).toEqual(
+      Object.keys(people).filter((p) => p !== 'anonymous'),
+    );
+    expect(byPerson('inviteAccount', invitee())).toMatchObject({ anonymous: 'UNAUTHORIZED' });
+    expect(byPerson('inviteAccount', invitee({}, true))).toMatchObject({ owner: 'FORBIDDEN' });
+    // Blocked either way: the invitee blocked the owner, or the owner blocked the invitee.
+    const blockedOwner = policyViewer(user('d0000001'), { roles: [[PUB, 'OWNER']], blockedBy: ['d0000009'] });
+    expect(refusal(blockedOwner, 'inviteAccount', invitee())?.message).toBe(
+      publicationAdminTexts.cannotInvite,
+    );
+    expect(byPerson('inviteAccount', invitee({ blockedBy: ['d0000001'] }))).toMatchObject({
+      owner: 'FORBIDDEN',
+      editor: 'ok',
+    });
+  });
   table('manageMember', () => {
     expect(byPerson('manageMember', publicPub, writerRow)).toEqual({
       owner: 'ok',
@@ -735,6 +760,16 @@ describe('the policy table (viewer × publication, profile, tag, list)', () => {
       suspended: 'FORBIDDEN',
     });
     expect(allowed(byPerson('authorizeOAuthApplication', deletedApp))).toEqual([]);
+  });
+  table('callApi', () => {
+    // An API token acts for its account while it is in good standing: not a suspended or a deleted one.
+    expect(allowed(byPerson('callApi'))).toEqual(
+      Object.keys(people).filter((p) => p !== 'anonymous' && p !== 'suspended'),
+    );
+    expect(byPerson('callApi')).toMatchObject({ anonymous: 'UNAUTHORIZED', suspended: 'FORBIDDEN' });
+    expect(refusal(policyViewer({ ...user('d0000007'), isDeleted: true }), 'callApi')?.code).toBe(
+      'UNAUTHORIZED',
+    );
   });
 
   it('has a table for every action', () => {

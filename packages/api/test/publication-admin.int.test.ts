@@ -300,14 +300,18 @@ describe('a publication’s people', () => {
   it('refuses invitations to nobody, to members, to blocked people and by those without the right', async () => {
     const { owner, editor, writer, outsider, publication } = await team();
     const blocker = await buildUser(db.em());
+    const blockedByEditor = await buildUser(db.em());
     const em = db.em();
     em.create(Block, { blocker: blocker.id, blocked: owner.id });
+    em.create(Block, { blocker: editor.id, blocked: blockedByEditor.id });
     await em.flush();
     const invite = (viewer: User, who: string, role: 'EDITOR' | 'WRITER' = 'WRITER') =>
       refusal(as(viewer).publications.invite({ collectionId: publication.id, who, role }));
     expect(await invite(owner, 'nobody-has-this-name')).toMatchObject({ message: texts.noSuchUser });
     expect(await invite(owner, writer.username)).toMatchObject({ message: texts.alreadyMember(writer.name) });
     expect(await invite(owner, blocker.username)).toMatchObject({ message: texts.cannotInvite });
+    // Either way: the one the editor blocked cannot be invited by them either.
+    expect(await invite(editor, blockedByEditor.username)).toMatchObject({ message: texts.cannotInvite });
     expect(await invite(owner, '')).toMatchObject({ code: 'BAD_REQUEST' });
     expect(await invite(editor, outsider.username, 'EDITOR')).toEqual({
       code: 'FORBIDDEN',

@@ -1,4 +1,4 @@
-import { oauthAppTexts } from '@quire/domain';
+import { accessTexts, oauthAppTexts } from '@quire/domain';
 import { type Refusal, refuse } from './facts';
 import { accountRefusal } from './other-rules';
 import type { PolicyViewer } from './viewer';
@@ -28,8 +28,15 @@ function authorizeOAuthApplication(viewer: PolicyViewer, app: OAuthApplicationSu
   return accountRefusal(viewer.user, true) ?? (app.revokedAt ? notFound : null);
 }
 
+/** Calling /v1 as an account with its token: an account neither deleted nor suspended. */
+function callApi(viewer: PolicyViewer): Refusal | null {
+  if (viewer.user?.isDeleted) return refuse('UNAUTHORIZED', accessTexts.signIn);
+  return accountRefusal(viewer.user, true);
+}
+
 /** Every question about the developer platform, by action. */
 export const developerRules = {
+  callApi,
   manageOAuthApplication,
   authorizeOAuthApplication,
 } as const;

@@ -51,6 +51,18 @@ function invitePeople(
 }
 
 /**
+ * Inviting one account: not a suspended one, and not when either of the two blocked the other (the invitee's
+ * facts say whom they are blocked by; the viewer's, who blocked the viewer).
+ */
+function inviteAccount(viewer: PolicyViewer, invitee: PolicyViewer): Refusal | null {
+  if (!viewer.user) return accountRefusal(null, false);
+  const other = invitee.user;
+  if (!other || other.isSuspended || viewer.blockedBy.has(other.id) || invitee.blockedBy.has(viewer.user.id))
+    return refuse('FORBIDDEN', texts.cannotInvite);
+  return null;
+}
+
+/**
  * Changing a member's role or removing them: owners change anyone but themselves; editors only writers, and
  * never into editors. The owner stays until they hand the publication over.
  */
@@ -118,6 +130,7 @@ export const publicationRules = {
   managePublication,
   createPublication,
   invitePeople,
+  inviteAccount,
   manageMember,
   transferOwnership,
   deletePublication,

@@ -12,6 +12,7 @@ export type ViewerUser = Pick<User, 'id'> &
       User,
       | 'isStaff'
       | 'isSuspended'
+      | 'isDeleted'
       | 'mediumMemberAt'
       | 'isPartnerProgramEnrolled'
       | 'hasGroupGiftingEnabled'

@@ -9,6 +9,7 @@ import {
   type ApiScope,
   type ApiTokenKind,
 } from '@quire/domain';
+import { can, policyViewer } from '../../policies';
 
 /** SHA-256 hex of a raw token: the only form a token is kept in. */
 export const apiTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -58,12 +59,11 @@ export function bearerToken(header: string | null | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** A token row usable right now: not revoked, not expired, its user neither deleted nor suspended. */
+/** A token row usable right now: not revoked, not expired, and its account may call the API (the policy's callApi). */
 export function isLiveToken(token: ApiToken, now: Date): boolean {
   if (token.revokedAt || (token.expiresAt && token.expiresAt <= now)) return false;
   if (token.application?.revokedAt) return false;
-  const user = token.user;
-  return !user.isDeleted && !user.isSuspended;
+  return can(policyViewer(token.user), 'callApi');
 }
 
 /**

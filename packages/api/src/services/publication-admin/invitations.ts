@@ -10,7 +10,7 @@ import {
 } from '@quire/domain';
 import { enqueueEmail } from '@quire/mail';
 import { TRPCError } from '@trpc/server';
-import { authorize, enforce } from '../../policies';
+import { authorize, can, enforce, loadPolicyViewer } from '../../policies';
 import type { Context } from '../../trpc';
 import { fieldError } from '../account/field-errors';
 import { userByEmail } from '../auth/accounts';
@@ -24,15 +24,6 @@ import { changed, changing } from './people';
  */
 
 const DAY_MS = 86_400_000;
-
-/** Whether either of two accounts blocked the other: then neither can bring the other into a publication. */
-async function eitherBlocked(em: EntityManager, a: string, b: string): Promise<boolean> {
-  const [row] = await em.execute<{ blocked: boolean }[]>(
-    `select exists (select 1 from blocks where (blocker_id = ? and blocked_id = ?) or (blocker_id = ? and blocked_id = ?)) as blocked`,
-    [a, b, b, a],
-  );
-  return !!row?.blocked;
-}
 
 /** The account (and the address to mail) an invitation's 'who' names: '@username', 'username' or an email. */
 async function invitee(em: EntityManager, who: string): Promise<{ user: User | null; email: string | null }> {
@@ -54,7 +45,7 @@ export async function invitePerson(em: EntityManager, ctx: Context, viewer: User
   authorize(policy, 'invitePeople', collection, input.role);
   const { user, email } = await invitee(em, input.who);
   if (user) {
-    if (user.isSuspended || (await eitherBlocked(em, viewer.id, user.id)))
+    if (!can(policy, 'inviteAccount', await loadPolicyViewer(em, user)))
       throw fieldError('who', texts.cannotInvite);
     if (await em.count(CollectionMember, { collection: collection.id, user: user.id }))
       throw fieldError('who', texts.alreadyMember(user.name), 'CONFLICT');
