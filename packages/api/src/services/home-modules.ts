@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { preparedRows, Tag, type User } from '@quire/db';
+import { preparedRows, type User } from '@quire/db';
 import { HOME_MODULE_SIZES, moduleTypeOf, quireRoutes, type ReadNextGroupKind } from '@quire/domain';
-import { LISTED_STORY_SQL, LISTED_TAG, LISTED_TAG_SQL } from '../policies';
+import { LISTED_STORY_SQL, LISTED_TAG_SQL } from '../policies';
 import { cardsInOrder, peopleInOrder } from './discovery';
 import { type Candidate, candidates, readerSets } from './feed';
 import { CARD_COLUMNS_SQL, CARD_JOINS_SQL, type CardRow, cardOfRow, type PostCard, storyFor } from './posts';
@@ -65,11 +65,15 @@ function writersByClaps(stories: Candidate[]): string[] {
   return [...claps].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
 }
 
-/** Public topics by id, in the order given (hidden or staff-only ones left out). */
+/** Public topics by id, in the order given (hidden or staff-only ones left out): one prepared statement. */
 async function topicsInOrder(em: EntityManager, ids: string[]) {
   if (!ids.length) return [];
-  const tags = await em.find(Tag, { id: { $in: ids }, ...LISTED_TAG }, { fields: ['id', 'name', 'slug'] });
-  const byId = new Map(tags.map((t) => [t.id, { id: t.id, name: t.name, slug: t.slug }]));
+  const tags = await preparedRows<{ id: string; name: string; slug: string }>(
+    em,
+    `select t.id, t.name, t.slug from tags t where t.id = any(string_to_array(?, ',')) and ${LISTED_TAG_SQL}`,
+    [ids.join(',')],
+  );
+  const byId = new Map(tags.map((t) => [t.id, t]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
