@@ -5,7 +5,7 @@ import { hasMembership, LISTED_STORY } from '../policies';
 import { profileFields } from './account/profile';
 import { profileColors } from './account/style';
 import type { TimeCursor } from './keyset';
-import { edgeId, visibleUser } from './social';
+import { USER_EDGE_COLUMNS_SQL, type UserEdgeRow, userEdgeOf, userEdgeValues, visibleUser } from './social';
 import { storyPage } from './story-lists';
 
 /*
@@ -31,27 +31,16 @@ async function followCounts(em: EntityManager, userId: string) {
  * prepared statement: every profile page shows them.
  */
 async function countsAndEdge(em: EntityManager, viewerId: string | null, userId: string) {
-  const [row] = await preparedRows<
-    Record<'follower_count' | 'following_count', number> &
-      Record<'is_following' | 'is_muting' | 'is_blocking', boolean>
-  >(
+  const [row] = await preparedRows<Record<'follower_count' | 'following_count', number> & UserEdgeRow>(
     em,
     `select (select count(*)::int from follow_users where target_id = ?) as follower_count,
             (select count(*)::int from follow_users where follower_id = ?) as following_count,
-            exists (select 1 from follow_users where follower_id = ? and target_id = ?) as is_following,
-            exists (select 1 from mute_users where user_id = ? and target_id = ?) as is_muting,
-            exists (select 1 from blocks where blocker_id = ? and blocked_id = ?) as is_blocking`,
-    [userId, userId, viewerId, userId, viewerId, userId, viewerId, userId],
+            ${USER_EDGE_COLUMNS_SQL}`,
+    [userId, userId, ...userEdgeValues(viewerId, userId)],
   );
   return {
     counts: { followerCount: row?.follower_count ?? 0, followingCount: row?.following_count ?? 0 },
-    edge: {
-      id: edgeId(userId, viewerId),
-      isFollowing: row?.is_following ?? false,
-      isMuting: row?.is_muting ?? false,
-      isBlocking: row?.is_blocking ?? false,
-      isUser: viewerId !== null && viewerId === userId,
-    },
+    edge: userEdgeOf(userId, viewerId, row),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   MuteCollection,
   MuteUser,
   newId,
+  preparedRows,
   Report,
   Tag,
   User,
@@ -46,29 +47,43 @@ async function setEdge<E extends object>(
   return (await em.nativeDelete(entity, pair as FilterQuery<NoInfer<E>>)) > 0;
 }
 
-/** Spec §3 User viewerEdge: what the viewer's follow, mute and block rows say about `userId`. */
-export async function userViewerEdge(em: EntityManager, viewerId: string | null, userId: string) {
-  if (!viewerId) {
-    return {
-      id: edgeId(userId, null),
-      isFollowing: false,
-      isMuting: false,
-      isBlocking: false,
-      isUser: false,
-    };
-  }
-  const [following, muting, blocking] = await Promise.all([
-    em.count(FollowUser, { follower: viewerId, target: userId }),
-    em.count(MuteUser, { user: viewerId, target: userId }),
-    em.count(Block, { blocker: viewerId, blocked: userId }),
-  ]);
+/**
+ * The viewer's follow, mute and block of a user as the columns `is_following`, `is_muting` and `is_blocking` of a
+ * statement; its values are userEdgeValues'. Other columns may come in the same statement (a profile's counts).
+ */
+export const USER_EDGE_COLUMNS_SQL = `exists (select 1 from follow_users where follower_id = ? and target_id = ?) as is_following,
+  exists (select 1 from mute_users where user_id = ? and target_id = ?) as is_muting,
+  exists (select 1 from blocks where blocker_id = ? and blocked_id = ?) as is_blocking`;
+export const userEdgeValues = (viewerId: string | null, userId: string) => [
+  viewerId,
+  userId,
+  viewerId,
+  userId,
+  viewerId,
+  userId,
+];
+export type UserEdgeRow = Record<'is_following' | 'is_muting' | 'is_blocking', boolean>;
+
+/** Spec §3 User viewerEdge from the USER_EDGE_COLUMNS_SQL row about `userId` (none for a visitor). */
+export function userEdgeOf(userId: string, viewerId: string | null, row: UserEdgeRow | undefined) {
   return {
     id: edgeId(userId, viewerId),
-    isFollowing: following > 0,
-    isMuting: muting > 0,
-    isBlocking: blocking > 0,
-    isUser: viewerId === userId,
+    isFollowing: row?.is_following ?? false,
+    isMuting: row?.is_muting ?? false,
+    isBlocking: row?.is_blocking ?? false,
+    isUser: viewerId !== null && viewerId === userId,
   };
+}
+
+/** Spec §3 User viewerEdge: what the viewer's follow, mute and block rows say about `userId`, in one statement. */
+export async function userViewerEdge(em: EntityManager, viewerId: string | null, userId: string) {
+  if (!viewerId) return userEdgeOf(userId, null, undefined);
+  const [row] = await preparedRows<UserEdgeRow>(
+    em,
+    `select ${USER_EDGE_COLUMNS_SQL}`,
+    userEdgeValues(viewerId, userId),
+  );
+  return userEdgeOf(userId, viewerId, row);
 }
 
 /** Spec §3 Collection viewerEdge: the viewer's follow and mute of a publication, and their role in it. */
