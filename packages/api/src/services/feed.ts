@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { NegativeSignal, newId, Post, preparedRows, type User } from '@quire/db';
 import { LISTED_STORY_SQL } from '../policies';
 import { cardsById, storyNotFound } from './posts';
+import { oncePerRequest } from './request-memo';
 
 /**
  * How many of the newest stories the For you feed ranks (read in (status, latestPublishedAt) index order, so
@@ -136,25 +137,12 @@ export function refreshCandidatesEvery(
 
 type ReaderSets = Awaited<ReturnType<typeof loadReaderSets>>;
 
-/** Each request's sets, by its entity manager: a home page ranks For you and its side column from one read. */
-const setsOfRequest = new WeakMap<EntityManager, Map<string, Promise<ReaderSets>>>();
-
-/** The reader's own sets the ranking reads: follows (writers newest first), turned-down stories, mutes and blocks either way. */
+/**
+ * The reader's own sets the ranking reads: follows (writers newest first), turned-down stories, mutes and blocks
+ * either way; read once per request (a home page ranks For you and its side column from one read).
+ */
 export function readerSets(em: EntityManager, viewer: User | null): Promise<ReaderSets> {
-  const key = viewer?.id ?? '';
-  let byReader = setsOfRequest.get(em);
-  if (!byReader) {
-    byReader = new Map();
-    setsOfRequest.set(em, byReader);
-  }
-  let sets = byReader.get(key);
-  if (!sets) {
-    sets = loadReaderSets(em, viewer);
-    // A failed read is not kept: the next question reads again.
-    sets.catch(() => byReader.delete(key));
-    byReader.set(key, sets);
-  }
-  return sets;
+  return oncePerRequest(em, `reader-sets:${viewer?.id ?? ''}`, () => loadReaderSets(em, viewer));
 }
 
 async function loadReaderSets(em: EntityManager, viewer: User | null) {

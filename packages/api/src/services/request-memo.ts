@@ -4,8 +4,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 const memos = new WeakMap<EntityManager, Map<string, Promise<unknown>>>();
 
 /**
- * `load()` once per request for `key`: a page's procedures ask for the same row (a profile's header and stories its
- * writer, a topic page's parts its tag). A failed load is not kept. The caller checks a kept row still matches.
+ * `load()` once per request for `key`: a page's procedures ask for the same rows (a profile's header and stories its
+ * writer, a topic page's parts its tag, For you and the home column the reader's sets). A failed load is not kept.
+ * A caller whose row may change within the request checks that the kept row still matches.
  */
 export function oncePerRequest<T>(em: EntityManager, key: string, load: () => Promise<T>): Promise<T> {
   let memo = memos.get(em);
