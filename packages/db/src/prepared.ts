@@ -27,6 +27,8 @@ function prepare(sql: string): Prepared {
  * The rows of a read every page sends, as a named prepared statement: each pooled connection parses and plans it
  * once, then only binds and runs it (the ORM sends every statement as new text with its values written in, which
  * PostgreSQL parses and plans each time; for a story page's statements planning took longer than running them).
+ * The pool's connections use generic plans (createOrmConfig): by default PostgreSQL planned Read next for its
+ * values on every run, 1.7-2.6 ms of planning for 0.3 ms of work.
  * `sql` is fixed text with `?` for each value (and no other `?`); values are bound, never written into it. Inside a
  * transaction it runs as an ordinary statement on the transaction's connection.
  */

@@ -22,19 +22,24 @@ describe('preparedRows: the reads every page sends, as prepared statements', () 
     expect(prepared).toEqual(plain);
   });
 
-  it('is parsed once per connection: PostgreSQL keeps it by name', async () => {
+  it('is parsed and planned once per connection: PostgreSQL keeps it by name, with one generic plan', async () => {
     const em = db.em();
     const sql = "select count(*)::int as n from users where username = ? and name <> 'prepared-test'";
     for (let i = 0; i < 3; i++) await preparedRows(em, sql, ['nobody']);
     // Sequential queries reuse the pool's last idle connection, the one that ran the statement.
     const pool = await em.getConnection().getNativeClient();
-    const { rows } = await pool.query<{ name: string; statement: string }>(
-      'select name, statement from pg_prepared_statements',
-    );
+    const { rows } = await pool.query<{
+      name: string;
+      statement: string;
+      generic_plans: string;
+      custom_plans: string;
+    }>('select name, statement, generic_plans, custom_plans from pg_prepared_statements');
     const mine = rows.filter((r) => r.statement.includes("name <> 'prepared-test'"));
     expect(mine).toHaveLength(1);
     expect(mine[0]!.name).toMatch(/^q_[0-9a-f]{20}$/);
     expect(mine[0]!.statement).toContain('username = $1');
+    // By default PostgreSQL plans a statement's first five runs for their values (planning each time).
+    expect(mine[0]).toMatchObject({ generic_plans: '3', custom_plans: '0' });
   });
 
   it('reads inside a transaction on its connection, seeing what the transaction wrote', async () => {
