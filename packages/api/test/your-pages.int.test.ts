@@ -9,6 +9,7 @@ import {
   ReadingHistory,
   Tag,
   type User,
+  User as UserEntity,
 } from '@quire/db';
 import {
   addCollectionMember,
@@ -18,6 +19,7 @@ import {
   useTestDatabase,
 } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
+import { suggestedWriters } from '../src/services/your-pages';
 import { callerAs, testClock } from './auth-helpers';
 
 /*
@@ -151,6 +153,33 @@ describe('what the viewer follows and muted (spec §2 /me/following, /me/setting
     expect(ids[0]).toBe(open.id);
     expect(ids).not.toContain(suspended.id);
     expect(ids).not.toContain(deleted.id);
+  });
+
+  it('ranks the newest writers it is handed past those it may not suggest, near writers first by count then time', async () => {
+    const reader = await buildUser(db.em());
+    const friend = await buildUser(db.em());
+    // Two writers the friend follows (the same count): the one who published comes first, though its id is later.
+    const [x, y] = [await buildUser(db.em()), await buildUser(db.em())];
+    const [published, quiet] = x.id > y.id ? [x, y] : [y, x];
+    for (const w of [published, quiet]) await api(friend).social.followUser({ targetUserId: w.id });
+    await api(reader).social.followUser({ targetUserId: friend.id });
+    const recent: User[] = [];
+    for (let i = 0; i < 40; i++) recent.push(await buildUser(db.em()));
+    await api(reader).social.followUser({ targetUserId: recent[0]!.id });
+    await api(reader).social.muteUser({ targetUserId: recent[1]!.id });
+    await api(recent[2]!).social.blockUser({ targetUserId: reader.id });
+    const now = Date.now();
+    // The newest stories first; the near writer's own story is the oldest, past the ones the statement ranks.
+    const newest = [
+      ...recent.map((w, i) => ({ creatorId: w.id, publishedAt: now - i * 60_000 })),
+      { creatorId: published.id, publishedAt: now - 3_600_000 },
+    ];
+    const em = db.em();
+    const viewer = await em.findOneOrFail(UserEntity, reader.id);
+    const ids = (await suggestedWriters(em, viewer, 3, newest)).people.map((p) => p.id);
+    expect(ids).toEqual([published.id, quiet.id, recent[3]!.id]);
+    const more = (await suggestedWriters(db.em(), viewer, 6, newest)).people.map((p) => p.id);
+    expect(more).toEqual([published.id, quiet.id, ...recent.slice(3, 7).map((w) => w.id)]);
   });
 
   it('counts the near writers again when the reader follows someone new, and keeps them for the same follows', async () => {

@@ -8,6 +8,7 @@ import {
   MuteCollection,
   MuteUser,
   newId,
+  preparedRows,
   ReadingHistory,
   type User,
 } from '@quire/db';
@@ -165,7 +166,10 @@ const RECENT_STORIES = 500;
  * The writers of the newest listed stories with their latest date: from the newest stories the caller already has
  * (the home page's shared candidates, newest first), or read in the statement itself.
  */
-function recentWriters(newest: readonly { creatorId: string; publishedAt: number }[] | undefined) {
+function recentWriters(
+  newest: readonly { creatorId: string; publishedAt: number }[] | undefined,
+  keep: { ids: ReadonlySet<string>; suggestable: (id: string) => boolean; top: number },
+) {
   if (!newest) {
     return {
       sql: `select r.creator_id as id, 0 as score, max(r.latest_published_at) as at
@@ -177,14 +181,21 @@ function recentWriters(newest: readonly { creatorId: string; publishedAt: number
   }
   const latest = new Map<string, number>();
   for (const story of newest.slice(0, RECENT_STORIES)) {
+    if (!keep.suggestable(story.creatorId)) continue;
     latest.set(story.creatorId, Math.max(latest.get(story.creatorId) ?? 0, story.publishedAt));
   }
+  // Only the writers the statement could rank: the near ones (their time breaks ties between equal counts) and
+  // the `top` most recent of the rest, in its order (newest, then id). The statement was 20 KB of text before.
+  const rest = [...latest].filter(([id]) => !keep.ids.has(id));
+  rest.sort(([a, at], [b, bt]) => bt - at || (a < b ? -1 : a > b ? 1 : 0));
+  const kept = new Set(rest.slice(0, keep.top).map(([id]) => id));
+  const writers = [...latest].filter(([id]) => kept.has(id) || keep.ids.has(id));
   return {
     sql: `select r.id, 0 as score, r.at from unnest(string_to_array(?, ',')::varchar[],
             string_to_array(?, ',')::timestamptz[]) as r(id, at)`,
     params: [
-      [...latest.keys()].join(','),
-      [...latest.values()].map((t) => new Date(t).toISOString()).join(','),
+      writers.map(([id]) => id).join(','),
+      writers.map(([, at]) => new Date(at).toISOString()).join(','),
     ],
   };
 }
@@ -201,10 +212,20 @@ export async function suggestedWriters(
   newest?: readonly { creatorId: string; publishedAt: number }[],
 ) {
   // The reader's 200 newest follows, from the sets a home page reads once for its feed and side column.
-  const followed = [...(await readerSets(em, viewer)).writers].slice(0, 200);
+  const sets = await readerSets(em, viewer);
+  const followed = [...sets.writers].slice(0, 200);
   const near = await nearWriters(em, viewer.id, followed, Date.now());
-  const recent = recentWriters(newest);
-  const rows = await em.execute<{ id: string }[]>(
+  const ranked = limit * 4 + 20;
+  // The statement's own rule (suggestable) over the same sets, to leave out early who it would leave out.
+  const suggestableBySets = (id: string) =>
+    id !== viewer.id && !sets.writers.has(id) && !sets.mutedWriters.has(id) && !sets.blocked.has(id);
+  const recent = recentWriters(newest, {
+    ids: new Set(near.ids),
+    suggestable: suggestableBySets,
+    top: ranked,
+  });
+  const rows = await preparedRows<{ id: string }>(
+    em,
     `with near as (
        select n.id, n.score, null::timestamptz as at
          from unnest(string_to_array(?, ',')::varchar[], string_to_array(?, ',')::int[]) as n(id, score)),
@@ -225,7 +246,7 @@ export async function suggestedWriters(
       near.scores.join(','),
       ...recent.params,
       ...suggestableParams(viewer),
-      limit * 4 + 20,
+      ranked,
       limit,
     ],
   );
