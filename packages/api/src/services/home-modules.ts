@@ -128,7 +128,7 @@ export interface ReadNextGroup {
  * topic (the most clapped of the topic's newest stories), up to `readNextPerGroup` each, no story twice and never
  * the story itself. NOT_FOUND (as the story page) for a story the viewer may not read. One statement finds the topic
  * and picks every group with its cards, each part on its own index ((creator, status, latest_published_at),
- * (collection, status, latest_published_at), post_tags (tag, post)) with a LIMIT; the reader's hidden stories are
+ * (collection, status, latest_published_at), post_tags (tag, published_at, post)) with a LIMIT; the reader's hidden stories are
  * taken out after.
  */
 export async function readNext(em: EntityManager, viewer: User | null, postId: string) {
@@ -157,9 +157,10 @@ export async function readNext(em: EntityManager, viewer: User | null, postId: s
          union all
          (select 'topic', tb.id,
                  row_number() over (order by tb.clap_count desc, tb.latest_published_at desc, tb.id desc) as ord
-            from (select p.id, p.clap_count, p.latest_published_at from posts p join post_tags pt on pt.post_id = p.id
-                   where pt.tag_id = (select id from topic) and p.id <> ? and ${LISTED_STORY_SQL}
-                   order by p.latest_published_at desc, p.id desc limit ?) tb
+            from (select p.id, p.clap_count, p.latest_published_at from post_tags pt join posts p on p.id = pt.post_id
+                   where pt.tag_id = (select id from topic) and pt.published_at is not null and p.id <> ?
+                     and ${LISTED_STORY_SQL}
+                   order by pt.published_at desc, pt.post_id desc limit ?) tb
            order by ord limit ?))
        select picked.grp, ${CARD_COLUMNS_SQL}, tp.name as topic_name, tp.slug as topic_slug
          from picked join posts p on p.id = picked.id ${CARD_JOINS_SQL} left join topic tp on true

@@ -1,8 +1,8 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { Post, PostTag } from '@quire/db';
-import { LISTED_STORY, PUBLICATION_STORY } from '../policies';
+import { Post, PostTag, preparedRows } from '@quire/db';
+import { LISTED_STORY, LISTED_STORY_SQL, PUBLICATION_STORY } from '../policies';
 import { afterTime, pageOf, type TimeCursor } from './keyset';
-import { CARD_FIELDS, postCard } from './posts';
+import { CARD_COLUMNS_SQL, CARD_FIELDS, CARD_JOINS_SQL, type CardRow, cardOfRow, postCard } from './posts';
 
 /*
  * Story lists newest first (a writer's stories, a publication's home and archive, a tag's stories), each one
@@ -41,6 +41,31 @@ export async function storyPage(
     p.latestPublishedAt ? { at: p.latestPublishedAt.toISOString(), id: p.id } : null,
   );
   return { posts: rows.map(postCard), next };
+}
+
+/**
+ * A tag's listed stories (its topic page), newest first, as storyPage pages them: one prepared statement reading the
+ * tag's rows of post_tags in the order of its (tag, published_at, post) index, so a page reads about a page of rows
+ * however many stories the tag has (sorting all of them cost 62 ms at 4,865 stories).
+ */
+export async function tagStoryPage(
+  em: EntityManager,
+  tagId: string,
+  cursor: TimeCursor | null | undefined,
+  limit = STORY_PAGE_SIZE,
+) {
+  const rows = await preparedRows<CardRow>(
+    em,
+    `select ${CARD_COLUMNS_SQL} from post_tags pt join posts p on p.id = pt.post_id ${CARD_JOINS_SQL}
+      where pt.tag_id = ? and pt.published_at is not null and ${LISTED_STORY_SQL}
+        ${cursor ? 'and (pt.published_at, pt.post_id) < (?::timestamptz, ?)' : ''}
+      order by pt.published_at desc, pt.post_id desc limit ?`,
+    cursor ? [tagId, new Date(cursor.at), cursor.id, limit + 1] : [tagId, limit + 1],
+  );
+  const { rows: page, next } = pageOf(rows, limit, (r) =>
+    r.latest_published_at === null ? null : { at: new Date(r.latest_published_at).toISOString(), id: r.id },
+  );
+  return { posts: page.map(cardOfRow), next };
 }
 
 /** Stories carrying a tag (a subquery on post_tags, so the list stays one keyset query). */

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { FollowTag, Tag, type User } from '@quire/db';
+import { FollowTag, preparedRows, Tag, type User } from '@quire/db';
 import {
   accessTexts,
   HOME_MODULE_SIZES,
@@ -19,7 +19,7 @@ import {
 } from './discovery';
 import { pageOf, type ScoreCursor, type TimeCursor } from './keyset';
 import { oncePerRequest } from './request-memo';
-import { storyPage, taggedWith } from './story-lists';
+import { storyPage, taggedWith, tagStoryPage } from './story-lists';
 
 /*
  * Tags and topics (spec §2 /topic/{topicSlug}, /tag/{tagSlug} and its sub-pages, /topics). Who may see a tag
@@ -59,11 +59,13 @@ export async function topicHeader(em: EntityManager, viewer: User | null, slug: 
  */
 export async function relatedTags(em: EntityManager, viewer: User | null, slug: string) {
   const tag = await publicTag(em, viewer, slug);
-  const rows = await em.execute<{ id: string; slug: string; name: string }[]>(
+  const rows = await preparedRows<{ id: string; slug: string; name: string }>(
+    em,
+    // The tag's newest stories in the order of post_tags' (tag, published_at, post) index: no sort of all of them.
     `with recent as (
-       select p.id from posts p join post_tags pt on pt.post_id = p.id
-        where pt.tag_id = ? and ${LISTED_STORY_SQL}
-        order by p.latest_published_at desc, p.id desc limit ?)
+       select p.id from post_tags pt join posts p on p.id = pt.post_id
+        where pt.tag_id = ? and pt.published_at is not null and ${LISTED_STORY_SQL}
+        order by pt.published_at desc, pt.post_id desc limit ?)
      select t.id, t.slug, t.name
        from recent r join post_tags o on o.post_id = r.id join tags t on t.id = o.tag_id
       where o.tag_id <> ? and ${LISTED_TAG_SQL}
@@ -86,7 +88,7 @@ export async function topicStories(
   cursor: TimeCursor | null | undefined,
 ) {
   const tag = await publicTag(em, viewer, slug);
-  return storyPage(em, taggedWith(em, tag.id), cursor);
+  return tagStoryPage(em, tag.id, cursor);
 }
 
 /** /tag/{tagSlug}/top/{timePeriod}: the tag's stories published in the period, most claps first. */

@@ -1,0 +1,156 @@
+import { newId, Post, PostTag, Tag, type User } from '@quire/db';
+import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
+import { describe, expect, it } from 'vitest';
+import { browser, testClock } from './auth-helpers';
+
+/*
+ * A topic's stories newest first, read from post_tags' (tag, published_at, post) index: the column the database's
+ * triggers keep equal to the story's latest publication, whichever table is written and in whichever order.
+ */
+
+const db = useTestDatabase();
+const clock = testClock();
+const as = (viewer: User | null) => browser(db, clock, { viewer }).caller;
+const minutesAgo = (m: number) => new Date(clock.now().getTime() - m * 60_000);
+
+let tags = 0;
+async function newTag() {
+  const em = db.em();
+  const tag = em.create(Tag, {
+    slug: `topic-stories-${Date.now().toString(36)}-${tags++}`,
+    name: 'Topic stories',
+  });
+  await em.flush();
+  return tag;
+}
+
+async function tag(tagged: Tag, ...posts: Post[]) {
+  const em = db.em();
+  for (const post of posts) em.create(PostTag, { post: post.id, tag: tagged.id });
+  await em.flush();
+}
+
+type Page = { posts: { id: string; title: string }[]; next: { at: string; id: string } | null };
+
+/** Every page of the topic's stories, following the cursors. */
+async function allPages(slug: string) {
+  const pages: Page[] = [];
+  let cursor: Page['next'] = null;
+  do {
+    const page: Page = await as(null).topics.stories({ slug, cursor });
+    pages.push(page);
+    cursor = page.next;
+  } while (cursor && pages.length < 10);
+  return pages;
+}
+
+describe("a topic's stories", () => {
+  it('lists only listed stories, newest first then by id, a page at a time with no story twice', async () => {
+    const em = db.em();
+    const topic = await newTag();
+    const writer = await buildUser(em);
+    const listed: Post[] = [];
+    for (let i = 0; i < 23; i++) {
+      // Two stories published in the same minute: the later id comes first, as on every story list.
+      listed.push(
+        await buildPost(em, {
+          creator: writer,
+          title: `Listed ${i}`,
+          publishedAt: minutesAgo(i === 5 ? 4 : i),
+        }),
+      );
+    }
+    const suspendedWriter = await buildUser(em, { isSuspended: true });
+    const left = [
+      await buildPost(em, { creator: writer, title: 'Draft', status: 'DRAFT' }),
+      await buildPost(em, {
+        creator: writer,
+        title: 'Unlisted',
+        status: 'UNLISTED',
+        publishedAt: minutesAgo(1),
+      }),
+      await buildPost(em, {
+        creator: suspendedWriter,
+        title: 'By a suspended writer',
+        publishedAt: minutesAgo(1),
+      }),
+    ];
+    await tag(topic, ...listed, ...left);
+
+    const pages = await allPages(topic.slug);
+    expect(pages.map((p) => p.posts.length)).toEqual([20, 3]);
+    const expected = [...listed]
+      .sort(
+        (a, b) =>
+          (b.latestPublishedAt?.getTime() ?? 0) - (a.latestPublishedAt?.getTime() ?? 0) ||
+          (a.id < b.id ? 1 : -1),
+      )
+      .map((p) => p.id);
+    expect(pages.flatMap((p) => p.posts.map((s) => s.id))).toEqual(expected);
+  });
+
+  it("moves a story published again to the top, and a tag added later takes its story's date", async () => {
+    const em = db.em();
+    const topic = await newTag();
+    const writer = await buildUser(em);
+    const older = await buildPost(em, { creator: writer, title: 'Older', publishedAt: minutesAgo(60) });
+    const newer = await buildPost(em, { creator: writer, title: 'Newer', publishedAt: minutesAgo(30) });
+    await tag(topic, older, newer);
+    const titles = async () =>
+      (await as(null).topics.stories({ slug: topic.slug })).posts.map((p) => p.title);
+    expect(await titles()).toEqual(['Newer', 'Older']);
+
+    // Published again (the story's latest publication moves): its tags follow.
+    await em.nativeUpdate(Post, { id: older.id }, { latestPublishedAt: minutesAgo(1) });
+    expect(await titles()).toEqual(['Older', 'Newer']);
+
+    const middle = await buildPost(em, {
+      creator: writer,
+      title: 'Tagged later',
+      publishedAt: minutesAgo(10),
+    });
+    await tag(topic, middle);
+    expect(await titles()).toEqual(['Older', 'Tagged later', 'Newer']);
+  });
+
+  it('gives a tag added while its story is being published the new date, not the one before', async () => {
+    const em = db.em();
+    const topic = await newTag();
+    const story = await buildPost(em, { creator: await buildUser(em), publishedAt: minutesAgo(60) });
+    const published = minutesAgo(0);
+    const pool = await em.getConnection().getNativeClient();
+    const [publishing, tagging] = [await pool.connect(), await pool.connect()];
+    try {
+      await publishing.query('begin');
+      await publishing.query('update posts set latest_published_at = $1 where id = $2', [
+        published,
+        story.id,
+      ]);
+      // The new tag waits for the publication in flight, then reads the date it committed.
+      let done = false;
+      const insert = tagging
+        .query('insert into post_tags (id, post_id, tag_id) values ($1, $2, $3)', [
+          newId(),
+          story.id,
+          topic.id,
+        ])
+        .then(() => {
+          done = true;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(done).toBe(false);
+      await publishing.query('commit');
+      await insert;
+    } finally {
+      publishing.release();
+      tagging.release();
+    }
+    const {
+      rows: [row],
+    } = await pool.query<{ published_at: Date }>(
+      'select published_at from post_tags where post_id = $1 and tag_id = $2',
+      [story.id, topic.id],
+    );
+    expect(new Date(row!.published_at).getTime()).toBe(published.getTime());
+  });
+});
