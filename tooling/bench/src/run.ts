@@ -39,12 +39,31 @@ const { server, prepared } = await startSeededServer({
     const em = orm.em.fork();
     const reader = await em.findOneOrFail(User, { username: DEMO.writerUsername });
     const { token } = await createSession(em, reader, { ip: '127.0.0.1', now: new Date() });
-    return { headers: { cookie: `sid=${token}` }, homeFeedQuery: await timeHomeFeedQuery(orm, reader) };
+    return {
+      headers: { cookie: `sid=${token}` },
+      homeFeedQuery: await timeHomeFeedQuery(orm, reader),
+      busiest: scale ? await busiestTopic(orm) : null,
+    };
   },
 });
 const signedIn = prepared.headers;
 /** Pages are asked for as a browser asks: compressed. */
 const browser = { 'accept-encoding': 'gzip, deflate, br' };
+
+/**
+ * The topic with the most stories and a public story on it: the demo's topics hold a few dozen stories, and a page
+ * that reads a topic's stories is measured on the biggest one too, so a cost that grows with a topic shows.
+ */
+async function busiestTopic(orm: Orm) {
+  const [row] = await orm.em.fork().execute<{ slug: string; username: string; unique_slug: string }[]>(
+    `select t.slug, u.username, p.unique_slug from tags t
+       join posts p on p.primary_topic_id = t.id and p.status = 'PUBLISHED' and p.visibility = 'PUBLIC'
+       join users u on u.id = p.creator_id
+      order by t.post_count desc, p.latest_published_at desc limit 1`,
+  );
+  if (!row) throw new Error('no published story on a topic to measure');
+  return { topicPath: `/tag/${row.slug}`, storyPath: `/@${row.username}/${row.unique_slug}` };
+}
 
 /**
  * The home feed query on its own: the For you ranking and its cards for a signed-in reader with follows, run
@@ -162,6 +181,12 @@ const pages = [
   { name: 'home', path: '/' },
   { name: 'profile', path: `/@${DEMO.writerUsername}` },
   { name: 'topic', path: `/tag/${DEMO.topicSlugs[0]}` },
+  ...(prepared.busiest
+    ? [
+        { name: 'story on the busiest topic', path: prepared.busiest.storyPath },
+        { name: 'busiest topic', path: prepared.busiest.topicPath },
+      ]
+    : []),
 ];
 const searchTexts = [...DEMO.topicSlugs, 'compile', 'writing', 'garden', 'night', 'data', 'city'].map((q) =>
   trpcPath('search.query', { q }),
@@ -363,6 +388,11 @@ const table = [
   ),
   '',
   `- story page: ${DEMO.story.path}; members-only story: /p/${DEMO.lockedStory.id} (the signed-in reader is a member)`,
+  ...(prepared.busiest
+    ? [
+        `- busiest topic: ${prepared.busiest.topicPath} (the topic with the most stories); story on it: ${prepared.busiest.storyPath}`,
+      ]
+    : []),
   ...notes.map((n) => `- ${n}`),
   `- pages are requested with a browser's accept-encoding (gzip, deflate, br): Quire sends cached pages compressed once (brotli), others compressed per response; the node:http floor sends its HTML gzipped once`,
   `- uncached rows add a unique query string to every request; every response's x-cache was checked (column above)`,
