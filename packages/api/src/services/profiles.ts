@@ -6,7 +6,7 @@ import { profileFields } from './account/profile';
 import { profileColors } from './account/style';
 import type { TimeCursor } from './keyset';
 import { USER_EDGE_COLUMNS_SQL, type UserEdgeRow, userEdgeOf, userEdgeValues, visibleUser } from './social';
-import { storyPage } from './story-lists';
+import { listedStoryPage } from './story-lists';
 
 /*
  * A writer's profile (spec §2 /@{username}): its header, its stories and its about page. A missing profile,
@@ -80,7 +80,7 @@ export async function profileStories(
   cursor: TimeCursor | null | undefined,
 ) {
   const user = await visibleProfile(em, viewer, username);
-  return storyPage(em, { creator: user.id }, cursor);
+  return listedStoryPage(em, { writerId: user.id }, cursor);
 }
 
 /** Spec §2 /@{username}/about: the writer's bio, since when they write here and are a member, and their counts. */

@@ -19,7 +19,7 @@ import {
 } from './discovery';
 import { pageOf, type ScoreCursor, type TimeCursor } from './keyset';
 import { oncePerRequest } from './request-memo';
-import { storyPage, taggedWith, tagStoryPage } from './story-lists';
+import { listedStoryPage, storyPage, taggedWith } from './story-lists';
 
 /*
  * Tags and topics (spec §2 /topic/{topicSlug}, /tag/{tagSlug} and its sub-pages, /topics). Who may see a tag
@@ -88,7 +88,7 @@ export async function topicStories(
   cursor: TimeCursor | null | undefined,
 ) {
   const tag = await publicTag(em, viewer, slug);
-  return tagStoryPage(em, tag.id, cursor);
+  return listedStoryPage(em, { tagId: tag.id }, cursor);
 }
 
 /** /tag/{tagSlug}/top/{timePeriod}: the tag's stories published in the period, most claps first. */

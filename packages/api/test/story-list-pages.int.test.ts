@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { browser, testClock } from './auth-helpers';
 
 /*
- * A topic's stories newest first, read from post_tags' (tag, published_at, post) index: the column the database's
- * triggers keep equal to the story's latest publication, whichever table is written and in whichever order.
+ * A topic's and a writer's stories newest first (listedStoryPage). A topic's are read from post_tags' (tag,
+ * published_at, post) index: the column the database's triggers keep equal to the story's latest publication,
+ * whichever table is written and in whichever order.
  */
 
 const db = useTestDatabase();
@@ -32,20 +33,23 @@ async function tag(tagged: Tag, ...posts: Post[]) {
 
 type Page = { posts: { id: string; title: string }[]; next: { at: string; id: string } | null };
 
-/** Every page of the topic's stories, following the cursors. */
-async function allPages(slug: string) {
+/** Every page of a topic's (slug) or a writer's (username) stories, following the cursors. */
+async function allPages(of: { slug: string } | { username: string }) {
   const pages: Page[] = [];
   let cursor: Page['next'] = null;
   do {
-    const page: Page = await as(null).topics.stories({ slug, cursor });
+    const page: Page =
+      'slug' in of
+        ? await as(null).topics.stories({ slug: of.slug, cursor })
+        : await as(null).profiles.stories({ username: of.username, cursor });
     pages.push(page);
     cursor = page.next;
   } while (cursor && pages.length < 10);
   return pages;
 }
 
-describe("a topic's stories", () => {
-  it('lists only listed stories, newest first then by id, a page at a time with no story twice', async () => {
+describe("a topic's and a writer's stories", () => {
+  it('list only listed stories, newest first then by id, a page at a time with no story twice', async () => {
     const em = db.em();
     const topic = await newTag();
     const writer = await buildUser(em);
@@ -75,10 +79,14 @@ describe("a topic's stories", () => {
         publishedAt: minutesAgo(1),
       }),
     ];
-    await tag(topic, ...listed, ...left);
+    const response = await buildPost(em, {
+      creator: writer,
+      title: 'A response',
+      publishedAt: minutesAgo(1),
+    });
+    await em.nativeUpdate(Post, { id: response.id }, { inResponseToPost: listed[0]!.id, type: 'RESPONSE' });
+    await tag(topic, ...listed, ...left, response);
 
-    const pages = await allPages(topic.slug);
-    expect(pages.map((p) => p.posts.length)).toEqual([20, 3]);
     const expected = [...listed]
       .sort(
         (a, b) =>
@@ -86,7 +94,11 @@ describe("a topic's stories", () => {
           (a.id < b.id ? 1 : -1),
       )
       .map((p) => p.id);
-    expect(pages.flatMap((p) => p.posts.map((s) => s.id))).toEqual(expected);
+    for (const of of [{ slug: topic.slug }, { username: writer.username }]) {
+      const pages = await allPages(of);
+      expect(pages.map((p) => p.posts.length)).toEqual([20, 3]);
+      expect(pages.flatMap((p) => p.posts.map((s) => s.id))).toEqual(expected);
+    }
   });
 
   it("moves a story published again to the top, and a tag added later takes its story's date", async () => {
