@@ -84,6 +84,6 @@ export * from './modules/users/user.entity';
 export * from './modules/users/user-dismissed-flag.entity';
 export * from './modules/users/username-history.entity';
 export { type Orm, openDatabase } from './orm';
-export { preparedRows } from './prepared';
+export { preparedEntity, preparedRows } from './prepared';
 export { observeQueries } from './query-observer';
 export { REPO_ROOT, repoRootAbove } from './repo-root';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityClass, EntityDictionary, EntityManager } from '@mikro-orm/postgresql';
 import { noteQuery } from './query-observer';
 
 /** A statement as PostgreSQL prepares it: a name from its text, and `$n` where the text had `?`. */
@@ -41,4 +41,24 @@ export async function preparedRows<T>(
   const { name, text } = prepare(noteQuery(sql));
   const pool = await em.getConnection().getNativeClient();
   return (await pool.query({ name, text, values: [...values] })).rows as T[];
+}
+
+/**
+ * The one `entity` row of `table` (aliased `t`) that `where` selects, read by preparedRows and mapped into the
+ * identity map as the ORM would load it (em.map), or null: for the lookups every page of a kind starts with (a
+ * profile's writer, a topic's tag), where building and mapping an ORM query cost more than the statement.
+ */
+export async function preparedEntity<T extends object>(
+  em: EntityManager,
+  entity: EntityClass<T>,
+  table: string,
+  where: string,
+  values: readonly unknown[],
+): Promise<T | null> {
+  const [row] = await preparedRows<{ row: EntityDictionary<T> }>(
+    em,
+    `select to_jsonb(t) as row from ${table} t where ${where} limit 1`,
+    values,
+  );
+  return row ? em.map(entity, row.row) : null;
 }

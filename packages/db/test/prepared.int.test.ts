@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 // packages/db cannot list the harness as a dependency (the harness depends on @quire/db), so import it by path.
 import { useTestDatabase } from '../../../tooling/test/src/index';
-import { observeQueries, preparedRows, User } from '../src/index';
+import { observeQueries, preparedEntity, preparedRows, User } from '../src/index';
 
 const db = useTestDatabase();
 afterEach(() => observeQueries(null));
@@ -59,5 +59,22 @@ describe('preparedRows: the reads every page sends, as prepared statements', () 
     observeQueries((sql) => seen.push(sql));
     await preparedRows(db.em(), 'select ?::int as one', [1]);
     expect(seen).toEqual(['select ?::int as one']);
+  });
+
+  it('maps an entity into the identity map as the ORM loads it (preparedEntity), or answers null', async () => {
+    const em = db.em();
+    const created = em.create(User, { name: 'Mapped Writer', username: 'prepared-mapped' });
+    await em.flush();
+    const fresh = db.em();
+    const mapped = await preparedEntity(fresh, User, 'users', 't.username = ?', ['prepared-mapped']);
+    expect(mapped).toBeInstanceOf(User);
+    expect(mapped).toMatchObject({ id: created.id, name: 'Mapped Writer', isDeleted: false });
+    expect(mapped!.createdAt).toBeInstanceOf(Date);
+    expect(mapped!.createdAt.getTime()).toBe(created.createdAt.getTime());
+    // The same instance the ORM hands out afterwards, and nothing to flush: the row was mapped, not changed.
+    expect(await fresh.findOne(User, { username: 'prepared-mapped' })).toBe(mapped);
+    fresh.getUnitOfWork().computeChangeSets();
+    expect(fresh.getUnitOfWork().getChangeSets()).toHaveLength(0);
+    expect(await preparedEntity(fresh, User, 'users', 't.username = ?', ['prepared-nobody'])).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   MuteCollection,
   MuteUser,
   newId,
+  preparedEntity,
   preparedRows,
   Report,
   Tag,
@@ -137,7 +138,14 @@ export async function visibleUser(
 
 /** An account that is not deleted; by username, looked up once per request while it still has that name. */
 async function liveUser(em: EntityManager, by: { id: string } | { username: string }) {
-  const find = () => em.findOne(User, { ...by, isDeleted: false, deletedAt: null });
+  const find = () =>
+    preparedEntity(
+      em,
+      User,
+      'users',
+      `${'id' in by ? 't.id' : 't.username'} = ? and t.is_deleted = false and t.deleted_at is null`,
+      ['id' in by ? by.id : by.username],
+    );
   if (!('username' in by)) return find();
   const kept = await oncePerRequest(em, `user:${by.username}`, find);
   return kept && kept.username === by.username && !kept.isDeleted ? kept : find();

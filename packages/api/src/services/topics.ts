@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { FollowTag, preparedRows, Tag, type User } from '@quire/db';
+import { FollowTag, preparedEntity, preparedRows, Tag, type User } from '@quire/db';
 import {
   accessTexts,
   HOME_MODULE_SIZES,
@@ -29,7 +29,7 @@ import { listedStoryPage, storyPage, taggedWith } from './story-lists';
 /** A tag or topic by its slug, when the viewer may see it; NOT_FOUND otherwise. */
 export async function publicTag(em: EntityManager, viewer: User | null, slug: string) {
   const wanted = slug.toLowerCase();
-  const find = () => em.findOne(Tag, { slug: wanted });
+  const find = () => preparedEntity(em, Tag, 'tags', 't.slug = ?', [wanted]);
   // A topic page's parts each ask for its tag: looked up once per request while it still has that slug.
   const kept = await oncePerRequest(em, `tag:${wanted}`, find);
   const tag = kept && kept.slug === wanted ? kept : await find();
@@ -41,14 +41,20 @@ export async function publicTag(em: EntityManager, viewer: User | null, slug: st
 /** Spec §2 /topic/{topicSlug} and /tag/{tagSlug}: the header of a topic or tag page. */
 export async function topicHeader(em: EntityManager, viewer: User | null, slug: string) {
   const tag = await publicTag(em, viewer, slug);
-  const following = viewer ? await em.count(FollowTag, { follower: viewer.id, tag: tag.id }) : 0;
+  const [following] = viewer
+    ? await preparedRows<{ following: boolean }>(
+        em,
+        'select exists (select 1 from follow_tags where follower_id = ? and tag_id = ?) as following',
+        [viewer.id, tag.id],
+      )
+    : [];
   return {
     id: tag.id,
     slug: tag.slug,
     name: tag.name,
     postCount: tag.postCount,
     followerCount: tag.followerCount,
-    viewerEdge: { isFollowing: following > 0 },
+    viewerEdge: { isFollowing: following?.following ?? false },
   };
 }
 

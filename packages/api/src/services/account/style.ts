@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type ColorPalette, CustomStyleSheet } from '@quire/db';
+import { type ColorPalette, CustomStyleSheet, preparedRows } from '@quire/db';
 import { PROFILE_COLOR_KEYS, type ProfileColors } from '@quire/domain';
 
 /*
@@ -23,7 +23,12 @@ export function profileColorsOf(sheet: Pick<CustomStyleSheet, 'palettes'>): Prof
 
 /** A user's profile colours, or null (the default look). */
 export async function profileColors(em: EntityManager, userId: string): Promise<ProfileColors | null> {
-  const sheet = await em.findOne(CustomStyleSheet, { user: userId }, { fields: ['palettes'] });
+  // Every profile page asks: a prepared statement, not an ORM query built and mapped each time.
+  const [sheet] = await preparedRows<Pick<CustomStyleSheet, 'palettes'>>(
+    em,
+    'select palettes from custom_style_sheets where user_id = ? limit 1',
+    [userId],
+  );
   return sheet ? profileColorsOf(sheet) : null;
 }
 
