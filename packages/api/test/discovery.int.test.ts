@@ -20,6 +20,7 @@ import {
   useTestDatabase,
 } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
+import { peopleInOrder } from '../src/services/discovery';
 import { browser, testClock } from './auth-helpers';
 
 const db = useTestDatabase();
@@ -464,5 +465,42 @@ describe('related topics (spec §9 RELATED_TAGS)', () => {
     });
     expect((await as(null).topics.related({ slug: apart.slug })).topics).toEqual([]);
     await expect(as(null).topics.related({ slug: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe("people in order (Who to follow, a publication's editors, onboarding)", () => {
+  it('keeps the order asked for, leaves out closed accounts, and marks whom the viewer follows and themselves', async () => {
+    const em = db.em();
+    const viewer = await buildUser(em);
+    const [first, second, gone] = [
+      await buildUser(em),
+      await buildUser(em, { bio: 'Writes.' }),
+      await buildUser(em),
+    ];
+    em.create(FollowUser, { follower: viewer, target: second });
+    gone.isDeleted = true;
+    await em.flush();
+    const ids = [second.id, gone.id, viewer.id, first.id];
+    const people = await peopleInOrder(db.em(), viewer.id, ids);
+    expect(people.map((p) => [p.id, p.isFollowing, p.isUser])).toEqual([
+      [second.id, true, false],
+      [viewer.id, false, true],
+      [first.id, false, false],
+    ]);
+    expect(people[0]).toEqual({
+      id: second.id,
+      name: second.name,
+      username: second.username,
+      bio: 'Writes.',
+      imageId: null,
+      isFollowing: true,
+      isUser: false,
+    });
+    const asVisitor = await peopleInOrder(db.em(), null, ids);
+    expect(asVisitor.map((p) => [p.isFollowing, p.isUser])).toEqual([
+      [false, false],
+      [false, false],
+      [false, false],
+    ]);
   });
 });
