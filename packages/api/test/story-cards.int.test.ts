@@ -1,7 +1,7 @@
 import { Collection, Post, User } from '@quire/db';
 import { buildCollection, buildPost, buildUser, sampleContent, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { latestPosts } from '../src/services/posts';
+import { listedStoryPage } from '../src/services/story-lists';
 
 const db = useTestDatabase();
 
@@ -22,7 +22,7 @@ describe('story cards in lists', () => {
     });
     await em.nativeUpdate(Post, { id: locked.id }, { previewImageId: 'story-picture.jpg' });
 
-    const page = await latestPosts(db.em(), { limit: 5 });
+    const page = await listedStoryPage(db.em(), null, null, 5);
     const card = page.posts.find((p) => p.id === locked.id);
     expect(card?.creator).toMatchObject({ name: 'Card Writer', imageId: 'writer-photo.jpg' });
     expect(card?.collection).toMatchObject({ name: 'Card Weekly', avatarId: 'weekly-logo.png' });

@@ -101,6 +101,28 @@ describe("a topic's and a writer's stories", () => {
     }
   });
 
+  it('pages every listed story (posts.latest) in the same order as one long page, with no story twice', async () => {
+    const em = db.em();
+    const writer = await buildUser(em);
+    const fresh = [];
+    // Newer than the other tests' stories, so they lead the list.
+    for (let i = 0; i < 9; i++)
+      fresh.push(await buildPost(em, { creator: writer, publishedAt: minutesAgo(i - 60) }));
+    const draft = await buildPost(em, { creator: writer, status: 'DRAFT' });
+    const whole = (await as(null).posts.latest({ limit: 50 })).posts.map((p) => p.id);
+    expect(whole.length).toBeLessThan(50);
+    const paged: string[] = [];
+    let cursor: Page['next'] = null;
+    do {
+      const page: Page = await as(null).posts.latest({ limit: 7, cursor });
+      paged.push(...page.posts.map((p) => p.id));
+      cursor = page.next;
+    } while (cursor && paged.length < 100);
+    expect(paged).toEqual(whole);
+    expect(whole.slice(0, 9)).toEqual(fresh.map((p) => p.id));
+    expect(whole).not.toContain(draft.id);
+  });
+
   it("moves a story published again to the top, and a tag added later takes its story's date", async () => {
     const em = db.em();
     const topic = await newTag();

@@ -13,7 +13,7 @@ import { clapForStory, storyClappers, undoClaps } from '../services/claps';
 import { FOR_YOU_MAX_OFFSET, forYouFeed, showFewerLikeThis, undoShowFewer } from '../services/feed';
 import { readNext } from '../services/home-modules';
 import { paywallReaderOf } from '../services/paywall';
-import { latestPosts, postForViewer, storyHeader } from '../services/posts';
+import { postForViewer, storyHeader } from '../services/posts';
 import {
   respondToStory,
   setDiscussionClosed,
@@ -37,6 +37,7 @@ import {
   untrashStory,
 } from '../services/stories/operations';
 import { storyInfo } from '../services/story-info';
+import { listedStoryPage } from '../services/story-lists';
 import { postViewerEdge } from '../services/viewer-edges';
 import { authedProcedure, publicProcedure, router, transactionalProcedure } from '../trpc';
 
@@ -62,12 +63,7 @@ export const postsRouter = router({
         cursor: timeCursor,
       }),
     )
-    .query(({ ctx, input }) =>
-      latestPosts(ctx.em, {
-        limit: input.limit,
-        before: input.cursor ? { at: new Date(input.cursor.at), id: input.cursor.id } : undefined,
-      }),
-    ),
+    .query(({ ctx, input }) => listedStoryPage(ctx.em, null, input.cursor, input.limit)),
   /**
    * The home page's For you feed: the newest stories ranked for the reader (followed writers, publications
    * and topics, engagement, recency; no writer floods a page), offset-paged.

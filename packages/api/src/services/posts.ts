@@ -2,17 +2,7 @@ import { type EntityManager, wrap } from '@mikro-orm/postgresql';
 import { Collection, Post, preparedRows, Tag, User } from '@quire/db';
 import { type Paragraph, type PostContent, postResultTexts, postStateLabel, uniqueSlug } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
-import {
-  can,
-  enforce,
-  isAuthor,
-  isEditorOf,
-  isMember,
-  LISTED_STORY,
-  loadPolicyViewer,
-  postUnavailable,
-} from '../policies';
-import { afterTime } from './keyset';
+import { can, enforce, isAuthor, isEditorOf, isMember, loadPolicyViewer, postUnavailable } from '../policies';
 import { accessToStory, type PaywallReader } from './paywall';
 import { storySeries } from './series';
 
@@ -189,34 +179,6 @@ export async function cardsById(em: EntityManager, ids: readonly string[]): Prom
     [ids.join(',')],
   );
   return new Map(rows.map((r) => [r.id, cardOfRow(r)]));
-}
-
-/** Latest published public stories, newest first, keyset-paged by (latestPublishedAt, id). */
-export async function latestPosts(
-  em: EntityManager,
-  opts: { limit: number; before?: { at: Date; id: string } },
-) {
-  const where = afterTime<Post>('latestPublishedAt', opts.before);
-  const posts = await em.find(
-    Post,
-    { $and: [LISTED_STORY, where] },
-    {
-      // Partial loading: a feed needs a card's columns, not every column of posts and users.
-      fields: CARD_FIELDS,
-      strategy: 'joined',
-      orderBy: { latestPublishedAt: 'desc', id: 'desc' },
-      limit: opts.limit + 1,
-    },
-  );
-  const page = posts.slice(0, opts.limit);
-  const last = page.at(-1);
-  return {
-    posts: page.map(postCard),
-    next:
-      posts.length > opts.limit && last?.latestPublishedAt
-        ? { at: last.latestPublishedAt.toISOString(), id: last.id }
-        : null,
-  };
 }
 
 /** Spec §3 PostResult: why a story page shows a notice instead of the story. */

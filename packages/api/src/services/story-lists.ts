@@ -55,26 +55,33 @@ const LISTED_STORY_SOURCES = {
   },
   // A writer's stories on the posts index (creator, status, latest_published_at).
   writer: { from: 'posts p', where: 'p.creator_id = ?', at: 'p.latest_published_at', id: 'p.id' },
+  // Every listed story (posts.latest) on the posts index (status, latest_published_at).
+  all: { from: 'posts p', where: 'true', at: 'p.latest_published_at', id: 'p.id' },
 } as const;
 
 /**
- * A tag's (topic page) or a writer's (profile) listed stories, newest first, paged as storyPage pages: one prepared
- * statement with the cards' columns, where storyPage builds an ORM query and maps entities on every request.
+ * A tag's (topic page), a writer's (profile) or, with `of` null, every listed story, newest first, paged as storyPage
+ * pages: one prepared statement with the cards' columns, where storyPage builds an ORM query and maps entities on
+ * every request.
  */
 export async function listedStoryPage(
   em: EntityManager,
-  of: { tagId: string } | { writerId: string },
+  of: { tagId: string } | { writerId: string } | null,
   cursor: TimeCursor | null | undefined,
   limit = STORY_PAGE_SIZE,
 ) {
-  const source = LISTED_STORY_SOURCES['tagId' in of ? 'tag' : 'writer'];
+  const source = LISTED_STORY_SOURCES[of === null ? 'all' : 'tagId' in of ? 'tag' : 'writer'];
   const rows = await preparedRows<CardRow>(
     em,
     `select ${CARD_COLUMNS_SQL} from ${source.from} ${CARD_JOINS_SQL}
       where ${source.where} and ${LISTED_STORY_SQL}
         ${cursor ? `and (${source.at}, ${source.id}) < (?::timestamptz, ?)` : ''}
       order by ${source.at} desc, ${source.id} desc limit ?`,
-    ['tagId' in of ? of.tagId : of.writerId, ...(cursor ? [new Date(cursor.at), cursor.id] : []), limit + 1],
+    [
+      ...(of === null ? [] : ['tagId' in of ? of.tagId : of.writerId]),
+      ...(cursor ? [new Date(cursor.at), cursor.id] : []),
+      limit + 1,
+    ],
   );
   const { rows: page, next } = pageOf(rows, limit, (r) =>
     r.latest_published_at === null ? null : { at: new Date(r.latest_published_at).toISOString(), id: r.id },
