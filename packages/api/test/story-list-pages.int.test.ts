@@ -1,5 +1,5 @@
 import { newId, Post, PostTag, Tag, type User } from '@quire/db';
-import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
+import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { browser, testClock } from './auth-helpers';
 
@@ -99,6 +99,38 @@ describe("a topic's and a writer's stories", () => {
       expect(pages.map((p) => p.posts.length)).toEqual([20, 3]);
       expect(pages.flatMap((p) => p.posts.map((s) => s.id))).toEqual(expected);
     }
+  });
+
+  it("pages a private publication's stories to its members on its own pages, and never lists them elsewhere", async () => {
+    const em = db.em();
+    const owner = await buildUser(em);
+    const publication = await buildCollection(em, { creator: owner });
+    publication.visibility = 'PRIVATE';
+    await em.flush();
+    const stories: Post[] = [];
+    for (let i = 0; i < 22; i++) {
+      stories.push(
+        await buildPost(em, { creator: owner, collection: publication, publishedAt: minutesAgo(i + 100) }),
+      );
+    }
+    await buildPost(em, { creator: owner, collection: publication, status: 'DRAFT' });
+    await buildPost(em, {
+      creator: owner,
+      collection: publication,
+      status: 'UNLISTED',
+      publishedAt: minutesAgo(1),
+    });
+    const ids: string[] = [];
+    let cursor: Page['next'] = null;
+    do {
+      const home: { stories: Page } = await as(owner).publications.home({ slug: publication.slug, cursor });
+      ids.push(...home.stories.posts.map((p) => p.id));
+      cursor = home.stories.next;
+    } while (cursor && ids.length < 100);
+    expect(ids).toEqual(stories.map((p) => p.id));
+    // Outside the publication's own pages, a private publication's stories are not listed.
+    const pages = await allPages({ username: owner.username });
+    expect(pages.flatMap((p) => p.posts)).toEqual([]);
   });
 
   it('pages every listed story (posts.latest) in the same order as one long page, with no story twice', async () => {

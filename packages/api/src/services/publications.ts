@@ -33,7 +33,7 @@ import { profileHeaderOf, visibleProfile } from './profiles';
 import { designFieldsOf } from './publication-admin/design';
 import { homeSections } from './publication-admin/navigation';
 import { collectionViewerEdge } from './social';
-import { storyPage, taggedWith } from './story-lists';
+import { listedStoryPage, storyPage, taggedWith } from './story-lists';
 import { publicTag } from './topics';
 
 /*
@@ -107,7 +107,7 @@ export async function publicationHome(
   const [viewerEdge, followerCount, stories, newsletter] = await Promise.all([
     collectionViewerEdge(em, viewer?.id ?? null, c.id),
     em.count(FollowCollection, { collection: c.id }),
-    storyPage(em, { collection: c.id }, cursor, { inPublication: true }),
+    listedStoryPage(em, { publicationId: c.id }, cursor),
     em.findOne(Newsletter, { collection: c.id }, { fields: ['id', 'slug'] }),
   ]);
   // The sections come with the first page only: the pages after it add to the stream under them.

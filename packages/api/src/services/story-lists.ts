@@ -1,6 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { Post, PostTag, preparedRows } from '@quire/db';
-import { LISTED_STORY, LISTED_STORY_SQL, PUBLICATION_STORY } from '../policies';
+import { LISTED_STORY, LISTED_STORY_SQL, PUBLICATION_STORY, PUBLICATION_STORY_SQL } from '../policies';
 import { afterTime, pageOf, type TimeCursor } from './keyset';
 import { CARD_COLUMNS_SQL, CARD_FIELDS, CARD_JOINS_SQL, type CardRow, cardOfRow, postCard } from './posts';
 
@@ -52,36 +52,56 @@ const LISTED_STORY_SOURCES = {
     where: 'pt.tag_id = ? and pt.published_at is not null',
     at: 'pt.published_at',
     id: 'pt.post_id',
+    rule: LISTED_STORY_SQL,
   },
   // A writer's stories on the posts index (creator, status, latest_published_at).
-  writer: { from: 'posts p', where: 'p.creator_id = ?', at: 'p.latest_published_at', id: 'p.id' },
+  writer: {
+    from: 'posts p',
+    where: 'p.creator_id = ?',
+    at: 'p.latest_published_at',
+    id: 'p.id',
+    rule: LISTED_STORY_SQL,
+  },
+  // A publication's stories on its own pages (whose visibility the caller checked), on the posts index
+  // (collection, status, latest_published_at).
+  publication: {
+    from: 'posts p',
+    where: 'p.collection_id = ?',
+    at: 'p.latest_published_at',
+    id: 'p.id',
+    rule: PUBLICATION_STORY_SQL,
+  },
   // Every listed story (posts.latest) on the posts index (status, latest_published_at).
-  all: { from: 'posts p', where: 'true', at: 'p.latest_published_at', id: 'p.id' },
+  all: { from: 'posts p', where: 'true', at: 'p.latest_published_at', id: 'p.id', rule: LISTED_STORY_SQL },
 } as const;
 
 /**
- * A tag's (topic page), a writer's (profile) or, with `of` null, every listed story, newest first, paged as storyPage
- * pages: one prepared statement with the cards' columns, where storyPage builds an ORM query and maps entities on
- * every request.
+ * A tag's (topic page), a writer's (profile) or, with `of` null, every listed story, or a publication's stories on its
+ * own pages, newest first, paged as storyPage pages: one prepared statement with the cards' columns, where storyPage
+ * builds an ORM query and maps entities on every request.
  */
 export async function listedStoryPage(
   em: EntityManager,
-  of: { tagId: string } | { writerId: string } | null,
+  of: { tagId: string } | { writerId: string } | { publicationId: string } | null,
   cursor: TimeCursor | null | undefined,
   limit = STORY_PAGE_SIZE,
 ) {
-  const source = LISTED_STORY_SOURCES[of === null ? 'all' : 'tagId' in of ? 'tag' : 'writer'];
+  const [kind, id] =
+    of === null
+      ? (['all', null] as const)
+      : 'tagId' in of
+        ? (['tag', of.tagId] as const)
+        : 'writerId' in of
+          ? (['writer', of.writerId] as const)
+          : (['publication', of.publicationId] as const);
+  const source = LISTED_STORY_SOURCES[kind];
   const rows = await preparedRows<CardRow>(
     em,
     `select ${CARD_COLUMNS_SQL} from ${source.from} ${CARD_JOINS_SQL}
-      where ${source.where} and ${LISTED_STORY_SQL}
+      where ${source.where} and ${source.rule}
         ${cursor ? `and (${source.at}, ${source.id}) < (?::timestamptz, ?)` : ''}
       order by ${source.at} desc, ${source.id} desc limit ?`,
-    [
-      ...(of === null ? [] : ['tagId' in of ? of.tagId : of.writerId]),
-      ...(cursor ? [new Date(cursor.at), cursor.id] : []),
-      limit + 1,
-    ],
+    [...(id === null ? [] : [id]), ...(cursor ? [new Date(cursor.at), cursor.id] : []), limit + 1],
   );
   const { rows: page, next } = pageOf(rows, limit, (r) =>
     r.latest_published_at === null ? null : { at: new Date(r.latest_published_at).toISOString(), id: r.id },
