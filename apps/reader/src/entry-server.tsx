@@ -61,13 +61,15 @@ export function createServerQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
 }
 
+/** `<!--$-->` and `<!--/$-->`, found in one pass over the page (two replaceAll passes cost 0.6 ms on 220 KB). */
+const SUSPENSE_MARKER = /<!--(\/?)\$-->/g;
+
 /**
  * React marks each Suspense boundary of its HTML with `<!--$-->` … `<!--/$-->`; the browser's runtime (Preact)
  * finds a boundary that waits during hydration by `<!--$s-->` … `<!--/$s-->`, and keeps exactly that range
  * (a HydrateLater part) until it hydrates. Text is escaped in React's HTML, so these markers are only React's.
  */
-export const asHydrationRanges = (html: string): string =>
-  html.replaceAll('<!--$-->', '<!--$s-->').replaceAll('<!--/$-->', '<!--/$s-->');
+export const asHydrationRanges = (html: string): string => html.replace(SUSPENSE_MARKER, '<!--$1$$s-->');
 
 /** Renders a reader URL to HTML after loading its data; the status says 200 or 404. */
 export async function render(req: RenderRequest): Promise<RenderResult> {

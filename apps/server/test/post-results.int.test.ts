@@ -143,7 +143,7 @@ describe('story pages per PostResult case (spec §3, §8)', () => {
 describe('story page head tags', () => {
   it('carries OpenGraph, Twitter, canonical and a JSON-LD Article with the story’s values', async () => {
     const em = t.db.em();
-    const author = await buildUser(em, { name: 'Ada </script> Lovelace', username: 'ada' });
+    const author = await buildUser(em, { name: 'Ada </script>\u2028 Lovelace', username: 'ada' });
     const built = await buildPost(em, {
       creator: author,
       title: 'Notes on the engine',
@@ -168,14 +168,17 @@ describe('story page head tags', () => {
     expect(body).toContain('<meta name="twitter:card" content="summary_large_image">');
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(body)?.[1];
     expect(ld).toBeTruthy();
-    // The author's name holds '</script>': the JSON escapes '<' so the block cannot end early.
+    // The author's name holds '</script>': the JSON escapes '<' so the block cannot end early, and the line
+    // separator, which older parsers of script text took for a line's end.
     expect(ld).not.toContain('</script');
+    expect(ld).not.toContain('\u2028');
+    expect(ld).toContain('\\u003c/script>\\u2028');
     expect(JSON.parse(ld!)).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Article',
       headline: 'Notes on the engine',
       description: 'What the analytical engine can do',
-      author: { '@type': 'Person', name: 'Ada </script> Lovelace' },
+      author: { '@type': 'Person', name: 'Ada </script>\u2028 Lovelace' },
       datePublished: '2026-03-04T05:06:07.000Z',
       image,
       url: canonical,
