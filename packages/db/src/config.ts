@@ -27,8 +27,8 @@ export function createOrmConfig(clientUrl: string, options: { poolMax?: number; 
       connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
-      // Only preparedRows binds values (the ORM sends its values written into the text): its statements are
-      // key lookups, planned once per connection; a custom plan per execution cost the database more than the run.
+      // Only preparedRows binds values (the ORM sends its values written into the text): its statements read by
+      // keys and indexes, so one plan per connection serves every value; planning per run cost more than the run.
       options: '-c plan_cache_mode=force_generic_plan',
     },
     migrations: {

@@ -102,6 +102,17 @@ async function followedAmong(em: EntityManager, viewerId: string | null, userIds
 const PERSON_FIELDS = ['id', 'name', 'username', 'bio', 'imageId'] as const;
 type PersonSource = Pick<User, (typeof PERSON_FIELDS)[number]>;
 
+/** A person as a list item for `viewerId`. */
+const personItem = (u: PersonSource, viewerId: string | null, isFollowing: boolean): PersonItem => ({
+  id: u.id,
+  name: u.name,
+  username: u.username,
+  bio: u.bio,
+  imageId: u.imageId ?? null,
+  isFollowing,
+  isUser: u.id === viewerId,
+});
+
 /** People as list items, in the order given, with the viewer's follow state. */
 export async function personItems(
   em: EntityManager,
@@ -113,20 +124,12 @@ export async function personItems(
     viewerId,
     users.map((u) => u.id),
   );
-  return users.map((u) => ({
-    id: u.id,
-    name: u.name,
-    username: u.username,
-    bio: u.bio,
-    imageId: u.imageId ?? null,
-    isFollowing: followed.has(u.id),
-    isUser: u.id === viewerId,
-  }));
+  return users.map((u) => personItem(u, viewerId, followed.has(u.id)));
 }
 
 /**
  * People by id, in the order given (deleted accounts left out), with the viewer's follow state: one prepared
- * statement (home's Who to follow asks on every page), the same items personItems makes.
+ * statement (home's Who to follow asks on every page), where personItems reads the follows apart.
  */
 export async function peopleInOrder(em: EntityManager, viewerId: string | null, ids: string[]) {
   if (!ids.length) return [];
@@ -145,11 +148,9 @@ export async function peopleInOrder(em: EntityManager, viewerId: string | null, 
     [viewerId ?? '', ids.join(',')],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id): PersonItem[] => {
+  return ids.flatMap((id) => {
     const u = byId.get(id);
-    if (!u) return [];
-    const { image_id, is_following, ...person } = u;
-    return [{ ...person, imageId: image_id, isFollowing: is_following, isUser: id === viewerId }];
+    return u ? [personItem({ ...u, imageId: u.image_id }, viewerId, u.is_following)] : [];
   });
 }
 

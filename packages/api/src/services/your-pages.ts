@@ -168,7 +168,7 @@ const RECENT_STORIES = 500;
  */
 function recentWriters(
   newest: readonly { creatorId: string; publishedAt: number }[] | undefined,
-  keep: { ids: ReadonlySet<string>; suggestable: (id: string) => boolean; top: number },
+  keep: { ids: ReadonlySet<string>; top: number },
 ) {
   if (!newest) {
     return {
@@ -181,11 +181,11 @@ function recentWriters(
   }
   const latest = new Map<string, number>();
   for (const story of newest.slice(0, RECENT_STORIES)) {
-    if (!keep.suggestable(story.creatorId)) continue;
     latest.set(story.creatorId, Math.max(latest.get(story.creatorId) ?? 0, story.publishedAt));
   }
   // Only the writers the statement could rank: the near ones (their time breaks ties between equal counts) and
   // the `top` most recent of the rest, in its order (newest, then id). The statement was 20 KB of text before.
+  // `top` leaves room for every writer the statement's rule (suggestable) may still leave out.
   const rest = [...latest].filter(([id]) => !keep.ids.has(id));
   rest.sort(([a, at], [b, bt]) => bt - at || (a < b ? -1 : a > b ? 1 : 0));
   const kept = new Set(rest.slice(0, keep.top).map(([id]) => id));
@@ -216,14 +216,9 @@ export async function suggestedWriters(
   const followed = [...sets.writers].slice(0, 200);
   const near = await nearWriters(em, viewer.id, followed, Date.now());
   const ranked = limit * 4 + 20;
-  // The statement's own rule (suggestable) over the same sets, to leave out early who it would leave out.
-  const suggestableBySets = (id: string) =>
-    id !== viewer.id && !sets.writers.has(id) && !sets.mutedWriters.has(id) && !sets.blocked.has(id);
-  const recent = recentWriters(newest, {
-    ids: new Set(near.ids),
-    suggestable: suggestableBySets,
-    top: ranked,
-  });
+  // Who suggestable leaves out is among these: the reader, and whom they follow, muted or block either way.
+  const unsuggestable = 1 + sets.writers.size + sets.mutedWriters.size + sets.blocked.size;
+  const recent = recentWriters(newest, { ids: new Set(near.ids), top: ranked + unsuggestable });
   const rows = await preparedRows<{ id: string }>(
     em,
     `with near as (
