@@ -4,11 +4,14 @@ import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-que
 import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './App';
 import { searchScopeFor } from './components/SearchBox';
 import { loadAuthUi } from './components/susi/lazy';
+import { KEPT_PART_MARKER, KeptParts } from './kept-parts';
+import { KeptPartsContext } from './lib/kept';
 import { collectPages, loadAllPages } from './lib/lazy-page';
 import { ErrorPage } from './pages/ErrorPage';
 import { type PageHead, routeFor } from './routes';
@@ -71,6 +74,32 @@ const SUSPENSE_MARKER = /<!--(\/?)\$-->/g;
  */
 export const asHydrationRanges = (html: string): string => html.replace(SUSPENSE_MARKER, '<!--$1$$s-->');
 
+/** The process's parts rendered once: about 16 MB of HTML at most. */
+const KEPT_PARTS_MAX_CHARS = 8_000_000;
+export const keptParts = new KeptParts(KEPT_PARTS_MAX_CHARS, asHydrationRanges);
+
+/** Suspense markers and kept parts' markers, in one pass (a kept part's key needs no escaping). */
+const PAGE_MARKER = new RegExp(`${SUSPENSE_MARKER.source}|${KEPT_PART_MARKER}`, 'g');
+
+/**
+ * A page's HTML as the browser gets it: `element` rendered with the kept parts in place of their markers (each
+ * part's hoisted hints at the start, where React puts them) and the Suspense markers as hydration ranges. The same
+ * HTML as rendering every part in the page.
+ */
+export function renderPageHtml(element: ReactElement, keep: KeptParts | null): string {
+  if (!keep) return asHydrationRanges(renderToString(element));
+  const parts = keep.forRender();
+  const html = renderToString(<KeptPartsContext.Provider value={parts}>{element}</KeptPartsContext.Provider>);
+  let hoisted = '';
+  const body = html.replace(PAGE_MARKER, (_, slash: string | undefined, key: string | undefined) => {
+    if (key === undefined) return `<!--${slash}$s-->`;
+    const part = keep.take(key, parts.renders);
+    hoisted += part.hoisted;
+    return part.html;
+  });
+  return hoisted + body;
+}
+
 /** Renders a reader URL to HTML after loading its data; the status says 200 or 404. */
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const pathname = new URL(req.url, 'http://localhost').pathname;
@@ -93,7 +122,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       ? (route.edgeCachePage?.(prefetchContext, params) ?? { kind: 'other' })
       : { kind: 'other' };
   const { result: html, pages } = collectPages(() =>
-    renderToString(
+    renderPageHtml(
       <QueryClientProvider client={req.queryClient}>
         <TRPCProvider trpcClient={noNetworkClient} queryClient={req.queryClient}>
           <Router ssrPath={req.url}>
@@ -101,11 +130,12 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
           </Router>
         </TRPCProvider>
       </QueryClientProvider>,
+      keptParts,
     ),
   );
   return {
     status,
-    html: asHydrationRanges(html),
+    html,
     routeName: route.name,
     ...head,
     edgeCachePage,

@@ -5,6 +5,7 @@ import {
   paywallMessage,
   paywallTexts,
 } from '@quire/domain';
+import { keptParts } from '@quire/reader/server';
 import { buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, useTestApp } from './helpers';
@@ -114,6 +115,32 @@ describe('members-only text in server-rendered HTML', () => {
       });
       expect(friend.body).toContain(SECRET);
     }
+  });
+
+  it('never splices the kept HTML of a story’s full text into a page that may show only its preview', async () => {
+    const { posts } = await lockedStories(FREE_STORIES_PER_MONTH + 1);
+    const post = posts[0]!;
+    const reader = authHeaders(await buildSession(t.db.em(), await buildUser(t.db.em())));
+    const first = await t.app.inject({ url: `/p/${post.id}`, headers: reader });
+    expect(first.body).toContain(SECRET);
+    // A signed-in reader who has used their free stories on the others.
+    const spent = authHeaders(await buildSession(t.db.em(), await buildUser(t.db.em())));
+    for (const other of posts.slice(1))
+      expect((await t.app.inject({ url: `/p/${other.id}`, headers: spent })).body).toContain(SECRET);
+    const hits = keptParts.hits;
+    // The full text is kept now; readers who may see only the preview, and the first reader again, at once.
+    const [visitor, again, paywalled] = await Promise.all([
+      t.app.inject({ url: `/p/${post.id}?v=1` }),
+      t.app.inject({ url: `/p/${post.id}`, headers: reader }),
+      t.app.inject({ url: `/p/${post.id}`, headers: spent }),
+    ]);
+    for (const page of [visitor, paywalled]) {
+      expect(page.body).not.toContain(SECRET);
+      expect(page.body).toContain('Free end of preview.');
+    }
+    expect(paywalled.body).toContain('data-paywall="free_stories_used"');
+    expect(again.body).toContain(SECRET);
+    expect(keptParts.hits).toBeGreaterThan(hits);
   });
 
   it('gives one signed-in reader exactly 3 of 30 members-only stories requested in parallel', async () => {

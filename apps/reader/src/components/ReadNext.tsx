@@ -1,6 +1,7 @@
 import type { RouterOutputs } from '@quire/api';
 import { homeTexts } from '@quire/domain';
 import { useQuery } from '@tanstack/react-query';
+import { Kept } from '../lib/kept';
 import { useTRPC } from '../trpc';
 import { PostCardItem } from './PostCardItem';
 
@@ -15,7 +16,8 @@ const groupTitle = (group: ReadNextGroup) =>
 
 /**
  * 'Read next' under a story (spec §9 READ_NEXT_SIDEBAR): more from its writer, its publication and its topic, as
- * story cards. Nothing when the story has no neighbours (or is not published).
+ * story cards. Nothing when the story has no neighbours (or is not published). The same for every reader given
+ * the same stories (its cards have no Save button), so the server renders it once for them.
  */
 export function ReadNext({ postId }: { postId: string }) {
   const trpc = useTRPC();
@@ -23,6 +25,10 @@ export function ReadNext({ postId }: { postId: string }) {
     trpc.posts.readNext.queryOptions({ postId }, { staleTime: 60_000, retry: false }),
   );
   if (!data?.groups.length) return null;
+  return <Kept name="read-next" of={ReadNextGroups} props={{ data }} />;
+}
+
+function ReadNextGroups({ data }: { data: RouterOutputs['posts']['readNext'] }) {
   return (
     <section
       className="q-read-next"

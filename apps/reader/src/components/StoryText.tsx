@@ -10,6 +10,7 @@ import {
 import { buttonClass, PostBody } from '@quire/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Kept } from '../lib/kept';
 import { failureMessage, openSignUp, toast } from '../lib/social';
 import { useTRPC, useTRPCClient } from '../trpc';
 
@@ -127,7 +128,7 @@ export function StoryText({ postId, paragraphs }: { postId: string; paragraphs: 
 
   return (
     <div ref={ref} className="q-story-text">
-      <PostBody paragraphs={paragraphs} marks={marks} labels={labels} />
+      <Kept name="story-text" of={PostBody} props={{ paragraphs, marks, labels }} />
       {selected && noting ? (
         <NoteForm
           at={selected}

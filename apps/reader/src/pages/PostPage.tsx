@@ -19,6 +19,7 @@ import {
 } from '../components/StoryPrompts';
 import { StoryText } from '../components/StoryText';
 import { HydrateLater } from '../lib/hydrate-later';
+import { Kept } from '../lib/kept';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './NotFoundPage';
@@ -162,7 +163,7 @@ export function PostPage({
           {post.isPublished ? (
             <StoryText postId={post.id} paragraphs={body} />
           ) : (
-            <PostBody paragraphs={body} />
+            <Kept name="story-text" of={PostBody} props={{ paragraphs: body }} />
           )}
         </HydrateLater>
         <ReadTracker postId={post.id} shareKey={shareKey} />

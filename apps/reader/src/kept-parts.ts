@@ -1,0 +1,82 @@
+// The server's parts rendered once (see lib/kept.tsx): a story's text is the same HTML for every reader given
+// the same paragraphs, so it is rendered once and spliced into each page rendered for a reader.
+import { createHash } from 'node:crypto';
+import type { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { KEPT_PART_ELEMENT, type KeptPartsOfRender } from './lib/kept';
+
+/** A kept part: its HTML, and the resource hints (`<link rel="preload">`) React hoists to the start of a render. */
+interface Part {
+  html: string;
+  hoisted: string;
+}
+
+/** The hints React puts before a render's HTML (an eager, high-priority image's preload). */
+const HOISTED = /^(?:<link rel="preload"[^>]*\/>)+/;
+
+/**
+ * Rendered parts by name and a hash of their props, newest use last, bounded by their total length: a part
+ * is the pure function of its props, so one kept for a story's old text is never used again and ages out.
+ * Members-only text is safe in it: a reader's page can only name a part by the props its own data holds.
+ */
+export class KeptParts {
+  private readonly parts = new Map<string, Part>();
+  private size = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    readonly maxChars: number,
+    /** Rewrites a part's HTML as the page's would be (React's Suspense markers into hydration ranges). */
+    private readonly finish: (html: string) => string,
+  ) {}
+
+  /**
+   * The parts' markers a render leaves, and how to render each: one kept when the page is marked may be dropped
+   * for another part of the same page before it is spliced in.
+   */
+  forRender(): KeptPartsOfRender & { renders: Map<string, () => ReturnType<typeof createElement>> } {
+    const renders = new Map<string, () => ReturnType<typeof createElement>>();
+    return {
+      renders,
+      mark: (name, props, part) => {
+        const key = `${name}:${createHash('sha256').update(JSON.stringify(props)).digest('base64url')}`;
+        renders.set(key, part);
+        return key;
+      },
+    };
+  }
+
+  /** The part under `key`, rendered now if it is not kept. */
+  take(key: string, renders: ReadonlyMap<string, () => ReturnType<typeof createElement>>): Part {
+    const kept = this.parts.get(key);
+    if (kept) {
+      this.hits++;
+      // Newest use last: the oldest is dropped first.
+      this.parts.delete(key);
+      this.parts.set(key, kept);
+      return kept;
+    }
+    const render = renders.get(key);
+    if (!render) throw new Error(`No kept part ${key}`);
+    this.misses++;
+    const html = this.finish(renderToString(render()));
+    const hoisted = HOISTED.exec(html)?.[0] ?? '';
+    const part = { html: html.slice(hoisted.length), hoisted };
+    this.parts.set(key, part);
+    this.size += part.html.length + hoisted.length;
+    for (const [oldest, old] of this.parts) {
+      if (this.size <= this.maxChars || oldest === key) break;
+      this.parts.delete(oldest);
+      this.size -= old.html.length + old.hoisted.length;
+    }
+    return part;
+  }
+
+  get entries(): number {
+    return this.parts.size;
+  }
+}
+
+/** A part's marker as React writes it: its key holds only a name and base64url, which need no escaping. */
+export const KEPT_PART_MARKER = `<${KEPT_PART_ELEMENT} data-key="([^"]+)"></${KEPT_PART_ELEMENT}>`;
