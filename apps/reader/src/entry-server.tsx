@@ -91,12 +91,15 @@ export function renderPageHtml(element: ReactElement, keep: KeptParts | null): s
   const parts = keep.forRender();
   const html = renderToString(<KeptPartsContext.Provider value={parts}>{element}</KeptPartsContext.Provider>);
   let hoisted = '';
-  const body = html.replace(PAGE_MARKER, (_, slash: string | undefined, key: string | undefined) => {
-    if (key === undefined) return `<!--${slash}$s-->`;
-    const part = keep.take(key, parts.renders);
-    hoisted += part.hoisted;
-    return part.html;
-  });
+  const body = html.replace(
+    PAGE_MARKER,
+    (_, slash: string | undefined, key: string | undefined, slot: string | undefined) => {
+      if (key === undefined) return `<!--${slash}$s-->`;
+      const part = keep.take(key, parts.renders);
+      hoisted += part.hoisted;
+      return part.after === null ? part.before : part.before + asHydrationRanges(slot ?? '') + part.after;
+    },
+  );
   return hoisted + body;
 }
 

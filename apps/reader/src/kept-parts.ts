@@ -1,15 +1,22 @@
 // The server's parts rendered once (see lib/kept.tsx): a story's text is the same HTML for every reader given
 // the same paragraphs, so it is rendered once and spliced into each page rendered for a reader.
 import { createHash } from 'node:crypto';
-import type { createElement } from 'react';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { KEPT_PART_ELEMENT, type KeptPartsOfRender } from './lib/kept';
+import { KEPT_PART_ELEMENT, KEPT_SLOT_ELEMENT, type KeptPartsOfRender } from './lib/kept';
 
-/** A kept part: its HTML, and the resource hints (`<link rel="preload">`) React hoists to the start of a render. */
-interface Part {
-  html: string;
+/**
+ * A kept part: its HTML before and after its slot (the slot's content goes between; all of it is `before` and
+ * `after` is null when it has none), and the resource hints (`<link rel="preload">`) React hoists to the start of
+ * a render.
+ */
+export interface Part {
+  before: string;
+  after: string | null;
   hoisted: string;
 }
+
+const SLOT = `<${KEPT_SLOT_ELEMENT}></${KEPT_SLOT_ELEMENT}>`;
 
 /** The hints React puts before a render's HTML (an eager, high-priority image's preload). */
 const HOISTED = /^(?:<link rel="preload"[^>]*\/>)+/;
@@ -35,8 +42,8 @@ export class KeptParts {
    * The parts' markers a render leaves, and how to render each: one kept when the page is marked may be dropped
    * for another part of the same page before it is spliced in.
    */
-  forRender(): KeptPartsOfRender & { renders: Map<string, () => ReturnType<typeof createElement>> } {
-    const renders = new Map<string, () => ReturnType<typeof createElement>>();
+  forRender(): KeptPartsOfRender & { renders: Map<string, () => ReactElement> } {
+    const renders = new Map<string, () => ReactElement>();
     return {
       renders,
       mark: (name, props, part) => {
@@ -48,7 +55,7 @@ export class KeptParts {
   }
 
   /** The part under `key`, rendered now if it is not kept. */
-  take(key: string, renders: ReadonlyMap<string, () => ReturnType<typeof createElement>>): Part {
+  take(key: string, renders: ReadonlyMap<string, () => ReactElement>): Part {
     const kept = this.parts.get(key);
     if (kept) {
       this.hits++;
@@ -62,13 +69,17 @@ export class KeptParts {
     this.misses++;
     const html = this.finish(renderToString(render()));
     const hoisted = HOISTED.exec(html)?.[0] ?? '';
-    const part = { html: html.slice(hoisted.length), hoisted };
+    const slot = html.indexOf(SLOT);
+    const part =
+      slot < 0
+        ? { before: html.slice(hoisted.length), after: null, hoisted }
+        : { before: html.slice(hoisted.length, slot), after: html.slice(slot + SLOT.length), hoisted };
     this.parts.set(key, part);
-    this.size += part.html.length + hoisted.length;
+    this.size += sizeOf(part);
     for (const [oldest, old] of this.parts) {
       if (this.size <= this.maxChars || oldest === key) break;
       this.parts.delete(oldest);
-      this.size -= old.html.length + old.hoisted.length;
+      this.size -= sizeOf(old);
     }
     return part;
   }
@@ -78,5 +89,10 @@ export class KeptParts {
   }
 }
 
-/** A part's marker as React writes it: its key holds only a name and base64url, which need no escaping. */
-export const KEPT_PART_MARKER = `<${KEPT_PART_ELEMENT} data-key="([^"]+)"></${KEPT_PART_ELEMENT}>`;
+const sizeOf = (part: Part) => part.before.length + (part.after?.length ?? 0) + part.hoisted.length;
+
+/**
+ * A part's marker as React writes it, around the page's content for its slot: its key holds only a name and
+ * base64url, which need no escaping, and no text in the page can close it early (text is escaped).
+ */
+export const KEPT_PART_MARKER = `<${KEPT_PART_ELEMENT} data-key="([^"]+)">([\\s\\S]*?)</${KEPT_PART_ELEMENT}>`;

@@ -6,6 +6,7 @@ import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { describe, expect, it } from 'vitest';
+import { PostCardItem } from '../src/components/PostCardItem';
 import { ReadNext } from '../src/components/ReadNext';
 import { StoryText } from '../src/components/StoryText';
 import { asHydrationRanges, renderPageHtml } from '../src/entry-server';
@@ -122,6 +123,36 @@ describe('parts rendered once (a story text kept and spliced into each page)', (
     expect(other).toBe(renderPageHtml(page(['First next', 'Third next']), null));
     expect(other).not.toContain('Second next');
     expect([keep.misses, keep.hits]).toEqual([3, 3]);
+  });
+
+  it('keeps story cards but for their actions: each reader’s own Save buttons are rendered with the page', () => {
+    const keep = new KeptParts(1_000_000, asHydrationRanges);
+    const cards = ['c0', 'c1', 'c2'].map((id) => card(id, `Card ${id}`));
+    const ids = cards.map((c) => c.id);
+    const feed = (saved: string[]) => {
+      const queryClient = new QueryClient();
+      const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
+      queryClient.setQueryData(trpc.lists.saved.queryKey({ postIds: ids }), { saved });
+      return (
+        <QueryClientProvider client={queryClient}>
+          <TRPCProvider trpcClient={client} queryClient={queryClient}>
+            {cards.map((c, i) => (
+              <PostCardItem key={c.id} post={c} eager={i === 0} saveIds={ids} onShowFewer={() => {}} />
+            ))}
+          </TRPCProvider>
+        </QueryClientProvider>
+      );
+    };
+    const pressed = (html: string) => html.split('aria-pressed="true"').length - 1;
+    const ann = renderPageHtml(feed(['c1']), keep);
+    const bob = renderPageHtml(feed([]), keep);
+    expect([keep.misses, keep.hits]).toEqual([3, 3]);
+    expect(ann).toBe(renderPageHtml(feed(['c1']), null));
+    expect(bob).toBe(renderPageHtml(feed([]), null));
+    expect([pressed(ann), pressed(bob)]).toEqual([1, 0]);
+    expect(ann.split('Show less like this').length - 1).toBe(3);
+    // The first card's picture is preloaded, as React hoists it for a page rendered whole.
+    expect(ann).toMatch(/^<link rel="preload" as="image"/);
   });
 
   it('keeps a part by its props: other text (a locked preview) never gets the kept HTML of the full text', () => {

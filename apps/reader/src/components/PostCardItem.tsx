@@ -8,6 +8,7 @@ import {
   storyCardTexts,
 } from '@quire/domain';
 import { Avatar, ClapIcon, MemberStar, ResponseIcon, Thumbnail } from '@quire/ui';
+import { Kept, KeptSlot } from '../lib/kept';
 import { PreloadLink } from './PreloadLink';
 import { SaveButton } from './SaveButton';
 
@@ -20,7 +21,8 @@ export const SHOW_LESS_LABEL = 'Show less like this';
 /**
  * One story in a feed: the writer's avatar and name and the publication, title and subtitle (cut by the spec §5
  * truncation rule), the story's picture, date, reading time, claps and responses, the members-only star.
- * `eager` marks a card near the top of the page, whose picture should not wait for lazy loading.
+ * `eager` marks a card near the top of the page, whose picture should not wait for lazy loading. The card is the
+ * same for every reader but its actions (the reader's Save button), so the server renders the rest once.
  */
 export function PostCardItem({
   post,
@@ -34,6 +36,24 @@ export function PostCardItem({
   /** The ids of the cards loaded with this one: given, the card has a Save button that asks about them all at once. */
   saveIds?: string[] | undefined;
 }) {
+  return (
+    <Kept name="story-card" of={StoryCardFace} props={{ post, eager }}>
+      {onShowFewer || saveIds ? (
+        <span className="q-story-card-actions">
+          {onShowFewer ? (
+            <button type="button" className="q-link-button q-show-less" onClick={onShowFewer}>
+              {SHOW_LESS_LABEL}
+            </button>
+          ) : null}
+          {saveIds ? <SaveButton postId={post.id} pageIds={saveIds} size={20} /> : null}
+        </span>
+      ) : null}
+    </Kept>
+  );
+}
+
+/** A story card but for its actions, which go in its slot. */
+function StoryCardFace({ post, eager }: { post: PostCard; eager: boolean }) {
   const date = post.latestPublishedAt ? formatShortDate(post.latestPublishedAt) : '';
   const subtitle = cardSubtitle(post.subtitle);
   // Preloading a members-only story would spend the reader's free stories: only opening it may.
@@ -88,16 +108,7 @@ export function PostCardItem({
             <span aria-hidden="true">{compactCount(post.responsesCount)}</span>
             <span className="q-visually-hidden">{storyCardTexts.responses(post.responsesCount)}</span>
           </span>
-          {onShowFewer || saveIds ? (
-            <span className="q-story-card-actions">
-              {onShowFewer ? (
-                <button type="button" className="q-link-button q-show-less" onClick={onShowFewer}>
-                  {SHOW_LESS_LABEL}
-                </button>
-              ) : null}
-              {saveIds ? <SaveButton postId={post.id} pageIds={saveIds} size={20} /> : null}
-            </span>
-          ) : null}
+          <KeptSlot />
         </div>
       </div>
       {post.previewImageId ? (
