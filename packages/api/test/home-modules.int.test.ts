@@ -3,6 +3,7 @@ import { Block, Collection, FollowTag, Post, PostTag, Tag, User } from '@quire/d
 import { MODULE_TYPE_IDS } from '@quire/domain';
 import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { homeModules } from '../src/services/home-modules';
 import { browser, testClock } from './auth-helpers';
 
 /*
@@ -192,6 +193,28 @@ describe('home modules (spec §9 FEATURED_STORIES, RECOMMENDED_TOPICS, TOP_WRITE
       expect(titles(modules.featuredStories.posts).join('|')).not.toMatch(/private|unlisted|deleted/);
       expect(modules.recommendedTopics.topics.map((t) => t.name)).not.toContain('Staffroom');
     }
+  });
+
+  it('gives the same column from the shared candidates, whose orders are kept for readers who hide nothing', async () => {
+    const uncached = {
+      visitor: await homeModules(db.em(), null),
+      reader: await homeModules(db.em(), reader),
+    };
+    const cached = (viewer: User | null) => homeModules(db.em(), viewer, { cacheMs: 60_000 });
+    // A visitor first (the orders are kept), then a reader who blocks a writer, then a visitor again.
+    for (const [viewer, expected] of [
+      [null, uncached.visitor],
+      [reader, uncached.reader],
+      [null, uncached.visitor],
+    ] as const) {
+      const modules = await cached(viewer);
+      expect(titles(modules.featuredStories.posts)).toEqual(titles(expected.featuredStories.posts));
+      expect(modules.recommendedTopics.topics).toEqual(expected.recommendedTopics.topics);
+      expect(modules.topWriters.people.map((p) => p.id)).toEqual(expected.topWriters.people.map((p) => p.id));
+    }
+    expect(titles(uncached.reader.featuredStories.posts)).not.toEqual(
+      titles(uncached.visitor.featuredStories.posts),
+    );
   });
 });
 

@@ -77,6 +77,26 @@ async function topicsInOrder(em: EntityManager, ids: string[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The column's orders of the candidates, once per candidates' load: all of them, for readers who hide none. */
+const rankingsOfAll = new WeakMap<Candidate[], ReturnType<typeof rankings>>();
+
+const rankings = (visible: Candidate[]) => ({
+  staffPicks: staffPickIds(visible, HOME_MODULE_SIZES.featuredStories),
+  tags: tagsByUse(visible),
+  writers: writersByClaps(visible),
+});
+
+/** The column's orders of `visible`, kept for the shared candidates when the reader hides none of them. */
+function rankingsOf(stories: Candidate[], visible: Candidate[]) {
+  if (visible.length !== stories.length) return rankings(visible);
+  let all = rankingsOfAll.get(stories);
+  if (!all) {
+    all = rankings(stories);
+    rankingsOfAll.set(stories, all);
+  }
+  return all;
+}
+
 /**
  * The home page's right column: staff picks, recommended topics and writers to follow, each with its spec §9
  * module type. Bounded: the shared candidates (FOR_YOU_CANDIDATES newest stories) plus a lookup by id per module.
@@ -87,19 +107,15 @@ export async function homeModules(em: EntityManager, viewer: User | null, opts: 
   const sets = viewer ? await readerSets(em, viewer) : null;
   const hidden = hiddenBy(sets);
   const visible = sets ? stories.filter((s) => !hidden(s)) : stories;
+  const ranked = rankingsOf(stories, visible);
 
-  const posts = await cardsInOrder(em, staffPickIds(visible, size.featuredStories));
+  const posts = await cardsInOrder(em, ranked.staffPicks);
   // A few more than shown, so the ones the reader already follows can be left out.
-  const topicIds = tagsByUse(visible)
-    .filter((id) => !sets?.topics.has(id))
-    .slice(0, size.recommendedTopics * 2);
+  const topicIds = ranked.tags.filter((id) => !sets?.topics.has(id)).slice(0, size.recommendedTopics * 2);
   const topics = (await topicsInOrder(em, topicIds)).slice(0, size.recommendedTopics);
   const people = viewer
     ? (await suggestedWriters(em, viewer, size.topWriters, stories)).people
-    : (await peopleInOrder(em, null, writersByClaps(visible).slice(0, size.topWriters * 2))).slice(
-        0,
-        size.topWriters,
-      );
+    : (await peopleInOrder(em, null, ranked.writers.slice(0, size.topWriters * 2))).slice(0, size.topWriters);
   return {
     featuredStories: { ...moduleTypeOf('FEATURED_STORIES'), posts },
     recommendedTopics: { ...moduleTypeOf('RECOMMENDED_TOPICS'), topics },
