@@ -212,9 +212,7 @@ describe('For you candidate cache', () => {
     const writer = await buildUser(em);
     await buildPost(em, { creator: writer, title: 'cache first', publishedAt: hoursAgo(0.1) });
     const feed = (cacheMs: number) =>
-      forYouFeed(db.em(), reader, { offset: 0, limit: 50, now: clock.now(), cacheMs }).then((p) =>
-        p.posts.map((c) => c.title),
-      );
+      forYouFeed(db.em(), reader, { offset: 0, limit: 50, cacheMs }).then((p) => p.posts.map((c) => c.title));
     expect(await feed(60_000)).toContain('cache first');
     await buildPost(em, { creator: writer, title: 'cache second', publishedAt: hoursAgo(0.05) });
     // Within the window the new story is not yet a candidate; without a cache it is.

@@ -84,9 +84,7 @@ async function timeHomeFeedQuery(orm: Orm, reader: User) {
       Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10;
     return { p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
   };
-  const forYou = await time((em, page) =>
-    forYouFeed(em, reader, { offset: page * 20, limit: 20, now: new Date() }),
-  );
+  const forYou = await time((em, page) => forYouFeed(em, reader, { offset: page * 20, limit: 20 }));
   const following = await time((em, page) => followingFeed(em, reader, { offset: page * 20, limit: 20 }));
   return { runs, ...forYou, following };
 }

@@ -79,7 +79,6 @@ export const postsRouter = router({
       forYouFeed(ctx.em, ctx.viewer, {
         offset: input.cursor ?? 0,
         limit: input.limit,
-        now: ctx.now(),
         cacheMs: ctx.env.forYouCacheMs,
       }),
     ),

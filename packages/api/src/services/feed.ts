@@ -30,6 +30,7 @@ export const FOR_YOU_WEIGHTS = {
 } as const;
 
 const W = FOR_YOU_WEIGHTS;
+const DAY_MS = 86_400_000;
 
 /** A story the For you feed may rank: what every reader's ranking (and the home modules) shares. */
 export interface Candidate {
@@ -42,6 +43,11 @@ export interface Candidate {
   tagIds: string[];
   /** Spec §3 curation status: DISTRIBUTED marks a staff pick. */
   curationStatus: string;
+  /**
+   * The part of its For you score that is the same for every reader: engagement, and recency counted from a fixed
+   * day (the decay since then is the same for every story, so it changes no order).
+   */
+  score: number;
 }
 
 /** The newest published stories with their engagement and topics (one query, read in index order). */
@@ -74,8 +80,13 @@ async function loadCandidates(em: EntityManager): Promise<Candidate[]> {
     publishedAt: new Date(r.latest_published_at).getTime(),
     tagIds: r.tag_ids,
     curationStatus: r.curation_status,
+    score: sharedScore(r.clap_count, r.responses_count, new Date(r.latest_published_at).getTime()),
   }));
 }
+
+/** A candidate's `score`: engagement, and the days from a fixed day to its publication at the decay's rate. */
+export const sharedScore = (claps: number, responses: number, publishedAt: number) =>
+  Math.log1p(claps) * W.claps + Math.log1p(responses) * W.responses + (publishedAt / DAY_MS) * W.perDayOld;
 
 /**
  * The candidates are the same for every reader: a process may keep them for `cacheMs` (one load at a time),
@@ -135,7 +146,7 @@ export function refreshCandidatesEvery(
   return () => clearInterval(timer);
 }
 
-type ReaderSets = Awaited<ReturnType<typeof loadReaderSets>>;
+export type ReaderSets = Awaited<ReturnType<typeof loadReaderSets>>;
 
 /**
  * The reader's own sets the ranking reads: follows (writers newest first), turned-down stories, mutes and blocks
@@ -187,54 +198,97 @@ async function loadReaderSets(em: EntityManager, viewer: User | null) {
   };
 }
 
-const DAY_MS = 86_400_000;
+interface Ranked {
+  id: string;
+  creatorId: string;
+  final: number;
+}
+
 const byFinalThenId = (a: { final: number; id: string }, b: { final: number; id: string }) =>
   b.final - a.final || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** The candidates by their shared score, best first: sorted once per load of them, not per request. */
+const byScore = new WeakMap<Candidate[], Candidate[]>();
+function byScoreOf(stories: Candidate[]): Candidate[] {
+  let sorted = byScore.get(stories);
+  if (!sorted) {
+    sorted = [...stories].sort((a, b) =>
+      byFinalThenId({ final: a.score, id: a.id }, { final: b.score, id: b.id }),
+    );
+    byScore.set(stories, sorted);
+  }
+  return sorted;
+}
+
+/** Two lists in `byFinalThenId` order as one. */
+function merged(a: Ranked[], b: Ranked[]): Ranked[] {
+  const out: Ranked[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(byFinalThenId(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  return out.concat(a.slice(i), b.slice(j));
+}
+
+/**
+ * The first `n` of `ranked` (best first) once each writer's n-th story has moved down n - 1 places' worth. A
+ * story only moves down, so once one scores below the n-th kept, none after it can be among them.
+ */
+function firstAfterWriterSpacing(ranked: Ranked[], n: number): Ranked[] {
+  const seen = new Map<string, number>();
+  const kept: Ranked[] = [];
+  for (const story of ranked) {
+    if (kept.length === n && story.final < kept[n - 1]!.final) break;
+    const earlier = seen.get(story.creatorId) ?? 0;
+    seen.set(story.creatorId, earlier + 1);
+    const spaced = { ...story, final: story.final - earlier * W.sameWriterAgain };
+    let at = kept.length;
+    while (at > 0 && byFinalThenId(kept[at - 1]!, spaced) > 0) at--;
+    kept.splice(at, 0, spaced);
+    if (kept.length > n) kept.pop();
+  }
+  return kept;
+}
 
 /**
  * Ranks the newest published stories for a reader (or a visitor, with no affinity) and returns one page of
  * story ids in order: engagement, affinity and recency per story, then each writer's further stories pushed
- * down by `sameWriterAgain` per place.
+ * down by `sameWriterAgain` per place. The shared part of the score is ranked once per load of the candidates;
+ * a request sorts only the stories the reader's follows or turned-down writers move, and merges them in.
  */
+export function forYouRanking(
+  stories: Candidate[],
+  sets: ReaderSets,
+  page: { offset: number; limit: number },
+): string[] {
+  const moved: Ranked[] = [];
+  const unmoved: Ranked[] = [];
+  for (const c of byScoreOf(stories)) {
+    if (
+      sets.turnedDownPosts.has(c.id) ||
+      sets.mutedWriters.has(c.creatorId) ||
+      (c.collectionId && sets.mutedPublications.has(c.collectionId)) ||
+      sets.blocked.has(c.creatorId)
+    )
+      continue;
+    const affinity =
+      (sets.writers.has(c.creatorId) ? W.followedWriter : 0) +
+      (c.collectionId && sets.publications.has(c.collectionId) ? W.followedPublication : 0) +
+      (c.tagIds.some((t) => sets.topics.has(t)) ? W.followedTopic : 0) -
+      (sets.turnedDownWriters.has(c.creatorId) ? W.fewerLikeThis : 0);
+    (affinity ? moved : unmoved).push({ id: c.id, creatorId: c.creatorId, final: c.score + affinity });
+  }
+  return firstAfterWriterSpacing(merged(moved.sort(byFinalThenId), unmoved), page.offset + page.limit)
+    .slice(page.offset)
+    .map((s) => s.id);
+}
+
 async function rankedIds(
   em: EntityManager,
   viewer: User | null,
-  opts: { offset: number; limit: number; now: Date; cacheMs?: number },
+  opts: { offset: number; limit: number; cacheMs?: number },
 ): Promise<string[]> {
   const [stories, sets] = await Promise.all([candidates(em, opts.cacheMs ?? 0), readerSets(em, viewer)]);
-  const now = opts.now.getTime();
-  const scored = stories
-    .filter(
-      (c) =>
-        !sets.turnedDownPosts.has(c.id) &&
-        !sets.mutedWriters.has(c.creatorId) &&
-        !(c.collectionId && sets.mutedPublications.has(c.collectionId)) &&
-        !sets.blocked.has(c.creatorId),
-    )
-    .map((c) => ({
-      id: c.id,
-      creatorId: c.creatorId,
-      final:
-        Math.log1p(c.claps) * W.claps +
-        Math.log1p(c.responses) * W.responses +
-        (sets.writers.has(c.creatorId) ? W.followedWriter : 0) +
-        (c.collectionId && sets.publications.has(c.collectionId) ? W.followedPublication : 0) +
-        (c.tagIds.some((t) => sets.topics.has(t)) ? W.followedTopic : 0) -
-        (sets.turnedDownWriters.has(c.creatorId) ? W.fewerLikeThis : 0) -
-        ((now - c.publishedAt) / DAY_MS) * W.perDayOld,
-    }))
-    .sort(byFinalThenId);
-  // The writer's n-th story (by its own score) moves down n - 1 places' worth.
-  const seen = new Map<string, number>();
-  for (const story of scored) {
-    const earlier = seen.get(story.creatorId) ?? 0;
-    seen.set(story.creatorId, earlier + 1);
-    story.final -= earlier * W.sameWriterAgain;
-  }
-  return scored
-    .sort(byFinalThenId)
-    .slice(opts.offset, opts.offset + opts.limit)
-    .map((s) => s.id);
+  return forYouRanking(stories, sets, opts);
 }
 
 /** A page of ranked story ids (one more than `limit` asked for) as cards, with the next page's offset. */
@@ -252,7 +306,7 @@ async function cardsPage(em: EntityManager, ids: string[], opts: { offset: numbe
 export async function forYouFeed(
   em: EntityManager,
   viewer: User | null,
-  opts: { offset: number; limit: number; now: Date; cacheMs?: number },
+  opts: { offset: number; limit: number; cacheMs?: number },
 ) {
   return cardsPage(em, await rankedIds(em, viewer, { ...opts, limit: opts.limit + 1 }), opts);
 }
