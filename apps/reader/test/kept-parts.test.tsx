@@ -8,6 +8,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { describe, expect, it } from 'vitest';
 import { PostCardItem } from '../src/components/PostCardItem';
 import { ReadNext } from '../src/components/ReadNext';
+import { useSavedOnPages } from '../src/components/SaveButton';
 import { StoryText } from '../src/components/StoryText';
 import { asHydrationRanges, renderPageHtml } from '../src/entry-server';
 import { KeptParts } from '../src/kept-parts';
@@ -129,6 +130,13 @@ describe('parts rendered once (a story text kept and spliced into each page)', (
     const keep = new KeptParts(1_000_000, asHydrationRanges);
     const cards = ['c0', 'c1', 'c2'].map((id) => card(id, `Card ${id}`));
     const ids = cards.map((c) => c.id);
+    // As a list of cards asks: once for the page, each card's button given its answer.
+    function Feed() {
+      const saves = useSavedOnPages([{ posts: cards }]);
+      return cards.map((c, i) => (
+        <PostCardItem key={c.id} post={c} eager={i === 0} save={saves.get(c.id)} onShowFewer={() => {}} />
+      ));
+    }
     const feed = (saved: string[]) => {
       const queryClient = new QueryClient();
       const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
@@ -136,9 +144,7 @@ describe('parts rendered once (a story text kept and spliced into each page)', (
       return (
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={client} queryClient={queryClient}>
-            {cards.map((c, i) => (
-              <PostCardItem key={c.id} post={c} eager={i === 0} saveIds={ids} onShowFewer={() => {}} />
-            ))}
+            <Feed />
           </TRPCProvider>
         </QueryClientProvider>
       );

@@ -10,7 +10,7 @@ import {
 import { Avatar, ClapIcon, MemberStar, ResponseIcon, Thumbnail } from '@quire/ui';
 import { Kept, KeptSlot } from '../lib/kept';
 import { PreloadLink } from './PreloadLink';
-import { SaveButton } from './SaveButton';
+import { SaveToggle } from './SaveButton';
 
 /** The thumbnail's widths: the small box, the large box (also the small one at 2x) and the large one at 2x. */
 const THUMBNAIL_WIDTHS = [CARD_THUMBNAIL.smallWidth, CARD_THUMBNAIL.width, CARD_THUMBNAIL.width * 2];
@@ -28,24 +28,24 @@ export function PostCardItem({
   post,
   onShowFewer,
   eager = false,
-  saveIds,
+  save,
 }: {
   post: PostCard;
   onShowFewer?: (() => void) | undefined;
   eager?: boolean;
-  /** The ids of the cards loaded with this one: given, the card has a Save button that asks about them all at once. */
-  saveIds?: string[] | undefined;
+  /** The reader's save state of the story, as its page asked it (`useSavedOnPages`): given, the card has a Save button. */
+  save?: { pageIds: string[]; saved: boolean } | undefined;
 }) {
   return (
     <Kept name="story-card" of={StoryCardFace} props={{ post, eager }}>
-      {onShowFewer || saveIds ? (
+      {onShowFewer || save ? (
         <span className="q-story-card-actions">
           {onShowFewer ? (
             <button type="button" className="q-link-button q-show-less" onClick={onShowFewer}>
               {SHOW_LESS_LABEL}
             </button>
           ) : null}
-          {saveIds ? <SaveButton postId={post.id} pageIds={saveIds} size={20} /> : null}
+          {save ? <SaveToggle postId={post.id} pageIds={save.pageIds} saved={save.saved} size={20} /> : null}
         </span>
       ) : null}
     </Kept>

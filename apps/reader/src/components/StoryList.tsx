@@ -3,24 +3,13 @@ import { CARDS_ABOVE_THE_FOLD } from '@quire/domain';
 import { StoryCardSkeleton } from '@quire/ui';
 import { type NextPage, PagedItems } from './LoadMore';
 import { PostCardItem } from './PostCardItem';
+import { useSavedOnPages } from './SaveButton';
 
 /** A keyset page of story cards, as the profile, publication, topic and following lists return it. */
 export interface StoryListPage {
   posts: PostCard[];
   /** The keyset cursor of the next page (a time or a score and an id), null at the end. */
   next: unknown;
-}
-
-/**
- * For each story, the ids of the page it came in: its Save button asks which of them are saved, once per page.
- */
-export function savePageIds(pages: { posts: { id: string }[] }[] | undefined): Map<string, string[]> {
-  const byPost = new Map<string, string[]>();
-  for (const page of pages ?? []) {
-    const ids = page.posts.map((p) => p.id);
-    for (const id of ids) byPost.set(id, ids);
-  }
-  return byPost;
 }
 
 /** A list of story cards that loads the next keyset page on scroll, or with its "Show more" button. */
@@ -36,7 +25,7 @@ export function StoryList({
   /** Cards side by side, pictures first (a publication's GRID homepage). */
   grid?: boolean;
 }) {
-  const saveIds = savePageIds(pages);
+  const saves = useSavedOnPages(pages);
   return (
     <section aria-label="Stories" data-testid="feed">
       {pages === undefined ? <StoryCardSkeleton /> : null}
@@ -52,7 +41,7 @@ export function StoryList({
             key={post.id}
             post={post}
             eager={index < CARDS_ABOVE_THE_FOLD}
-            saveIds={saveIds.get(post.id)}
+            save={saves.get(post.id)}
           />
         )}
       </PagedItems>

@@ -11,7 +11,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { HomeAside, useHomeModules, WriterSuggestions } from '../components/HomeModules';
 import { PostCardItem } from '../components/PostCardItem';
-import { savePageIds } from '../components/StoryList';
+import { useSavedOnPages } from '../components/SaveButton';
 import { useLoadMore } from '../components/useLoadMore';
 import { HydrateLater } from '../lib/hydrate-later';
 import { useTRPC } from '../trpc';
@@ -84,7 +84,7 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
   );
   const shown = tab === 'following' ? following : feed;
   const posts = shown.data?.pages.flatMap((page) => page.posts) ?? [];
-  const saveIds = savePageIds(shown.data?.pages);
+  const saves = useSavedOnPages(shown.data?.pages);
   // Spec §9 scroll-to-load: the next page is asked for once the end is within 1.5 viewport heights.
   const sentinel = useLoadMore({
     enabled: shown.hasNextPage && !shown.isFetchingNextPage,
@@ -165,7 +165,7 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
                   key={post.id}
                   post={post}
                   eager={index < CARDS_ABOVE_THE_FOLD}
-                  saveIds={saveIds.get(post.id)}
+                  save={saves.get(post.id)}
                   onShowFewer={
                     signedIn && tab === 'for-you' ? () => showFewer.mutate({ postId: post.id }) : undefined
                   }

@@ -21,8 +21,8 @@ import { ListCard } from '../components/ListCard';
 import { PagedItems } from '../components/LoadMore';
 import { PostCardItem } from '../components/PostCardItem';
 import { ResponsesSection } from '../components/ResponsesSection';
+import { useSavedOnPages } from '../components/SaveButton';
 import { ShareLinks } from '../components/ShareLinks';
-import { savePageIds } from '../components/StoryList';
 import { useDiscoveryQueries } from '../lib/discovery-queries';
 import { attempt, openSignUp, toast } from '../lib/social';
 import { useTRPC, useTRPCClient } from '../trpc';
@@ -76,7 +76,7 @@ function ListView({
       queryClient.invalidateQueries({ queryKey: trpc.lists.viewerEdge.queryKey({ catalogId: list.id }) }),
     ]);
   const items = stories.data?.pages.flatMap((p) => p.posts) ?? [];
-  const saveIds = savePageIds(stories.data?.pages);
+  const saves = useSavedOnPages(stories.data?.pages);
 
   return (
     <section aria-label={list.name} data-testid="list">
@@ -139,7 +139,7 @@ function ListView({
       <PagedItems items={items} empty={listTexts.empty} next={stories} listClass="q-list-items">
         {(post, index) => (
           <li key={post.listItem.id} className="q-list-item">
-            <PostCardItem post={post} eager={index < 3} saveIds={saveIds.get(post.id)} />
+            <PostCardItem post={post} eager={index < 3} save={saves.get(post.id)} />
             {canEdit ? (
               <ItemTools
                 list={list}
