@@ -54,7 +54,7 @@ import { registerNewsletterSubscribeRoutes } from './newsletter-subscribe-routes
 import { registerOAuthRoutes } from './oauth-routes';
 import { registerOpenSearch } from './osd';
 import { registerOutboundRedirect } from './outbound-redirect';
-import { PageCache } from './page-cache';
+import { PageCache, PER_RESPONSE_BROTLI_QUALITY } from './page-cache';
 import { registerPublicationIdRedirects } from './publication-id-redirects';
 import { registerReadingRoutes } from './reading-routes';
 import { registerSearchService } from './search';
@@ -163,7 +163,7 @@ export async function buildApp(opts: {
   // page and still beats gzip -6 in size (shared pages are compressed once, harder; see ssr.ts).
   await app.register(fastifyCompress, {
     threshold: 1024,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: PER_RESPONSE_BROTLI_QUALITY } },
   });
   // Routes that the spec rate-limits (sign-in lockouts, account creation) opt in per route.
   await app.register(fastifyRateLimit, { global: false });

@@ -27,6 +27,19 @@ export function pageEncodingFor(acceptEncoding: string | undefined): PageEncodin
   return PAGE_ENCODINGS.find((e) => allowed.get(e) ?? allowed.get('*') ?? false) ?? null;
 }
 
+/** Brotli's quality for responses compressed each time they are sent (a reader's own page, API answers). */
+export const PER_RESPONSE_BROTLI_QUALITY = 2;
+
+/**
+ * A reader's own page compressed in one call, as the compressor would for each response (brotli at the same
+ * quality, gzip at its default level), without its stream.
+ */
+export function compressedForOne(body: string, encoding: PageEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: PER_RESPONSE_BROTLI_QUALITY } })
+    : gzipSync(body);
+}
+
 /**
  * A shared page's body in `encoding`, compressed the first time a client asks for it and kept with the page:
  * every later reader of the page is sent the same bytes without compressing them again.

@@ -31,7 +31,13 @@ import { isUnavailable } from './health';
 import { siteOf } from './hosts';
 import { escapeHtml } from './html';
 import { OSD_PATH } from './osd';
-import { type CachedPage, encodedBody, type PageCache, pageEncodingFor } from './page-cache';
+import {
+  type CachedPage,
+  compressedForOne,
+  encodedBody,
+  type PageCache,
+  pageEncodingFor,
+} from './page-cache';
 import { siteIconTags } from './site-files';
 
 const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
@@ -337,12 +343,17 @@ export function registerReaderPages(
       .type('text/html; charset=utf-8')
       .header('vary', `Accept-Encoding, Cookie, ${config.GEO_HEADER}`)
       .header('x-cache', cacheState);
-    if (!page.tags) return reply.header('cache-control', 'private, no-store').send(page.body);
+    const encoding = pageEncodingFor(req.headers['accept-encoding']);
+    if (!page.tags) {
+      reply.header('cache-control', 'private, no-store');
+      // A reader's own page is compressed in one call (the compressor leaves an encoded body as it is).
+      if (!encoding) return reply.send(page.body);
+      return reply.header('content-encoding', encoding).send(compressedForOne(page.body, encoding));
+    }
     reply
       .header('cache-control', 'public, max-age=0, must-revalidate')
       .header('surrogate-key', page.tags.join(' '));
-    // A shared page is compressed once and kept so (the compressor leaves an encoded body as it is).
-    const encoding = pageEncodingFor(req.headers['accept-encoding']);
+    // A shared page is compressed once and kept so.
     if (!encoding) return reply.send(page.body);
     return reply
       .header('content-encoding', encoding)

@@ -49,6 +49,28 @@ describe('anonymous page micro-cache', () => {
     expect((await ask('br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
   });
 
+  it('sends a reader’s own page compressed in the encoding they accept, never kept', async () => {
+    const em = t.db.em();
+    const reader = await buildUser(em, { name: 'Compressed Reader' });
+    await buildPost(em, { creator: await buildUser(em), title: 'A story for one reader' });
+    const cookie = `sid=${await buildSession(em, reader)}`;
+    const ask = (encoding: string) =>
+      t.app.inject({ url: '/', headers: { cookie, 'accept-encoding': encoding } });
+    const [br, gzip, plain] = [await ask('gzip, deflate, br'), await ask('gzip'), await ask('identity')];
+    expect([br.headers['x-cache'], br.headers['cache-control']]).toEqual(['BYPASS', 'private, no-store']);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const html of [
+      brotliDecompressSync(br.rawPayload).toString(),
+      gunzipSync(gzip.rawPayload).toString(),
+    ]) {
+      expect(html).toMatch(/^<!doctype html>[\s\S]*<\/html>$/);
+      expect(html).toContain('A story for one reader');
+      expect(html).toContain(`"viewer":{"id":"${reader.id}"`);
+    }
+  });
+
   // Regression: shared-cacheable pages went out with the visitor's xsrf and id cookies, which a CDN may keep.
   it('sets no cookie on a response a shared cache may keep; the page gets them from an uncached path', async () => {
     const em = t.db.em();
