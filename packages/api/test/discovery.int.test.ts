@@ -6,6 +6,7 @@ import {
   Clap,
   FollowUser,
   Highlight,
+  observeQueries,
   Post,
   PostTag,
   Tag,
@@ -21,6 +22,7 @@ import {
 } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { peopleInOrder } from '../src/services/discovery';
+import { relatedTags } from '../src/services/topics';
 import { browser, testClock } from './auth-helpers';
 
 const db = useTestDatabase();
@@ -465,6 +467,35 @@ describe('related topics (spec §9 RELATED_TAGS)', () => {
     });
     expect((await as(null).topics.related({ slug: apart.slug })).topics).toEqual([]);
     await expect(as(null).topics.related({ slug: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('may be kept by the process for cacheMs: the same answer without counting again; uncached, the new one', async () => {
+    const em = db.em();
+    const mark = unique('kept');
+    const [main, first, later] = ['main', 'first', 'later'].map((name) =>
+      em.create(Tag, { slug: `${mark}-${name}`, name: `${mark} ${name}`, visibility: 'PUBLIC' }),
+    );
+    await em.flush();
+    const story = await newStory(em, { title: `${mark} story` });
+    await tagged(main!, story);
+    await tagged(first!, story);
+    const related = async (cacheMs: number) => {
+      let counts = 0;
+      observeQueries((sql) => {
+        if (sql.includes('with recent as')) counts += 1;
+      });
+      try {
+        const topics = (await relatedTags(db.em(), null, main!.slug, { cacheMs })).topics.map((t) => t.slug);
+        return { topics, counts };
+      } finally {
+        observeQueries(null);
+      }
+    };
+    expect(await related(60_000)).toEqual({ topics: [first!.slug], counts: 1 });
+    await tagged(later!, story);
+    // Kept: the tag itself is still read (whether the reader may see it), but its related topics are not counted.
+    expect(await related(60_000)).toEqual({ topics: [first!.slug], counts: 0 });
+    expect((await related(0)).topics).toEqual([first!.slug, later!.slug]);
   });
 });
 

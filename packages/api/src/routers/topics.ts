@@ -11,7 +11,9 @@ export const topicsRouter = router({
   /** Spec §9 RELATED_TAGS: the public topics that most often tag the same stories. */
   related: publicProcedure
     .input(z.object({ slug }))
-    .query(({ ctx, input }) => relatedTags(ctx.em, ctx.viewer, input.slug)),
+    .query(({ ctx, input }) =>
+      relatedTags(ctx.em, ctx.viewer, input.slug, { cacheMs: ctx.env.forYouCacheMs }),
+    ),
   /** The tagged published stories, newest first, keyset-paged. */
   stories: publicProcedure
     .input(z.object({ slug, cursor: timeCursor }))

@@ -19,6 +19,7 @@ import {
 } from './discovery';
 import { pageOf, type ScoreCursor, type TimeCursor } from './keyset';
 import { oncePerRequest } from './request-memo';
+import { SharedReads } from './shared-reads';
 import { listedStoryPage, storyPage, taggedWith } from './story-lists';
 
 /*
@@ -58,27 +59,38 @@ export async function topicHeader(em: EntityManager, viewer: User | null, slug: 
   };
 }
 
+/** Each topic's related topics by its id: the same for every reader who may see the topic. */
+const relatedOf = new SharedReads<{ id: string; slug: string; name: string }[]>(1000);
+
 /**
  * Spec §9 RELATED_TAGS on a topic or tag page: the public topics that most often tag the same stories, counted
  * over the tag's newest listed stories (HOME_MODULE_SIZES.topicWindow, so a big topic costs the same), in one
- * statement. NOT_FOUND, as the page, for a tag the viewer may not see.
+ * statement, which a process may keep for `cacheMs` (they may then lag that long behind new stories and tags).
+ * NOT_FOUND, as the page, for a tag the viewer may not see.
  */
-export async function relatedTags(em: EntityManager, viewer: User | null, slug: string) {
+export async function relatedTags(
+  em: EntityManager,
+  viewer: User | null,
+  slug: string,
+  opts: { cacheMs?: number } = {},
+) {
   const tag = await publicTag(em, viewer, slug);
-  const rows = await preparedRows<{ id: string; slug: string; name: string }>(
-    em,
-    // The tag's newest stories in the order of post_tags' (tag, published_at, post) index: no sort of all of them.
-    `with recent as (
-       select p.id from post_tags pt join posts p on p.id = pt.post_id
-        where pt.tag_id = ? and pt.published_at is not null and ${LISTED_STORY_SQL}
-        order by pt.published_at desc, pt.post_id desc limit ?)
-     select t.id, t.slug, t.name
-       from recent r join post_tags o on o.post_id = r.id join tags t on t.id = o.tag_id
-      where o.tag_id <> ? and ${LISTED_TAG_SQL}
-      group by t.id, t.slug, t.name, t.post_count
-      order by count(*) desc, t.post_count desc, t.name, t.id
-      limit ?`,
-    [tag.id, HOME_MODULE_SIZES.topicWindow, tag.id, HOME_MODULE_SIZES.relatedTags],
+  const rows = await relatedOf.get(tag.id, opts.cacheMs ?? 0, () =>
+    preparedRows<{ id: string; slug: string; name: string }>(
+      em,
+      // The tag's newest stories in the order of post_tags' (tag, published_at, post) index: no sort of all of them.
+      `with recent as (
+         select p.id from post_tags pt join posts p on p.id = pt.post_id
+          where pt.tag_id = ? and pt.published_at is not null and ${LISTED_STORY_SQL}
+          order by pt.published_at desc, pt.post_id desc limit ?)
+       select t.id, t.slug, t.name
+         from recent r join post_tags o on o.post_id = r.id join tags t on t.id = o.tag_id
+        where o.tag_id <> ? and ${LISTED_TAG_SQL}
+        group by t.id, t.slug, t.name, t.post_count
+        order by count(*) desc, t.post_count desc, t.name, t.id
+        limit ?`,
+      [tag.id, HOME_MODULE_SIZES.topicWindow, tag.id, HOME_MODULE_SIZES.relatedTags],
+    ),
   );
   return {
     ...moduleTypeOf('RELATED_TAGS'),
