@@ -1,5 +1,5 @@
-// The server's parts rendered once (see lib/kept.tsx): a story's text is the same HTML for every reader given
-// the same paragraphs, so it is rendered once and spliced into each page rendered for a reader.
+// The server's parts rendered once (see lib/kept.tsx): a story's text, Read next and a story card are the
+// same HTML for every reader given the same props, so each is rendered once and spliced into every reader's page.
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
