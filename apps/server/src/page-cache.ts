@@ -29,16 +29,18 @@ export function pageEncodingFor(acceptEncoding: string | undefined): PageEncodin
 
 /** Brotli's quality for responses compressed each time they are sent (a reader's own page, API answers). */
 export const PER_RESPONSE_BROTLI_QUALITY = 2;
+/** Brotli's quality for a shared page, compressed once and kept. */
+const KEPT_BROTLI_QUALITY = 6;
 
-/**
- * A reader's own page compressed in one call, as the compressor would for each response (brotli at the same
- * quality, gzip at its default level), without its stream.
- */
-export function compressedForOne(body: string, encoding: PageEncoding): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: PER_RESPONSE_BROTLI_QUALITY } })
+/** `body` in `encoding` in one call: brotli at `brotliQuality`, gzip at its default level (6). */
+const compressed = (body: string, encoding: PageEncoding, brotliQuality: number): Buffer =>
+  encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } })
     : gzipSync(body);
-}
+
+/** A reader's own page compressed as the compressor would each response, without its stream. */
+export const compressedForOne = (body: string, encoding: PageEncoding): Buffer =>
+  compressed(body, encoding, PER_RESPONSE_BROTLI_QUALITY);
 
 /**
  * A shared page's body in `encoding`, compressed the first time a client asks for it and kept with the page:
@@ -46,10 +48,7 @@ export function compressedForOne(body: string, encoding: PageEncoding): Buffer {
  */
 export function encodedBody(page: CachedPage, encoding: PageEncoding): Buffer {
   page.encoded ??= {};
-  page.encoded[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })
-      : gzipSync(page.body, { level: 6 });
+  page.encoded[encoding] ??= compressed(page.body, encoding, KEPT_BROTLI_QUALITY);
   return page.encoded[encoding];
 }
 

@@ -204,17 +204,16 @@ interface Ranked {
   final: number;
 }
 
-const byFinalThenId = (a: { final: number; id: string }, b: { final: number; id: string }) =>
-  b.final - a.final || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+/** Ties go to the greater id. */
+const byIdDesc = (a: { id: string }, b: { id: string }) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const byFinalThenId = (a: Ranked, b: Ranked) => b.final - a.final || byIdDesc(a, b);
 
 /** The candidates by their shared score, best first: sorted once per load of them, not per request. */
 const byScore = new WeakMap<Candidate[], Candidate[]>();
 function byScoreOf(stories: Candidate[]): Candidate[] {
   let sorted = byScore.get(stories);
   if (!sorted) {
-    sorted = [...stories].sort((a, b) =>
-      byFinalThenId({ final: a.score, id: a.id }, { final: b.score, id: b.id }),
-    );
+    sorted = [...stories].sort((a, b) => b.score - a.score || byIdDesc(a, b));
     byScore.set(stories, sorted);
   }
   return sorted;
