@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Block, Collection, FollowTag, Post, PostTag, Tag, User } from '@quire/db';
+import { Block, Collection, FollowTag, observeQueries, Post, PostTag, Tag, User } from '@quire/db';
 import { MODULE_TYPE_IDS } from '@quire/domain';
 import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { homeModules } from '../src/services/home-modules';
+import { homeModules, readNext } from '../src/services/home-modules';
 import { browser, testClock } from './auth-helpers';
 
 /*
@@ -355,6 +355,41 @@ describe("'Read next' under a story (spec §9 READ_NEXT_SIDEBAR, MOST_POPULAR_ST
   it('leaves out the writers a reader blocked', async () => {
     const groups = await groupsOf(reader, main.id);
     expect(titles(groups.topic?.posts ?? [])).toEqual(['topic popular', 'topic quiet']);
+  });
+
+  it('may keep the candidates for cacheMs: no statement for them, each reader still shown only their own', async () => {
+    let picks = 0;
+    observeQueries((sql) => {
+      if (sql.includes('picked as')) picks += 1;
+    });
+    const topicTitles = async (viewer: User | null, cacheMs: number) => {
+      const next = await readNext(db.em(), viewer, main.id, { cacheMs });
+      return titles(next.groups.find((g) => g.kind === 'topic')?.posts ?? []);
+    };
+    try {
+      // A visitor's read keeps them; the reader's then sends no statement for them yet still hides whom they blocked.
+      expect(await topicTitles(null, 60_000)).toContain('topic by the blocked writer');
+      expect(await topicTitles(reader, 60_000)).toEqual(['topic popular', 'topic quiet']);
+      expect(picks).toBe(1);
+      const em = db.em();
+      const newer = await story(em, {
+        creator: await buildUser(em),
+        title: 'topic newest',
+        publishedAt: daysAgo(0.1),
+        claps: 500,
+        tags: [await em.findOneOrFail(Tag, { slug: 'gardening' })],
+      });
+      expect(await topicTitles(null, 60_000)).not.toContain('topic newest');
+      expect((await topicTitles(null, 0))[0]).toBe('topic newest');
+      await em.nativeDelete(PostTag, { post: newer.id });
+      await em.nativeUpdate(Post, { id: newer.id }, { status: 'DRAFT' });
+    } finally {
+      observeQueries(null);
+    }
+    // Kept candidates never answer for a story the viewer may not read.
+    await expect(readNext(db.em(), null, secretStory.id, { cacheMs: 60_000 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('answers NOT_FOUND for a story the viewer may not read', async () => {

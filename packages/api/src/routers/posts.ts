@@ -88,7 +88,9 @@ export const postsRouter = router({
    */
   readNext: publicProcedure
     .input(z.object({ postId }))
-    .query(({ ctx, input }) => readNext(ctx.em, ctx.viewer, input.postId)),
+    .query(({ ctx, input }) =>
+      readNext(ctx.em, ctx.viewer, input.postId, { cacheMs: ctx.env.forYouCacheMs }),
+    ),
   /** Spec §7 PostViewerEdgeQuery: the viewer's claps, reading list and (for its author) share key. */
   viewerEdge: publicProcedure
     .input(z.object({ postId }))

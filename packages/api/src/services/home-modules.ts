@@ -5,6 +5,7 @@ import { LISTED_STORY_SQL, LISTED_TAG_SQL } from '../policies';
 import { cardsInOrder, peopleInOrder } from './discovery';
 import { type Candidate, candidates, readerSets } from './feed';
 import { CARD_COLUMNS_SQL, CARD_JOINS_SQL, type CardRow, cardOfRow, type PostCard, storyFor } from './posts';
+import { SharedReads } from './shared-reads';
 import { suggestedWriters } from './your-pages';
 
 /*
@@ -128,6 +129,9 @@ export type HomeModules = Awaited<ReturnType<typeof homeModules>>;
 /** A Read next candidate: its group, its place there, its card, and the story's topic for the topic group. */
 type ReadNextRow = CardRow & { grp: ReadNextGroupKind; topic_name: string | null; topic_slug: string | null };
 
+/** Each story's Read next candidates by the story and its writer, publication and topic: the same for every reader. */
+const readNextRowsOf = new SharedReads<ReadNextRow[]>(2000);
+
 /** One group of Read next: what it is more of, and its story cards. */
 export interface ReadNextGroup {
   kind: ReadNextGroupKind;
@@ -145,16 +149,37 @@ export interface ReadNextGroup {
  * the story itself. NOT_FOUND (as the story page) for a story the viewer may not read. One statement finds the topic
  * and picks every group with its cards, each part on its own index ((creator, status, latest_published_at),
  * (collection, status, latest_published_at), post_tags (tag, published_at, post)) with a LIMIT; the reader's hidden stories are
- * taken out after.
+ * taken out after. A process may keep the candidates for `cacheMs` (they may then lag that long behind new
+ * stories and claps); which of them the reader is shown is decided on every request.
  */
-export async function readNext(em: EntityManager, viewer: User | null, postId: string) {
+export async function readNext(
+  em: EntityManager,
+  viewer: User | null,
+  postId: string,
+  opts: { cacheMs?: number } = {},
+) {
   const post = await storyFor(em, viewer, postId);
   const n = HOME_MODULE_SIZES.readNextPerGroup;
+  const params = [
+    post.primaryTopic?.id ?? null,
+    post.id,
+    post.creator.id,
+    post.id,
+    n,
+    // Enough to fill the group after the writer's own stories are taken out.
+    post.collection?.id ?? null,
+    post.id,
+    n * 2,
+    post.id,
+    HOME_MODULE_SIZES.topicWindow,
+    n * 4,
+  ];
   const [rows, sets] = await Promise.all([
-    preparedRows<ReadNextRow>(
-      em,
-      // The topic: the primary one when it is listed, else the first listed tag by position.
-      `with topic as (
+    readNextRowsOf.get(params.join(' '), opts.cacheMs ?? 0, () =>
+      preparedRows<ReadNextRow>(
+        em,
+        // The topic: the primary one when it is listed, else the first listed tag by position.
+        `with topic as (
          (select t.id, t.name, t.slug, 0 as rank from tags t where t.id = ? and ${LISTED_TAG_SQL})
          union all
          (select t.id, t.name, t.slug, 1 from post_tags pt join tags t on t.id = pt.tag_id
@@ -181,20 +206,8 @@ export async function readNext(em: EntityManager, viewer: User | null, postId: s
        select picked.grp, ${CARD_COLUMNS_SQL}, tp.name as topic_name, tp.slug as topic_slug
          from picked join posts p on p.id = picked.id ${CARD_JOINS_SQL} left join topic tp on true
         order by picked.grp, picked.ord`,
-      [
-        post.primaryTopic?.id ?? null,
-        post.id,
-        post.creator.id,
-        post.id,
-        n,
-        // Enough to fill the group after the writer's own stories are taken out.
-        post.collection?.id ?? null,
-        post.id,
-        n * 2,
-        post.id,
-        HOME_MODULE_SIZES.topicWindow,
-        n * 4,
-      ],
+        params,
+      ),
     ),
     viewer ? readerSets(em, viewer) : null,
   ]);
