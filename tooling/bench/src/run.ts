@@ -3,6 +3,7 @@
 // (anonymous, one address), uncached (anonymous, a unique query string per request) and signed in (rendered
 // per request); each response's x-cache header is checked against the case, and each row carries the server's
 // and the database's CPU time per request.
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
@@ -40,7 +41,11 @@ const { server, prepared } = await startSeededServer({
     const reader = await em.findOneOrFail(User, { username: DEMO.writerUsername });
     const { token } = await createSession(em, reader, { ip: '127.0.0.1', now: new Date() });
     return {
-      headers: { cookie: `sid=${token}` },
+      // As a signed-in browser sends it: the session and the anti-forgery and visitor cookies it was given at first
+      // contact (without them, every response would issue new ones).
+      headers: {
+        cookie: `sid=${token}; xsrf=${randomBytes(18).toString('base64url')}; qv=${randomBytes(8).toString('hex')}`,
+      },
       homeFeedQuery: await timeHomeFeedQuery(orm, reader),
       busiest: scale ? await busiestTopic(orm) : null,
     };
