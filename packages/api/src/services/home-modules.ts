@@ -1,10 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedRows, type User } from '@quire/db';
 import { HOME_MODULE_SIZES, moduleTypeOf, quireRoutes, type ReadNextGroupKind } from '@quire/domain';
-import { LISTED_STORY_SQL, LISTED_TAG_SQL } from '../policies';
+import { enforce, LISTED_STORY_SQL, LISTED_TAG_SQL } from '../policies';
 import { cardsInOrder, peopleInOrder } from './discovery';
 import { type Candidate, candidates, readerSets } from './feed';
-import { CARD_COLUMNS_SQL, CARD_JOINS_SQL, type CardRow, cardOfRow, type PostCard, storyFor } from './posts';
+import {
+  CARD_COLUMNS_SQL,
+  CARD_JOINS_SQL,
+  type CardRow,
+  cardOfRow,
+  type PostCard,
+  pageStory,
+  storyNotFound,
+} from './posts';
 import { SharedReads } from './shared-reads';
 import { suggestedWriters } from './your-pages';
 
@@ -158,7 +166,10 @@ export async function readNext(
   postId: string,
   opts: { cacheMs?: number } = {},
 ) {
-  const post = await storyFor(em, viewer, postId);
+  // The story as its page read it (the same request's), not loaded again.
+  const post = await pageStory(em, postId);
+  if (!post) throw storyNotFound();
+  await enforce(em, viewer, 'viewPublishedPost', post);
   const n = HOME_MODULE_SIZES.readNextPerGroup;
   const params = [
     post.primaryTopic?.id ?? null,

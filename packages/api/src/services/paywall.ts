@@ -1,13 +1,13 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { newId, type Post, type User } from '@quire/db';
+import { newId, type User } from '@quire/db';
 import {
   FREE_STORIES_PER_MONTH,
   FREE_STORIES_PER_NETWORK_PER_MONTH,
   type MeterState,
   type PaywallReason,
 } from '@quire/domain';
-import { can, isMember, loadPolicyViewer } from '../policies';
+import { can, isMember, loadPolicyViewer, type PostSubject } from '../policies';
 import type { Context, VisitorInfo } from '../trpc';
 import { lockUntilCommit } from './locks';
 
@@ -105,7 +105,7 @@ const previewOnly = (paywall: PaywallReason, freeStoriesLeft: number | null): Ac
 export async function accessToStory(
   em: EntityManager,
   opts: PaywallReader & {
-    post: Post;
+    post: PostSubject & { id: string };
     shareKey?: string | null;
     /** Only look: a story not yet counted this month is not counted now (its view or read is being recorded). */
     peek?: boolean;
@@ -124,7 +124,7 @@ export async function accessToStory(
 async function meteredAccess(
   em: EntityManager,
   viewer: User,
-  opts: PaywallReader & { post: Post; peek?: boolean },
+  opts: PaywallReader & { post: { id: string }; peek?: boolean },
 ): Promise<Access> {
   const meter = { readerKey: `user:${viewer.id}`, month: monthKey(opts.now), postId: opts.post.id };
   const seen = await readerMeter(em, meter);

@@ -288,7 +288,7 @@ export async function seriesCandidates(em: EntityManager, viewer: User) {
  * A story's place in its published series, for its page: the series, its position and count, and the stories
  * before and after it; null when it is in no published series.
  */
-export async function storySeries(em: EntityManager, post: Pick<Post, 'id' | 'sequence'>) {
+export async function storySeries(em: EntityManager, post: { id: string; sequence?: { id: string } | null }) {
   if (!post.sequence) return null;
   const series = await em.findOne(Catalog, { id: post.sequence.id, ...SERIES, visibility: 'PUBLIC' });
   if (!series) return null;
