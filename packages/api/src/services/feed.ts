@@ -198,54 +198,63 @@ async function loadReaderSets(em: EntityManager, viewer: User | null) {
   };
 }
 
+/** A story in a reader's order: a candidate as it is (its shared score), or moved by the reader's affinity. */
 interface Ranked {
   id: string;
   creatorId: string;
-  final: number;
+  score: number;
 }
 
 /** Ties go to the greater id. */
 const byIdDesc = (a: { id: string }, b: { id: string }) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-const byFinalThenId = (a: Ranked, b: Ranked) => b.final - a.final || byIdDesc(a, b);
+const byScoreThenId = (a: Ranked, b: Ranked) => b.score - a.score || byIdDesc(a, b);
 
 /** The candidates by their shared score, best first: sorted once per load of them, not per request. */
 const byScore = new WeakMap<Candidate[], Candidate[]>();
 function byScoreOf(stories: Candidate[]): Candidate[] {
   let sorted = byScore.get(stories);
   if (!sorted) {
-    sorted = [...stories].sort((a, b) => b.score - a.score || byIdDesc(a, b));
+    sorted = [...stories].sort(byScoreThenId);
     byScore.set(stories, sorted);
   }
   return sorted;
 }
 
-/** Two lists in `byFinalThenId` order as one. */
-function merged(a: Ranked[], b: Ranked[]): Ranked[] {
-  const out: Ranked[] = [];
+/** Two lists in `byScoreThenId` order as one, merged only as far as it is read. */
+function* merged(a: Ranked[], b: Ranked[]): Generator<Ranked> {
   let i = 0;
   let j = 0;
-  while (i < a.length && j < b.length) out.push(byFinalThenId(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
-  return out.concat(a.slice(i), b.slice(j));
+  while (i < a.length && j < b.length) yield byScoreThenId(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
+  while (i < a.length) yield a[i++]!;
+  while (j < b.length) yield b[j++]!;
 }
 
 /**
  * The first `n` of `ranked` (best first) once each writer's n-th story has moved down n - 1 places' worth. A
  * story only moves down, so once one scores below the n-th kept, none after it can be among them.
  */
-function firstAfterWriterSpacing(ranked: Ranked[], n: number): Ranked[] {
+function firstAfterWriterSpacing(ranked: Iterable<Ranked>, n: number): Ranked[] {
   const seen = new Map<string, number>();
   const kept: Ranked[] = [];
   for (const story of ranked) {
-    if (kept.length === n && story.final < kept[n - 1]!.final) break;
+    if (kept.length === n && story.score < kept[n - 1]!.score) break;
     const earlier = seen.get(story.creatorId) ?? 0;
     seen.set(story.creatorId, earlier + 1);
-    const spaced = { ...story, final: story.final - earlier * W.sameWriterAgain };
+    const spaced = earlier
+      ? { id: story.id, creatorId: story.creatorId, score: story.score - earlier * W.sameWriterAgain }
+      : story;
     let at = kept.length;
-    while (at > 0 && byFinalThenId(kept[at - 1]!, spaced) > 0) at--;
+    while (at > 0 && byScoreThenId(kept[at - 1]!, spaced) > 0) at--;
     kept.splice(at, 0, spaced);
     if (kept.length > n) kept.pop();
   }
   return kept;
+}
+
+/** Whether any of `ids` is in `set`. */
+function anyIn(ids: readonly string[], set: ReadonlySet<string>): boolean {
+  for (const id of ids) if (set.has(id)) return true;
+  return false;
 }
 
 /**
@@ -260,6 +269,7 @@ export function forYouRanking(
   page: { offset: number; limit: number },
 ): string[] {
   const moved: Ranked[] = [];
+  // The candidates themselves, in their shared order: a story no affinity moves costs no new object.
   const unmoved: Ranked[] = [];
   for (const c of byScoreOf(stories)) {
     if (
@@ -272,11 +282,12 @@ export function forYouRanking(
     const affinity =
       (sets.writers.has(c.creatorId) ? W.followedWriter : 0) +
       (c.collectionId && sets.publications.has(c.collectionId) ? W.followedPublication : 0) +
-      (c.tagIds.some((t) => sets.topics.has(t)) ? W.followedTopic : 0) -
+      (anyIn(c.tagIds, sets.topics) ? W.followedTopic : 0) -
       (sets.turnedDownWriters.has(c.creatorId) ? W.fewerLikeThis : 0);
-    (affinity ? moved : unmoved).push({ id: c.id, creatorId: c.creatorId, final: c.score + affinity });
+    if (affinity) moved.push({ id: c.id, creatorId: c.creatorId, score: c.score + affinity });
+    else unmoved.push(c);
   }
-  return firstAfterWriterSpacing(merged(moved.sort(byFinalThenId), unmoved), page.offset + page.limit)
+  return firstAfterWriterSpacing(merged(moved.sort(byScoreThenId), unmoved), page.offset + page.limit)
     .slice(page.offset)
     .map((s) => s.id);
 }
