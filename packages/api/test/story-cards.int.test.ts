@@ -1,6 +1,7 @@
-import { Collection, Post, User } from '@quire/db';
+import { Collection, observeQueries, Post, User } from '@quire/db';
 import { buildCollection, buildPost, buildUser, sampleContent, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
+import { keptCardsById } from '../src/services/posts';
 import { listedStoryPage } from '../src/services/story-lists';
 
 const db = useTestDatabase();
@@ -29,5 +30,39 @@ describe('story cards in lists', () => {
     expect(card?.previewImageId).toBe('story-picture.jpg');
     expect(card?.isLocked).toBe(true);
     expect(JSON.stringify(page)).not.toContain(secret);
+  });
+});
+
+describe('cards a process keeps (For you and home, whose stories come from the kept candidates)', () => {
+  it('reads only the cards it does not hold, lags up to cacheMs, and shares them frozen', async () => {
+    const em = db.em();
+    const writer = await buildUser(em);
+    const [a, b] = [await buildPost(em, { creator: writer }), await buildPost(em, { creator: writer })];
+    let statements = 0;
+    observeQueries((sql) => {
+      if (sql.includes('from posts p')) statements += 1;
+    });
+    try {
+      const first = await keptCardsById(db.em(), [a!.id], 60_000);
+      expect(statements).toBe(1);
+      await em.nativeUpdate(Post, { id: a!.id }, { clapCount: 41 });
+      // The kept card answers (its count lags), and only the card not kept yet is read.
+      const both = await keptCardsById(db.em(), [a!.id, b!.id], 60_000);
+      expect(statements).toBe(2);
+      expect(both.get(a!.id)).toBe(first.get(a!.id));
+      expect(both.get(a!.id)?.clapCount).toBe(0);
+      expect(both.get(b!.id)?.id).toBe(b!.id);
+      expect((await keptCardsById(db.em(), [a!.id], 0)).get(a!.id)?.clapCount).toBe(41);
+      expect(statements).toBe(3);
+    } finally {
+      observeQueries(null);
+    }
+    const kept = (await keptCardsById(db.em(), [a!.id], 60_000)).get(a!.id)!;
+    expect(() => {
+      (kept as { title: string }).title = 'changed';
+    }).toThrow(TypeError);
+    expect(() => {
+      (kept.creator as { name: string }).name = 'changed';
+    }).toThrow(TypeError);
   });
 });

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NegativeSignal, newId, Post, preparedRows, type User } from '@quire/db';
 import { LISTED_STORY_SQL } from '../policies';
-import { cardsById, storyNotFound } from './posts';
+import { keptCardsById, storyNotFound } from './posts';
 import { oncePerRequest } from './request-memo';
 
 /**
@@ -302,9 +302,13 @@ async function rankedIds(
 }
 
 /** A page of ranked story ids (one more than `limit` asked for) as cards, with the next page's offset. */
-async function cardsPage(em: EntityManager, ids: string[], opts: { offset: number; limit: number }) {
+async function cardsPage(
+  em: EntityManager,
+  ids: string[],
+  opts: { offset: number; limit: number; cacheMs?: number },
+) {
   const pageIds = ids.slice(0, opts.limit);
-  const byId = await cardsById(em, pageIds);
+  const byId = await keptCardsById(em, pageIds, opts.cacheMs ?? 0);
   const next = opts.offset + opts.limit;
   return {
     posts: pageIds.flatMap((id) => byId.get(id) ?? []),

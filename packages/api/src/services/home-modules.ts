@@ -2,13 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedRows, type User } from '@quire/db';
 import { HOME_MODULE_SIZES, moduleTypeOf, quireRoutes, type ReadNextGroupKind } from '@quire/domain';
 import { enforce, LISTED_STORY_SQL, LISTED_TAG_SQL } from '../policies';
-import { cardsInOrder, peopleInOrder } from './discovery';
+import { peopleInOrder } from './discovery';
 import { type Candidate, candidates, readerSets } from './feed';
 import {
   CARD_COLUMNS_SQL,
   CARD_JOINS_SQL,
   type CardRow,
   cardOfRow,
+  keptCardsById,
   type PostCard,
   pageStory,
   storyNotFound,
@@ -75,12 +76,17 @@ function writersByClaps(stories: Candidate[]): string[] {
 }
 
 /** Public topics by id, in the order given (hidden or staff-only ones left out): one prepared statement. */
-async function topicsInOrder(em: EntityManager, ids: string[]) {
+/** The column's topics by the ids asked for: the same for every reader (most readers ask for the same ids). */
+const topicsOf = new SharedReads<{ id: string; name: string; slug: string }[]>(200);
+
+async function topicsInOrder(em: EntityManager, ids: string[], cacheMs: number) {
   if (!ids.length) return [];
-  const tags = await preparedRows<{ id: string; name: string; slug: string }>(
-    em,
-    `select t.id, t.name, t.slug from tags t where t.id = any(string_to_array(?, ',')) and ${LISTED_TAG_SQL}`,
-    [ids.join(',')],
+  const tags = await topicsOf.get(ids.join(','), cacheMs, () =>
+    preparedRows<{ id: string; name: string; slug: string }>(
+      em,
+      `select t.id, t.name, t.slug from tags t where t.id = any(string_to_array(?, ',')) and ${LISTED_TAG_SQL}`,
+      [ids.join(',')],
+    ),
   );
   const byId = new Map(tags.map((t) => [t.id, t]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -118,10 +124,11 @@ export async function homeModules(em: EntityManager, viewer: User | null, opts: 
   const visible = sets ? stories.filter((s) => !hidden(s)) : stories;
   const ranked = rankingsOf(stories, visible);
 
-  const posts = await cardsInOrder(em, ranked.staffPicks);
+  const picked = await keptCardsById(em, ranked.staffPicks, opts.cacheMs ?? 0);
+  const posts = ranked.staffPicks.flatMap((id) => picked.get(id) ?? []);
   // A few more than shown, so the ones the reader already follows can be left out.
   const topicIds = ranked.tags.filter((id) => !sets?.topics.has(id)).slice(0, size.recommendedTopics * 2);
-  const topics = (await topicsInOrder(em, topicIds)).slice(0, size.recommendedTopics);
+  const topics = (await topicsInOrder(em, topicIds, opts.cacheMs ?? 0)).slice(0, size.recommendedTopics);
   const people = viewer
     ? (await suggestedWriters(em, viewer, size.topWriters, stories)).people
     : (await peopleInOrder(em, null, ranked.writers.slice(0, size.topWriters * 2))).slice(0, size.topWriters);

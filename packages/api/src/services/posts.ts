@@ -201,6 +201,45 @@ export async function cardsById(em: EntityManager, ids: readonly string[]): Prom
   return new Map(rows.map((r) => [r.id, cardOfRow(r)]));
 }
 
+/** Cards kept by the process for the stories the For you candidates name (see `keptCardsById`). */
+const keptCards = new Map<string, { card: PostCard; expiresAt: number }>();
+/** Past this many kept cards, the least recently loaded go (the candidates number FOR_YOU_CANDIDATES). */
+const KEPT_CARDS_MAX = 5000;
+
+/**
+ * `cardsById` for stories picked from the For you candidates, which a process keeps for `cacheMs`: their cards may be
+ * kept as long (a card's counts may lag that long, as the candidates' do). Kept cards are frozen, for every request
+ * shares them.
+ */
+export async function keptCardsById(
+  em: EntityManager,
+  ids: readonly string[],
+  cacheMs: number,
+): Promise<Map<string, PostCard>> {
+  if (cacheMs <= 0) return cardsById(em, ids);
+  const now = Date.now();
+  const found = new Map<string, PostCard>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const kept = keptCards.get(id);
+    if (kept && kept.expiresAt > now) found.set(id, kept.card);
+    else missing.push(id);
+  }
+  if (!missing.length) return found;
+  for (const [id, card] of await cardsById(em, missing)) {
+    Object.freeze(card.creator);
+    if (card.collection) Object.freeze(card.collection);
+    keptCards.delete(id);
+    keptCards.set(id, { card: Object.freeze(card), expiresAt: now + cacheMs });
+    found.set(id, card);
+  }
+  for (const oldest of keptCards.keys()) {
+    if (keptCards.size <= KEPT_CARDS_MAX) break;
+    keptCards.delete(oldest);
+  }
+  return found;
+}
+
 /** Spec §3 PostResult: why a story page shows a notice instead of the story. */
 export type PostUnavailable = {
   __typename:
