@@ -162,6 +162,21 @@ export const suggestableParams = (viewer: User) => Array<string>(5).fill(viewer.
 /** How many of the newest listed stories name the writers who published most recently. */
 const RECENT_STORIES = 500;
 
+/** Each writer of the newest stories with their latest date, newest first (then by id): once per list of stories. */
+const writersByRecency = new WeakMap<object, (readonly [string, number])[]>();
+function writersByRecencyOf(newest: readonly { creatorId: string; publishedAt: number }[]) {
+  let sorted = writersByRecency.get(newest);
+  if (!sorted) {
+    const latest = new Map<string, number>();
+    for (const story of newest.slice(0, RECENT_STORIES)) {
+      latest.set(story.creatorId, Math.max(latest.get(story.creatorId) ?? 0, story.publishedAt));
+    }
+    sorted = [...latest].sort(([a, at], [b, bt]) => bt - at || (a < b ? -1 : a > b ? 1 : 0));
+    writersByRecency.set(newest, sorted);
+  }
+  return sorted;
+}
+
 /**
  * The writers of the newest listed stories with their latest date: from the newest stories the caller already has
  * (the home page's shared candidates, newest first), or read in the statement itself.
@@ -179,17 +194,16 @@ function recentWriters(
       params: [] as string[],
     };
   }
-  const latest = new Map<string, number>();
-  for (const story of newest.slice(0, RECENT_STORIES)) {
-    latest.set(story.creatorId, Math.max(latest.get(story.creatorId) ?? 0, story.publishedAt));
-  }
   // Only the writers the statement could rank: the near ones (their time breaks ties between equal counts) and
   // the `top` most recent of the rest, in its order (newest, then id). The statement was 20 KB of text before.
   // `top` leaves room for every writer the statement's rule (suggestable) may still leave out.
-  const rest = [...latest].filter(([id]) => !keep.ids.has(id));
-  rest.sort(([a, at], [b, bt]) => bt - at || (a < b ? -1 : a > b ? 1 : 0));
-  const kept = new Set(rest.slice(0, keep.top).map(([id]) => id));
-  const writers = [...latest].filter(([id]) => kept.has(id) || keep.ids.has(id));
+  const byRecency = writersByRecencyOf(newest);
+  const writers: (readonly [string, number])[] = [];
+  let rest = 0;
+  for (const writer of byRecency) {
+    if (keep.ids.has(writer[0])) writers.push(writer);
+    else if (rest++ < keep.top) writers.push(writer);
+  }
   return {
     sql: `select r.id, 0 as score, r.at from unnest(string_to_array(?, ',')::varchar[],
             string_to_array(?, ',')::timestamptz[]) as r(id, at)`,
