@@ -156,7 +156,12 @@ export const CARD_JOINS_SQL =
 
 /** The card a CardRow shows. */
 export function cardOfRow(r: CardRow): PostCard {
-  return postCard({
+  return postCard(cardSourceOfRow(r));
+}
+
+/** A CardRow's columns as a story's fields. */
+function cardSourceOfRow(r: CardRow) {
+  return {
     id: r.id,
     title: r.title,
     subtitle: r.subtitle,
@@ -182,7 +187,7 @@ export function cardOfRow(r: CardRow): PostCard {
             slug: r.collection_slug ?? '',
             avatarId: r.collection_avatar_id,
           },
-  });
+  };
 }
 
 /**
@@ -415,21 +420,12 @@ async function loadPageStory(em: EntityManager, postId: string): Promise<PageSto
     [postId],
   );
   if (!r) return null;
-  const dateOf = (v: Date | string | null) => (v === null ? null : new Date(v));
+  const card = cardSourceOfRow(r);
   return {
-    id: r.id,
-    title: r.title,
-    subtitle: r.subtitle,
-    uniqueSlug: r.unique_slug,
-    previewImageId: r.preview_image_id,
-    isLocked: r.is_locked,
-    latestPublishedAt: dateOf(r.latest_published_at),
-    readingTime: r.reading_time,
-    clapCount: r.clap_count,
-    responsesCount: r.responses_count,
+    ...card,
     status: r.status,
     visibility: r.visibility,
-    deletedAt: dateOf(r.deleted_at),
+    deletedAt: r.deleted_at === null ? null : new Date(r.deleted_at),
     isSuspended: r.is_suspended,
     shareKey: r.share_key,
     responsesLocked: r.responses_locked,
@@ -438,25 +434,13 @@ async function loadPageStory(em: EntityManager, postId: string): Promise<PageSto
     statusForCollection: r.status_for_collection,
     sequence: r.sequence_id === null ? null : { id: r.sequence_id },
     creator: {
-      id: r.creator_id,
-      name: r.creator_name,
-      username: r.creator_username,
-      imageId: r.creator_image_id,
+      ...card.creator,
       isDeleted: r.creator_is_deleted,
       isSuspended: r.creator_is_suspended,
       promoteMemberships: r.creator_promote_memberships,
       promoteSubscriptions: r.creator_promote_subscriptions,
     },
-    collection:
-      r.collection_id === null
-        ? null
-        : {
-            id: r.collection_id,
-            name: r.collection_name ?? '',
-            slug: r.collection_slug ?? '',
-            avatarId: r.collection_avatar_id,
-            visibility: r.collection_visibility ?? 'PUBLIC',
-          },
+    collection: card.collection && { ...card.collection, visibility: r.collection_visibility ?? 'PUBLIC' },
     pendingCollection:
       r.pending_collection_id === null
         ? null
@@ -470,7 +454,7 @@ async function loadPageStory(em: EntityManager, postId: string): Promise<PageSto
 }
 
 /** A PageStory's columns as its statement reads them. */
-type PageStoryRow = Omit<CardRow, 'collection_name' | 'collection_slug'> & {
+type PageStoryRow = CardRow & {
   status: PostStatus;
   visibility: PostVisibility;
   deleted_at: Date | string | null;
@@ -485,8 +469,6 @@ type PageStoryRow = Omit<CardRow, 'collection_name' | 'collection_slug'> & {
   creator_is_suspended: boolean;
   creator_promote_memberships: boolean;
   creator_promote_subscriptions: boolean;
-  collection_name: string | null;
-  collection_slug: string | null;
   collection_visibility: CollectionVisibility | null;
   pending_collection_id: string | null;
   pending_collection_name: string | null;
