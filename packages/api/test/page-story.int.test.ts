@@ -6,7 +6,7 @@ import { pageStory, postForViewer } from '../src/services/posts';
 
 /*
  * A story page reads its story as plain data (pageStory), not as entities: the same facts as the ORM's, nothing
- * mapped into the request's identity map, and read once per request however many of the page's parts ask.
+ * mapped into the request's identity map, and read once for the page and the Read next under it.
  */
 
 const db = useTestDatabase();
@@ -38,7 +38,7 @@ describe('the story page read', () => {
         statusForCollection: 'PENDING',
         primaryTopic: topic.id,
         readingTime: 4.5,
-        clapCount: 7,
+        clapCount: 8,
         shareKey: 'k'.repeat(32),
         canonicalUrl: 'https://example.com/first',
       },
@@ -51,8 +51,13 @@ describe('the story page read', () => {
     });
     const page = await postForViewer(em, readerOf(null), post.id);
     await readNext(em, null, post.id);
-    observeQueries(null);
     expect(storyReads).toBe(1);
+    // A later read in the same request (a batch that clapped in between) reads the story afresh.
+    await setup.nativeUpdate(Post, { id: post.id }, { clapCount: 8 });
+    const again = await postForViewer(em, readerOf(null), post.id);
+    observeQueries(null);
+    expect(storyReads).toBe(2);
+    expect(again).toMatchObject({ clapCount: 8 });
     expect(
       em
         .getUnitOfWork()
@@ -76,7 +81,7 @@ describe('the story page read', () => {
       isLocked: true,
       latestPublishedAt: entity.latestPublishedAt,
       readingTime: 4.5,
-      clapCount: 7,
+      clapCount: 8,
       status: entity.status,
       visibility: entity.visibility,
       deletedAt: null,

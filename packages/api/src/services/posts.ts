@@ -23,7 +23,7 @@ import {
   postUnavailable,
 } from '../policies';
 import { accessToStory, type PaywallReader } from './paywall';
-import { oncePerRequest } from './request-memo';
+import { loadForRequest, oncePerRequest } from './request-memo';
 import { storySeries } from './series';
 
 /** Paragraphs a non-entitled reader sees of a members-only story: the opening, up to 3 text paragraphs. */
@@ -390,8 +390,16 @@ export interface PageStory extends PostSubject {
   tags: { slug: string; name: string }[];
 }
 
-/** The story `postId` as its page reads it, once per request (Read next asks for it too); null when there is none. */
+/**
+ * The story `postId` as its page reads it, or null when there is none: read afresh (a batch may have changed it since),
+ * and kept for the rest of the request (`storyOfPage`).
+ */
 export function pageStory(em: EntityManager, postId: string): Promise<PageStory | null> {
+  return loadForRequest(em, `page-story:${postId}`, () => loadPageStory(em, postId));
+}
+
+/** The story as this request's page read it (Read next renders under it), or read now if the page did not. */
+export function storyOfPage(em: EntityManager, postId: string): Promise<PageStory | null> {
   return oncePerRequest(em, `page-story:${postId}`, () => loadPageStory(em, postId));
 }
 

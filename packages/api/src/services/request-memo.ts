@@ -9,17 +9,25 @@ const memos = new WeakMap<EntityManager, Map<string, Promise<unknown>>>();
  * A caller whose row may change within the request checks that the kept row still matches.
  */
 export function oncePerRequest<T>(em: EntityManager, key: string, load: () => Promise<T>): Promise<T> {
+  return (memoOf(em).get(key) as Promise<T> | undefined) ?? loadForRequest(em, key, load);
+}
+
+/** `load()` now, whatever the request kept for `key`, and kept in its place for later `oncePerRequest` calls. */
+export function loadForRequest<T>(em: EntityManager, key: string, load: () => Promise<T>): Promise<T> {
+  const memo = memoOf(em);
+  const found = load();
+  found.catch(() => {
+    if (memo.get(key) === found) memo.delete(key);
+  });
+  memo.set(key, found);
+  return found;
+}
+
+function memoOf(em: EntityManager): Map<string, Promise<unknown>> {
   let memo = memos.get(em);
   if (!memo) {
     memo = new Map();
     memos.set(em, memo);
   }
-  let found = memo.get(key) as Promise<T> | undefined;
-  if (!found) {
-    found = load();
-    const kept = memo;
-    found.catch(() => kept.delete(key));
-    memo.set(key, found);
-  }
-  return found;
+  return memo;
 }
