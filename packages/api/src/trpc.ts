@@ -17,6 +17,7 @@ import {
   reportAudited,
 } from './policies';
 import { defaultServiceEnvironment, type ServiceEnvironment } from './services/environment';
+import { forgetRequestLookups } from './services/request-memo';
 
 // ── Context ────────────────────────────────────────────────────────────────────────────────
 
@@ -150,8 +151,15 @@ const audited = t.middleware(async ({ meta, path, next }) => {
   return out;
 });
 
+/** A mutation may change what the request's earlier calls looked up (request-memo.ts): its later calls read again. */
+const freshAfterMutation = t.middleware(async ({ ctx, type, next }) => {
+  const out = await next();
+  if (type === 'mutation') forgetRequestLookups(ctx.em);
+  return out;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(audited);
+export const publicProcedure = t.procedure.use(audited).use(freshAfterMutation);
 
 /** Open to anyone by nature: no access rule applies (see ProcedureMeta). */
 export const openProcedure = publicProcedure.meta({ access: 'public' });

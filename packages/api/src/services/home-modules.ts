@@ -11,8 +11,8 @@ import {
   cardOfRow,
   keptCardsById,
   type PostCard,
+  pageStory,
   storyNotFound,
-  storyOfPage,
 } from './posts';
 import { SharedReads } from './shared-reads';
 import { suggestedWriters } from './your-pages';
@@ -174,7 +174,7 @@ export async function readNext(
   opts: { cacheMs?: number } = {},
 ) {
   // The story as its page read it (the same request's), not loaded again.
-  const post = await storyOfPage(em, postId);
+  const post = await pageStory(em, postId);
   if (!post) throw storyNotFound();
   await enforce(em, viewer, 'viewPublishedPost', post);
   const n = HOME_MODULE_SIZES.readNextPerGroup;

@@ -23,7 +23,7 @@ import {
   postUnavailable,
 } from '../policies';
 import { accessToStory, type PaywallReader } from './paywall';
-import { loadForRequest, oncePerRequest } from './request-memo';
+import { oncePerRequest } from './request-memo';
 import { storySeries } from './series';
 
 /** Paragraphs a non-entitled reader sees of a members-only story: the opening, up to 3 text paragraphs. */
@@ -391,15 +391,10 @@ export interface PageStory extends PostSubject {
 }
 
 /**
- * The story `postId` as its page reads it, or null when there is none: read afresh (a batch may have changed it since),
- * and kept for the rest of the request (`storyOfPage`).
+ * The story `postId` as its page reads it, once per request (Read next under it asks too; a mutation in the request,
+ * a batch's, makes the next ask read again); null when there is none.
  */
 export function pageStory(em: EntityManager, postId: string): Promise<PageStory | null> {
-  return loadForRequest(em, `page-story:${postId}`, () => loadPageStory(em, postId));
-}
-
-/** The story as this request's page read it (Read next renders under it), or read now if the page did not. */
-export function storyOfPage(em: EntityManager, postId: string): Promise<PageStory | null> {
   return oncePerRequest(em, `page-story:${postId}`, () => loadPageStory(em, postId));
 }
 
