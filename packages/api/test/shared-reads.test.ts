@@ -26,4 +26,25 @@ describe('reads kept by the process for a few seconds', () => {
     expect(await reads.get('a', 60_000, async () => 'again')).toBe('again');
     expect(await reads.get('c', 60_000, async () => 'new c')).toBe('c');
   });
+
+  it('reads only the keys it does not keep, keeps what the load answers, and nothing with 0', async () => {
+    const reads = new SharedReads<string>(10);
+    const asked: string[][] = [];
+    const load = async (keys: readonly string[]) => {
+      asked.push([...keys]);
+      // 'gone' is not there to answer: it is left out, and not kept.
+      return new Map(keys.filter((k) => k !== 'gone').map((k) => [k, `${k}${asked.length}`]));
+    };
+    expect([...(await reads.getMany(['a', 'gone'], 60_000, load))]).toEqual([['a', 'a1']]);
+    expect([...(await reads.getMany(['a', 'b', 'gone'], 60_000, load))]).toEqual([
+      ['a', 'a1'],
+      ['b', 'b2'],
+    ]);
+    expect(asked).toEqual([
+      ['a', 'gone'],
+      ['b', 'gone'],
+    ]);
+    expect((await reads.getMany(['a'], 0, load)).get('a')).toBe('a3');
+    expect((await reads.getMany(['a'], 60_000, load)).get('a')).toBe('a1');
+  });
 });

@@ -25,6 +25,7 @@ import {
 import { accessToStory, type PaywallReader } from './paywall';
 import { oncePerRequest } from './request-memo';
 import { storySeries } from './series';
+import { SharedReads } from './shared-reads';
 
 /** Paragraphs a non-entitled reader sees of a members-only story: the opening, up to 3 text paragraphs. */
 export function lockedPreview(content: PostContent): Paragraph[] {
@@ -207,42 +208,30 @@ export async function cardsById(em: EntityManager, ids: readonly string[]): Prom
 }
 
 /** Cards kept by the process for the stories the For you candidates name (see `keptCardsById`). */
-const keptCards = new Map<string, { card: PostCard; expiresAt: number }>();
-/** Past this many kept cards, the least recently loaded go (the candidates number FOR_YOU_CANDIDATES). */
-const KEPT_CARDS_MAX = 5000;
+const keptCards = new SharedReads<PostCard>(5000);
 
 /**
  * `cardsById` for stories picked from the For you candidates, which a process keeps for `cacheMs`: their cards may be
  * kept as long (a card's counts may lag that long, as the candidates' do). Kept cards are frozen, for every request
  * shares them.
  */
-export async function keptCardsById(
+export function keptCardsById(
   em: EntityManager,
   ids: readonly string[],
   cacheMs: number,
 ): Promise<Map<string, PostCard>> {
-  if (cacheMs <= 0) return cardsById(em, ids);
-  const now = Date.now();
-  const found = new Map<string, PostCard>();
-  const missing: string[] = [];
-  for (const id of ids) {
-    const kept = keptCards.get(id);
-    if (kept && kept.expiresAt > now) found.set(id, kept.card);
-    else missing.push(id);
-  }
-  if (!missing.length) return found;
-  for (const [id, card] of await cardsById(em, missing)) {
-    Object.freeze(card.creator);
-    if (card.collection) Object.freeze(card.collection);
-    keptCards.delete(id);
-    keptCards.set(id, { card: Object.freeze(card), expiresAt: now + cacheMs });
-    found.set(id, card);
-  }
-  for (const oldest of keptCards.keys()) {
-    if (keptCards.size <= KEPT_CARDS_MAX) break;
-    keptCards.delete(oldest);
-  }
-  return found;
+  return keptCards.getMany(ids, cacheMs, async (missing) => {
+    const cards = await cardsById(em, missing);
+    if (cacheMs > 0) for (const card of cards.values()) frozen(card);
+    return cards;
+  });
+}
+
+/** A card no request can change, creator and publication included. */
+function frozen(card: PostCard): PostCard {
+  Object.freeze(card.creator);
+  if (card.collection) Object.freeze(card.collection);
+  return Object.freeze(card);
 }
 
 /** Spec §3 PostResult: why a story page shows a notice instead of the story. */
@@ -401,22 +390,17 @@ export function pageStory(em: EntityManager, postId: string): Promise<PageStory 
 async function loadPageStory(em: EntityManager, postId: string): Promise<PageStory | null> {
   const [r] = await preparedRows<PageStoryRow>(
     em,
-    `select p.id, p.title, p.subtitle, p.unique_slug, p.preview_image_id, p.is_locked, p.latest_published_at,
-            p.reading_time, p.clap_count, p.responses_count, p.status, p.visibility, p.deleted_at, p.is_suspended,
-            p.share_key, p.responses_locked, p.canonical_url, p.content, p.status_for_collection, p.sequence_id,
-            u.id as creator_id, u.name as creator_name, u.username as creator_username,
-            u.image_id as creator_image_id, u.is_deleted as creator_is_deleted,
-            u.is_suspended as creator_is_suspended, u.promote_memberships as creator_promote_memberships,
-            u.promote_subscriptions as creator_promote_subscriptions,
-            c.id as collection_id, c.name as collection_name, c.slug as collection_slug,
-            c.avatar_id as collection_avatar_id, c.visibility as collection_visibility,
+    `select ${CARD_COLUMNS_SQL},
+            p.status, p.visibility, p.deleted_at, p.is_suspended, p.share_key, p.responses_locked, p.canonical_url,
+            p.content, p.status_for_collection, p.sequence_id,
+            u.is_deleted as creator_is_deleted, u.is_suspended as creator_is_suspended,
+            u.promote_memberships as creator_promote_memberships,
+            u.promote_subscriptions as creator_promote_subscriptions, c.visibility as collection_visibility,
             pc.id as pending_collection_id, pc.name as pending_collection_name,
             t.id as primary_topic_id, t.slug as primary_topic_slug, t.name as primary_topic_name,
             (select coalesce(jsonb_agg(jsonb_build_object('slug', tg.slug, 'name', tg.name) order by pt.position), '[]')
                from post_tags pt join tags tg on tg.id = pt.tag_id where pt.post_id = p.id) as tags
-       from posts p
-       join users u on u.id = p.creator_id
-       left join collections c on c.id = p.collection_id
+       from posts p ${CARD_JOINS_SQL}
        left join collections pc on pc.id = p.pending_collection_id
        left join tags t on t.id = p.primary_topic_id
       where p.id = ?`,
@@ -443,7 +427,8 @@ async function loadPageStory(em: EntityManager, postId: string): Promise<PageSto
       promoteMemberships: r.creator_promote_memberships,
       promoteSubscriptions: r.creator_promote_subscriptions,
     },
-    collection: card.collection && { ...card.collection, visibility: r.collection_visibility ?? 'PUBLIC' },
+    // Never null for a publication that exists; were it, the story would be read as a private publication's.
+    collection: card.collection && { ...card.collection, visibility: r.collection_visibility ?? 'PRIVATE' },
     pendingCollection:
       r.pending_collection_id === null
         ? null
