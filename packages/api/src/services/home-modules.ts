@@ -75,10 +75,13 @@ function writersByClaps(stories: Candidate[]): string[] {
   return [...claps].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
 }
 
-/** Public topics by id, in the order given (hidden or staff-only ones left out): one prepared statement. */
 /** The column's topics by the ids asked for: the same for every reader (most readers ask for the same ids). */
 const topicsOf = new SharedReads<{ id: string; name: string; slug: string }[]>(200);
 
+/**
+ * Public topics by id, in the order given (hidden or staff-only ones left out): one prepared statement, which a
+ * process may keep for `cacheMs`.
+ */
 async function topicsInOrder(em: EntityManager, ids: string[], cacheMs: number) {
   if (!ids.length) return [];
   const tags = await topicsOf.get(ids.join(','), cacheMs, () =>
