@@ -16,6 +16,7 @@ import {
   StoryCardSkeleton,
   Thumbnail,
 } from '../src';
+import { shapesMarkup } from '../src/icons';
 
 const html = (node: React.ReactElement) => renderToStaticMarkup(node);
 
@@ -89,7 +90,31 @@ describe('icons', () => {
       const out = html(<Icon size={20} />);
       expect(out).toMatch(/^<svg[^>]*aria-hidden="true"/);
       expect(out).toContain('width="20"');
+      // The stroke style is the stylesheet's, once for every icon.
+      expect(out).toMatch(/^<svg[^>]*class="q-icon[ "]/);
+      expect(out).not.toContain('stroke=');
     }
+  });
+
+  it("draw Lucide's shapes, filled on request", () => {
+    expect(html(<BellIcon />)).toBe(
+      '<svg width="24" height="24" viewBox="0 0 24 24" class="q-icon" aria-hidden="true" focusable="false">' +
+        '<path d="M10.268 21a2 2 0 0 0 3.464 0"></path><path d="M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326"></path></svg>',
+    );
+    expect(html(<BookmarkIcon filled className="mine" />)).toMatch(
+      /^<svg[^>]*class="q-icon q-icon-filled mine"/,
+    );
+    expect(html(<MoreIcon />)).toContain('<circle cx="12" cy="12" r="1"></circle>');
+    // Only the clap's hand fills; its burst stays a stroke.
+    const clapped = html(<ClapIcon filled />);
+    expect(clapped.match(/fill="currentColor"/g)).toHaveLength(1);
+    expect(html(<ClapIcon />)).not.toContain('fill=');
+  });
+
+  it('write shapes as markup, in SVG spelling and escaped', () => {
+    expect(shapesMarkup([['g', { strokeWidth: 2, key: 'k' }, [['path', { d: 'M0 0"<&' }]]]])).toBe(
+      '<g stroke-width="2"><path d="M0 0&quot;&lt;&amp;"></path></g>',
+    );
   });
 
   it('names the members-only star for screen readers', () => {
