@@ -20,7 +20,7 @@ import { TRPCProvider } from './trpc';
 
 export { BOOT_DATA_ID, BOOT_SCRIPT, type BootData } from './boot-script';
 export type { PageHead } from './routes';
-export { comingSoonFor } from './routes';
+export { comingSoonFor, pageReadsReaderSets } from './routes';
 export type { ClientConfig, PreloadedState } from './state';
 export { PRELOADED_STATE_ID } from './state';
 

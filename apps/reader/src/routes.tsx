@@ -172,6 +172,11 @@ export interface PageRoute {
   edgeCachePage?(ctx: PrefetchContext, params: PageProps['params']): EdgeCachePage;
   /** The page shows the sign-in screens or account forms: the browser loads their chunk before hydrating. */
   authUi?: boolean;
+  /**
+   * The page ranks or filters stories by the reader's follows, mutes and blocks (For you, Read next): the server
+   * reads those with the reader's session, in one statement.
+   */
+  readerSets?: boolean;
   /** A path shared by several pages (a profile's and a publication's sub-path): the page these params name. */
   dispatch?(params: PageProps['params']): PageRoute;
 }
@@ -374,6 +379,7 @@ const storyUnderOwner: PageRoute = {
     );
   },
   prefetch: (ctx, params) => prefetchPost(ctx, postUnderOwner(params)),
+  readerSets: true,
   head: (ctx, params) => postHead(ctx, postUnderOwner(params)),
   edgeCachePage: (ctx, params) => postEdgeCachePage(ctx, postUnderOwner(params)),
 };
@@ -481,6 +487,7 @@ function storyById(path: string, name: string): PageRoute {
       <PostPage postId={idOf(params) ?? ''} viewer={viewer} shareKey={friendLinkKey(query)} />
     ),
     prefetch: (ctx, params) => prefetchPost(ctx, idOf(params)),
+    readerSets: true,
     head: (ctx, params) => postHead(ctx, idOf(params)),
   };
 }
@@ -610,6 +617,7 @@ export const pageRoutes: PageRoute[] = [
       ]);
       return 200;
     },
+    readerSets: true,
     edgeCachePage: () => ({ kind: 'home' }),
   },
   {
@@ -956,6 +964,10 @@ export function routeFor(pathname: string): { route: PageRoute; params: PageProp
   }
   return { route: matched.dispatch?.(params) ?? matched, params };
 }
+
+/** Whether the page at `pathname` ranks or filters stories by the reader's own sets (its route's `readerSets`). */
+export const pageReadsReaderSets = (pathname: string): boolean =>
+  routeFor(pathname).route.readerSets === true;
 
 const staticSegments = (path: string) =>
   path.split('/').filter((s) => s && !s.includes('{') && !s.includes(':') && s !== '*').length;

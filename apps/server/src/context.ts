@@ -74,18 +74,22 @@ function replyCookieJar(config: ServerConfig, reply: FastifyReply): CookieJar {
   };
 }
 
-/** Builds (once per request) the context procedures see: forked EntityManager, viewer, visitor. */
+/**
+ * Builds (once per request) the context procedures see: forked EntityManager, viewer, visitor. A page that ranks
+ * or filters stories by the reader's follows, mutes and blocks has them read with the session (`readerSets`).
+ */
 export async function contextFor(
   orm: Orm,
   config: ServerConfig,
   env: ServiceEnvironment,
   req: FastifyRequest,
   reply: FastifyReply,
+  reads: { readerSets?: boolean } = {},
 ): Promise<Context> {
   if (req.quireContext) return req.quireContext;
   const em = orm.em.fork();
   const now = new Date();
-  const read = await readSession(em, req.cookies[SESSION_COOKIE], now);
+  const read = await readSession(em, req.cookies[SESSION_COOKIE], now, reads);
   const session = read?.session ?? null;
   const viewer = session?.user ?? null;
   const countryHeader = req.headers[config.GEO_HEADER.toLowerCase()];

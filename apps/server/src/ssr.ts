@@ -18,6 +18,7 @@ import {
   type PageHead,
   PRELOADED_STATE_ID,
   type PreloadedState,
+  pageReadsReaderSets,
   render,
   renderErrorPage,
 } from '@quire/reader/server';
@@ -246,7 +247,9 @@ export function registerReaderPages(
   const flags = createFlagCache(orm, config.FLAG_CACHE_TTL_MS);
   const renderPage = async (req: FastifyRequest, reply: FastifyReply): Promise<CachedPage> => {
     const started = performance.now();
-    const ctx = await contextFor(orm, config, env, req, reply);
+    const ctx = await contextFor(orm, config, env, req, reply, {
+      readerSets: pageReadsReaderSets(new URL(req.url, 'http://localhost').pathname),
+    });
     const queryClient = createServerQueryClient();
     const trpc = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
     const v = ctx.viewer;

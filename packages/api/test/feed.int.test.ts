@@ -11,9 +11,10 @@ import {
   Tag,
   type User,
 } from '@quire/db';
-import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
+import { buildCollection, buildPost, buildSession, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
-import { candidates, forYouFeed, refreshCandidatesEvery } from '../src/services/feed';
+import { candidates, forYouFeed, readerSets, refreshCandidatesEvery } from '../src/services/feed';
+import { readSession } from '../src/services/session';
 import { browser, testClock } from './auth-helpers';
 
 const db = useTestDatabase();
@@ -267,5 +268,62 @@ describe('For you candidates refreshed in the background', () => {
     await new Promise((r) => setTimeout(r, 300));
     observeQueries(null);
     expect(after).toBe(0);
+  });
+});
+
+describe("the reader's sets (follows, turned-down stories, mutes, blocks)", () => {
+  it('come with the session for a page that ranks by them: the same sets, and no statement of their own', async () => {
+    const em = db.em();
+    const reader = await buildUser(em);
+    const [followed, muted, blocker, blocked] = [
+      await buildUser(em),
+      await buildUser(em),
+      await buildUser(em),
+      await buildUser(em),
+    ];
+    const publication = await buildCollection(em, { creator: followed });
+    const turnedDown = await buildPost(em, { creator: muted });
+    const topic = em.create(Tag, { slug: 'sets-topic', name: 'Sets Topic', isTopic: true });
+    em.create(FollowUser, { follower: reader, target: followed });
+    em.create(FollowCollection, { follower: reader, collection: publication });
+    em.create(FollowTag, { follower: reader, tag: topic });
+    em.create(MuteUser, { user: reader, target: muted });
+    em.create(MuteCollection, { user: reader, collection: publication });
+    em.create(NegativeSignal, { user: reader, post: turnedDown, creator: muted });
+    em.create(Block, { blocker, blocked: reader });
+    em.create(Block, { blocker: reader, blocked });
+    await em.flush();
+    const token = await buildSession(em, reader);
+
+    const alone = await readerSets(db.em(), reader);
+    const request = db.em();
+    const session = await readSession(request, token, clock.now(), { readerSets: true });
+    let statements = 0;
+    observeQueries(() => {
+      statements += 1;
+    });
+    const withSession = await readerSets(request, session!.session.user);
+    observeQueries(null);
+
+    expect(statements).toBe(0);
+    expect(withSession).toEqual(alone);
+    expect([...alone.writers]).toEqual([followed.id]);
+    expect([...alone.publications]).toEqual([publication.id]);
+    expect([...alone.topics]).toEqual([topic.id]);
+    expect([...alone.turnedDownPosts]).toEqual([turnedDown.id]);
+    expect([...alone.turnedDownWriters]).toEqual([muted.id]);
+    expect([...alone.mutedWriters]).toEqual([muted.id]);
+    expect([...alone.mutedPublications]).toEqual([publication.id]);
+    expect(new Set(alone.blocked)).toEqual(new Set([blocker.id, blocked.id]));
+
+    // Without the option the session reads none, and the sets come from a statement of their own.
+    const other = db.em();
+    const plain = await readSession(other, token, clock.now());
+    observeQueries(() => {
+      statements += 1;
+    });
+    expect(await readerSets(other, plain!.session.user)).toEqual(alone);
+    observeQueries(null);
+    expect(statements).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { NegativeSignal, newId, Post, preparedRows, type User } from '@quire/db';
 import { LISTED_STORY_SQL } from '../policies';
 import { keptCardsById, storyNotFound } from './posts';
-import { oncePerRequest } from './request-memo';
+import { keepForRequest, oncePerRequest } from './request-memo';
 
 /**
  * How many of the newest stories the For you feed ranks (read in (status, latestPublishedAt) index order, so
@@ -153,39 +153,43 @@ export type ReaderSets = Awaited<ReturnType<typeof loadReaderSets>>;
  * either way; read once per request (a home page ranks For you and its side column from one read).
  */
 export function readerSets(em: EntityManager, viewer: User | null): Promise<ReaderSets> {
-  return oncePerRequest(em, `reader-sets:${viewer?.id ?? ''}`, () => loadReaderSets(em, viewer));
+  return oncePerRequest(em, readerSetsKey(viewer), () => loadReaderSets(em, viewer));
 }
 
-async function loadReaderSets(em: EntityManager, viewer: User | null) {
-  const empty = () => new Set<string>();
-  if (!viewer) {
-    return {
-      writers: empty(),
-      publications: empty(),
-      topics: empty(),
-      turnedDownPosts: empty(),
-      turnedDownWriters: empty(),
-      mutedWriters: empty(),
-      mutedPublications: empty(),
-      blocked: empty(),
-    };
-  }
-  const [row] = await preparedRows<Record<string, string[]>>(
-    em,
-    `select
-       coalesce((select array_agg(target_id order by created_at desc, target_id) from follow_users where follower_id = ?),
-                '{}') as writers,
-       coalesce((select array_agg(collection_id) from follow_collections where follower_id = ?), '{}') as publications,
-       coalesce((select array_agg(tag_id) from follow_tags where follower_id = ?), '{}') as topics,
-       coalesce((select array_agg(post_id) from negative_signals where user_id = ?), '{}') as turned_down_posts,
-       coalesce((select array_agg(creator_id) from negative_signals where user_id = ?), '{}') as turned_down_writers,
-       coalesce((select array_agg(target_id) from mute_users where user_id = ?), '{}') as muted_writers,
-       coalesce((select array_agg(collection_id) from mute_collections where user_id = ?), '{}') as muted_publications,
-       coalesce((select array_agg(blocked_id) from blocks where blocker_id = ?), '{}')
-         || coalesce((select array_agg(blocker_id) from blocks where blocked_id = ?), '{}') as blocked`,
-    Array(9).fill(viewer.id),
-  );
-  const set = (key: string) => new Set(row?.[key] ?? []);
+/**
+ * The reader's sets as the columns of a statement about the user `userId` (an SQL expression): read on their own,
+ * or with the session when a page will rank or filter stories (`rememberReaderSets`).
+ */
+export const readerSetsColumns = (userId: string) => `
+       coalesce((select array_agg(target_id order by created_at desc, target_id) from follow_users
+                  where follower_id = ${userId}), '{}') as writers,
+       coalesce((select array_agg(collection_id) from follow_collections where follower_id = ${userId}), '{}')
+         as publications,
+       coalesce((select array_agg(tag_id) from follow_tags where follower_id = ${userId}), '{}') as topics,
+       coalesce((select array_agg(post_id) from negative_signals where user_id = ${userId}), '{}') as turned_down_posts,
+       coalesce((select array_agg(creator_id) from negative_signals where user_id = ${userId}), '{}')
+         as turned_down_writers,
+       coalesce((select array_agg(target_id) from mute_users where user_id = ${userId}), '{}') as muted_writers,
+       coalesce((select array_agg(collection_id) from mute_collections where user_id = ${userId}), '{}')
+         as muted_publications,
+       coalesce((select array_agg(blocked_id) from blocks where blocker_id = ${userId}), '{}')
+         || coalesce((select array_agg(blocker_id) from blocks where blocked_id = ${userId}), '{}') as blocked`;
+
+/** The columns of `readerSetsColumns` in a row. */
+export type ReaderSetsRow = Record<
+  | 'writers'
+  | 'publications'
+  | 'topics'
+  | 'turned_down_posts'
+  | 'turned_down_writers'
+  | 'muted_writers'
+  | 'muted_publications'
+  | 'blocked',
+  string[]
+>;
+
+const readerSetsOfRow = (row: ReaderSetsRow | undefined) => {
+  const set = (key: keyof ReaderSetsRow) => new Set(row?.[key] ?? []);
   return {
     writers: set('writers'),
     publications: set('publications'),
@@ -196,6 +200,23 @@ async function loadReaderSets(em: EntityManager, viewer: User | null) {
     mutedPublications: set('muted_publications'),
     blocked: set('blocked'),
   };
+};
+
+const readerSetsKey = (viewer: Pick<User, 'id'> | null) => `reader-sets:${viewer?.id ?? ''}`;
+
+/** The reader's sets as a statement that read them with something else found them: this request reads them no more. */
+export function rememberReaderSets(em: EntityManager, viewer: Pick<User, 'id'>, row: ReaderSetsRow): void {
+  keepForRequest(em, readerSetsKey(viewer), readerSetsOfRow(row));
+}
+
+async function loadReaderSets(em: EntityManager, viewer: User | null) {
+  if (!viewer) return readerSetsOfRow(undefined);
+  const [row] = await preparedRows<ReaderSetsRow>(
+    em,
+    `select ${readerSetsColumns('u.id')} from users u where u.id = ?`,
+    [viewer.id],
+  );
+  return readerSetsOfRow(row);
 }
 
 /** A story in a reader's order: a candidate as it is (its shared score), or moved by the reader's affinity. */

@@ -10,19 +10,28 @@ const memos = new WeakMap<EntityManager, Map<string, Promise<unknown>>>();
  * them all (`forgetRequestLookups`).
  */
 export function oncePerRequest<T>(em: EntityManager, key: string, load: () => Promise<T>): Promise<T> {
+  const memo = memoOf(em);
+  let found = memo.get(key) as Promise<T> | undefined;
+  if (!found) {
+    found = load();
+    found.catch(() => memo.delete(key));
+    memo.set(key, found);
+  }
+  return found;
+}
+
+function memoOf(em: EntityManager): Map<string, Promise<unknown>> {
   let memo = memos.get(em);
   if (!memo) {
     memo = new Map();
     memos.set(em, memo);
   }
-  let found = memo.get(key) as Promise<T> | undefined;
-  if (!found) {
-    found = load();
-    const kept = memo;
-    found.catch(() => kept.delete(key));
-    memo.set(key, found);
-  }
-  return found;
+  return memo;
+}
+
+/** Keeps `value` as the request's lookup for `key`, read by a statement that read something else as well. */
+export function keepForRequest<T>(em: EntityManager, key: string, value: T): void {
+  memoOf(em).set(key, Promise.resolve(value));
 }
 
 /** Forgets what the request looked up: after it changed something, its later calls (a batch's) read again. */
