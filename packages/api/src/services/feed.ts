@@ -230,24 +230,53 @@ interface Ranked {
 const byIdDesc = (a: { id: string }, b: { id: string }) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 const byScoreThenId = (a: Ranked, b: Ranked) => b.score - a.score || byIdDesc(a, b);
 
-/** The candidates by their shared score, best first: sorted once per load of them, not per request. */
-const byScore = new WeakMap<Candidate[], Candidate[]>();
-function byScoreOf(stories: Candidate[]): Candidate[] {
-  let sorted = byScore.get(stories);
-  if (!sorted) {
-    sorted = [...stories].sort(byScoreThenId);
-    byScore.set(stories, sorted);
-  }
-  return sorted;
+/**
+ * A load of candidates by their shared score (best first), and by writer, publication and topic: sorted and
+ * grouped once per load, not per request, so a reader's follows find the stories they move without a scan.
+ */
+interface CandidateIndex {
+  byScore: Candidate[];
+  byWriter: Map<string, Candidate[]>;
+  byPublication: Map<string, Candidate[]>;
+  byTopic: Map<string, Candidate[]>;
 }
 
-/** Two lists in `byScoreThenId` order as one, merged only as far as it is read. */
-function* merged(a: Ranked[], b: Ranked[]): Generator<Ranked> {
+const indexes = new WeakMap<Candidate[], CandidateIndex>();
+function indexOf(stories: Candidate[]): CandidateIndex {
+  let index = indexes.get(stories);
+  if (!index) {
+    const byScore = [...stories].sort(byScoreThenId);
+    const group = (keysOf: (c: Candidate) => readonly (string | null)[]) => {
+      const groups = new Map<string, Candidate[]>();
+      for (const c of byScore) {
+        for (const key of keysOf(c)) {
+          if (key === null) continue;
+          const group = groups.get(key);
+          if (group) group.push(c);
+          else groups.set(key, [c]);
+        }
+      }
+      return groups;
+    };
+    index = {
+      byScore,
+      byWriter: group((c) => [c.creatorId]),
+      byPublication: group((c) => [c.collectionId]),
+      byTopic: group((c) => c.tagIds),
+    };
+    indexes.set(stories, index);
+  }
+  return index;
+}
+
+/** Two orders in `byScoreThenId` order as one (`a` a list, `b` read as it goes), merged only as far as it is read. */
+function* merged(a: Ranked[], b: Iterable<Ranked>): Generator<Ranked> {
   let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) yield byScoreThenId(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
+  for (const next of b) {
+    while (i < a.length && byScoreThenId(a[i]!, next) <= 0) yield a[i++]!;
+    yield next;
+  }
   while (i < a.length) yield a[i++]!;
-  while (j < b.length) yield b[j++]!;
 }
 
 /**
@@ -272,43 +301,50 @@ function firstAfterWriterSpacing(ranked: Iterable<Ranked>, n: number): Ranked[] 
   return kept;
 }
 
-/** Whether any of `ids` is in `set`. */
-function anyIn(ids: readonly string[], set: ReadonlySet<string>): boolean {
-  for (const id of ids) if (set.has(id)) return true;
-  return false;
-}
-
 /**
  * Ranks the newest published stories for a reader (or a visitor, with no affinity) and returns one page of
  * story ids in order: engagement, affinity and recency per story, then each writer's further stories pushed
- * down by `sameWriterAgain` per place. The shared part of the score is ranked once per load of the candidates;
- * a request sorts only the stories the reader's follows or turned-down writers move, and merges them in.
+ * down by `sameWriterAgain` per place. The shared part of the score is ranked once per load of the candidates; a
+ * request scores only the stories the reader's follows or turned-down writers move, and reads the shared order
+ * only as far down as the page reaches, leaving out what the reader hid.
  */
 export function forYouRanking(
   stories: Candidate[],
   sets: ReaderSets,
   page: { offset: number; limit: number },
 ): string[] {
+  const index = indexOf(stories);
+  const hidden = (c: Candidate) =>
+    sets.turnedDownPosts.has(c.id) ||
+    sets.mutedWriters.has(c.creatorId) ||
+    (c.collectionId !== null && sets.mutedPublications.has(c.collectionId)) ||
+    sets.blocked.has(c.creatorId);
+  const touched = new Set<Candidate>();
+  const gather = (keys: ReadonlySet<string>, groups: Map<string, Candidate[]>) => {
+    for (const key of keys) for (const c of groups.get(key) ?? []) touched.add(c);
+  };
+  gather(sets.writers, index.byWriter);
+  gather(sets.turnedDownWriters, index.byWriter);
+  gather(sets.publications, index.byPublication);
+  gather(sets.topics, index.byTopic);
   const moved: Ranked[] = [];
-  // The candidates themselves, in their shared order: a story no affinity moves costs no new object.
-  const unmoved: Ranked[] = [];
-  for (const c of byScoreOf(stories)) {
-    if (
-      sets.turnedDownPosts.has(c.id) ||
-      sets.mutedWriters.has(c.creatorId) ||
-      (c.collectionId && sets.mutedPublications.has(c.collectionId)) ||
-      sets.blocked.has(c.creatorId)
-    )
-      continue;
+  const movedFrom = new Set<Candidate>();
+  for (const c of touched) {
+    if (hidden(c)) continue;
     const affinity =
       (sets.writers.has(c.creatorId) ? W.followedWriter : 0) +
-      (c.collectionId && sets.publications.has(c.collectionId) ? W.followedPublication : 0) +
-      (anyIn(c.tagIds, sets.topics) ? W.followedTopic : 0) -
+      (c.collectionId !== null && sets.publications.has(c.collectionId) ? W.followedPublication : 0) +
+      (c.tagIds.some((id) => sets.topics.has(id)) ? W.followedTopic : 0) -
       (sets.turnedDownWriters.has(c.creatorId) ? W.fewerLikeThis : 0);
-    if (affinity) moved.push({ id: c.id, creatorId: c.creatorId, score: c.score + affinity });
-    else unmoved.push(c);
+    if (!affinity) continue;
+    moved.push({ id: c.id, creatorId: c.creatorId, score: c.score + affinity });
+    movedFrom.add(c);
   }
-  return firstAfterWriterSpacing(merged(moved.sort(byScoreThenId), unmoved), page.offset + page.limit)
+  // The candidates themselves, in their shared order: a story no affinity moves costs no new object.
+  function* unmoved() {
+    for (const c of index.byScore) if (!movedFrom.has(c) && !hidden(c)) yield c;
+  }
+  return firstAfterWriterSpacing(merged(moved.sort(byScoreThenId), unmoved()), page.offset + page.limit)
     .slice(page.offset)
     .map((s) => s.id);
 }
