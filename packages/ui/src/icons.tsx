@@ -2,18 +2,18 @@
 // clap drawn in the same style, which Lucide lacks. All are decorative: the button or link around one names it.
 // Each icon's shapes are one string made once, inside an <svg> whose stroke style is in ui.css (.q-icon): a page
 // with sixty icons renders sixty elements, not three hundred, and sends a third of the bytes it did.
-import * as bell from 'lucide-react/icons/bell';
-import * as bookmark from 'lucide-react/icons/bookmark';
-import * as bookmarkCheck from 'lucide-react/icons/bookmark-check';
-import * as ellipsis from 'lucide-react/icons/ellipsis';
-import * as mail from 'lucide-react/icons/mail';
-import * as mailCheck from 'lucide-react/icons/mail-check';
-import * as messageCircle from 'lucide-react/icons/message-circle';
-import * as plus from 'lucide-react/icons/plus';
-import * as rss from 'lucide-react/icons/rss';
-import * as search from 'lucide-react/icons/search';
-import * as star from 'lucide-react/icons/star';
-import * as x from 'lucide-react/icons/x';
+import { __iconData as bell } from 'lucide-react/icons/bell';
+import { __iconData as bookmark } from 'lucide-react/icons/bookmark';
+import { __iconData as bookmarkCheck } from 'lucide-react/icons/bookmark-check';
+import { __iconData as ellipsis } from 'lucide-react/icons/ellipsis';
+import { __iconData as mail } from 'lucide-react/icons/mail';
+import { __iconData as mailCheck } from 'lucide-react/icons/mail-check';
+import { __iconData as messageCircle } from 'lucide-react/icons/message-circle';
+import { __iconData as plus } from 'lucide-react/icons/plus';
+import { __iconData as rss } from 'lucide-react/icons/rss';
+import { __iconData as search } from 'lucide-react/icons/search';
+import { __iconData as star } from 'lucide-react/icons/star';
+import { __iconData as x } from 'lucide-react/icons/x';
 import type { LucideIconNode } from 'lucide-react/types';
 
 export interface IconProps {
@@ -42,12 +42,8 @@ export function shapesMarkup(nodes: readonly LucideIconNode[]): string {
     .join('');
 }
 
-/**
- * A Lucide icon module's drawing. Each module exports it as `__iconData` beside its component, though its type
- * declarations name only the component.
- */
-function drawingOf(module: object, name: string): { __html: string } {
-  const data = (module as { __iconData?: { node?: LucideIconNode[] } }).__iconData;
+/** A Lucide icon's drawing, as its module exports it beside its component (`__iconData`, see lucide-icon-data.d.ts). */
+function drawingOf(data: { node?: LucideIconNode[] } | undefined, name: string): { __html: string } {
   if (!data?.node) throw new Error(`Lucide's ${name} icon has no drawing`);
   return { __html: shapesMarkup(data.node) };
 }
@@ -71,8 +67,8 @@ function svgIcon(
   );
 }
 
-const fromLucide = (module: object, name: string) => {
-  const shapes = drawingOf(module, name);
+const fromLucide = (data: { node?: LucideIconNode[] } | undefined, name: string) => {
+  const shapes = drawingOf(data, name);
   function QuireIcon({ filled = false, ...props }: IconProps) {
     return svgIcon(props, filled ? 'q-icon q-icon-filled' : 'q-icon', shapes);
   }
