@@ -29,6 +29,8 @@ const HOISTED = /^(?:<link rel="preload"[^>]*\/>)+/;
 export class KeptParts {
   private readonly parts = new Map<string, Part>();
   private size = 0;
+  /** Keys of parts by the deeply frozen object their props hold, then by the rest of their props. */
+  private readonly keysByObject = new WeakMap<object, Map<string, string>>();
   hits = 0;
   misses = 0;
 
@@ -47,11 +49,32 @@ export class KeptParts {
     return {
       renders,
       mark: (name, props, part) => {
-        const key = `${name}:${createHash('sha256').update(JSON.stringify(props)).digest('base64url')}`;
+        const key = this.keyOf(name, props);
         renders.set(key, part);
         return key;
       },
     };
+  }
+
+  /**
+   * A part's key: its name and a hash of its props' JSON. Props that hold one deeply frozen object (a kept story
+   * card) and otherwise plain values have their key remembered by that object, for the object cannot change.
+   */
+  private keyOf(name: string, props: object): string {
+    const held = soleObjectOf(props);
+    if (!held || !deeplyFrozen(held.value)) return keyFor(name, props);
+    const rest = `${name}|${held.name}|${JSON.stringify(props, (k, v) => (k === held.name ? undefined : v))}`;
+    let keys = this.keysByObject.get(held.value);
+    if (!keys) {
+      keys = new Map();
+      this.keysByObject.set(held.value, keys);
+    }
+    let key = keys.get(rest);
+    if (key === undefined) {
+      key = keyFor(name, props);
+      keys.set(rest, key);
+    }
+    return key;
   }
 
   /** The part under `key`, rendered now if it is not kept. */
@@ -87,6 +110,32 @@ export class KeptParts {
   get entries(): number {
     return this.parts.size;
   }
+}
+
+const keyFor = (name: string, props: object) =>
+  `${name}:${createHash('sha256').update(JSON.stringify(props)).digest('base64url')}`;
+
+/** The one prop that is an object (the others plain values), or null when there are none or several. */
+function soleObjectOf(props: object): { name: string; value: object } | null {
+  let held: { name: string; value: object } | null = null;
+  for (const [name, value] of Object.entries(props)) {
+    if (value === null || typeof value !== 'object') continue;
+    if (held) return null;
+    held = { name, value };
+  }
+  return held;
+}
+
+/** Objects found frozen through and through: they and all they hold can never change. */
+const checkedFrozen = new WeakSet<object>();
+function deeplyFrozen(value: object): boolean {
+  if (checkedFrozen.has(value)) return true;
+  if (!Object.isFrozen(value)) return false;
+  for (const inner of Object.values(value)) {
+    if (inner !== null && typeof inner === 'object' && !deeplyFrozen(inner)) return false;
+  }
+  checkedFrozen.add(value);
+  return true;
 }
 
 const sizeOf = (part: Part) => part.before.length + (part.after?.length ?? 0) + part.hoisted.length;

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PostCardItem } from '../src/components/PostCardItem';
 import { ReadNext } from '../src/components/ReadNext';
 import { useSavedOnPages } from '../src/components/SaveButton';
@@ -159,6 +159,37 @@ describe('parts rendered once (a story text kept and spliced into each page)', (
     expect(ann.split('Show less like this').length - 1).toBe(3);
     // The first card's picture is preloaded, as React hoists it for a page rendered whole.
     expect(ann).toMatch(/^<link rel="preload" as="image"/);
+  });
+
+  it('keys a part whose props hold a frozen card by that card, and a card that can change by its text', () => {
+    const keep = new KeptParts(1_000_000, asHydrationRanges);
+    const frozen = (c: PostCard) => Object.freeze({ ...c, creator: Object.freeze({ ...c.creator }) });
+    const keyed = (props: object) => {
+      const parts = keep.forRender();
+      return parts.mark('story-card', props, () => <p />);
+    };
+    const kept = frozen(card('c7', 'Kept card'));
+    const first = keyed({ post: kept, eager: false });
+    // The same key as the card's text gives (so a copy of the card finds the same part), remembered by the card.
+    expect(keyed({ post: { ...kept }, eager: false })).toBe(first);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    expect(keyed({ post: kept, eager: false })).toBe(first);
+    // Only the rest of the props are written out (the card left out by a replacer), never the whole card.
+    const wholeCard = stringify.mock.calls.filter(
+      ([value, replacer]) => (value as { post?: unknown })?.post === kept && replacer === undefined,
+    );
+    expect(wholeCard).toEqual([]);
+    stringify.mockRestore();
+    expect(keyed({ post: kept, eager: true })).not.toBe(first);
+    // A card not frozen through and through is keyed by its text each time: a change makes another part.
+    const shallow = Object.freeze({ ...card('c8', 'Before'), creator: { ...card('c8', '').creator } });
+    const before = keyed({ post: shallow, eager: false });
+    shallow.creator.name = 'Renamed';
+    expect(keyed({ post: shallow, eager: false })).not.toBe(before);
+    const open = card('c9', 'Before');
+    const beforeOpen = keyed({ post: open, eager: false });
+    open.title = 'After';
+    expect(keyed({ post: open, eager: false })).not.toBe(beforeOpen);
   });
 
   it('keeps a part by its props: other text (a locked preview) never gets the kept HTML of the full text', () => {
