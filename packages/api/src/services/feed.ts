@@ -251,8 +251,8 @@ function indexOf(stories: Candidate[]): CandidateIndex {
       for (const c of byScore) {
         for (const key of keysOf(c)) {
           if (key === null) continue;
-          const group = groups.get(key);
-          if (group) group.push(c);
+          const members = groups.get(key);
+          if (members) members.push(c);
           else groups.set(key, [c]);
         }
       }
