@@ -271,6 +271,19 @@ describe('For you candidates refreshed in the background', () => {
   });
 });
 
+/** What `load` answers, and how many statements it sent. */
+async function withStatements<T>(load: () => Promise<T>) {
+  let statements = 0;
+  observeQueries(() => {
+    statements += 1;
+  });
+  try {
+    return { value: await load(), statements };
+  } finally {
+    observeQueries(null);
+  }
+}
+
 describe("the reader's sets (follows, turned-down stories, mutes, blocks)", () => {
   it('come with the session for a page that ranks by them: the same sets, and no statement of their own', async () => {
     const em = db.em();
@@ -298,15 +311,10 @@ describe("the reader's sets (follows, turned-down stories, mutes, blocks)", () =
     const alone = await readerSets(db.em(), reader);
     const request = db.em();
     const session = await readSession(request, token, clock.now(), { readerSets: true });
-    let statements = 0;
-    observeQueries(() => {
-      statements += 1;
-    });
-    const withSession = await readerSets(request, session!.session.user);
-    observeQueries(null);
+    const withSession = await withStatements(() => readerSets(request, session!.session.user));
 
-    expect(statements).toBe(0);
-    expect(withSession).toEqual(alone);
+    expect(withSession.statements).toBe(0);
+    expect(withSession.value).toEqual(alone);
     expect([...alone.writers]).toEqual([followed.id]);
     expect([...alone.publications]).toEqual([publication.id]);
     expect([...alone.topics]).toEqual([topic.id]);
@@ -319,11 +327,8 @@ describe("the reader's sets (follows, turned-down stories, mutes, blocks)", () =
     // Without the option the session reads none, and the sets come from a statement of their own.
     const other = db.em();
     const plain = await readSession(other, token, clock.now());
-    observeQueries(() => {
-      statements += 1;
-    });
-    expect(await readerSets(other, plain!.session.user)).toEqual(alone);
-    observeQueries(null);
-    expect(statements).toBe(1);
+    const own = await withStatements(() => readerSets(other, plain!.session.user));
+    expect(own.value).toEqual(alone);
+    expect(own.statements).toBe(1);
   });
 });
