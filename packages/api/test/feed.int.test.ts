@@ -11,7 +11,14 @@ import {
   Tag,
   type User,
 } from '@quire/db';
-import { buildCollection, buildPost, buildSession, buildUser, useTestDatabase } from '@quire/test-harness';
+import {
+  buildCollection,
+  buildPost,
+  buildSession,
+  buildUser,
+  useTestDatabase,
+  withStatements,
+} from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { candidates, forYouFeed, readerSets, refreshCandidatesEvery } from '../src/services/feed';
 import { readSession } from '../src/services/session';
@@ -270,19 +277,6 @@ describe('For you candidates refreshed in the background', () => {
     expect(after).toBe(0);
   });
 });
-
-/** What `load` answers, and how many statements it sent. */
-async function withStatements<T>(load: () => Promise<T>) {
-  let statements = 0;
-  observeQueries(() => {
-    statements += 1;
-  });
-  try {
-    return { value: await load(), statements };
-  } finally {
-    observeQueries(null);
-  }
-}
 
 describe("the reader's sets (follows, turned-down stories, mutes, blocks)", () => {
   it('come with the session for a page that ranks by them: the same sets, and no statement of their own', async () => {

@@ -1,5 +1,11 @@
 import { Block, CollectionMember, FeatureFlag, FeatureFlagOverride, observeQueries } from '@quire/db';
-import { buildCollection, buildSession, buildUser, useTestDatabase } from '@quire/test-harness';
+import {
+  buildCollection,
+  buildSession,
+  buildUser,
+  useTestDatabase,
+  withStatements,
+} from '@quire/test-harness';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetPolicyViewers, loadPolicyViewer, type PolicyViewer } from '../src/policies';
 import { readSession } from '../src/services/session';
@@ -9,21 +15,13 @@ afterEach(() => observeQueries(null));
 
 /** The viewer's facts, and how many statements reading them sent. */
 async function factsWithStatements(load: () => Promise<PolicyViewer>) {
-  let statements = 0;
-  observeQueries(() => {
-    statements += 1;
-  });
-  try {
-    const viewer = await load();
-    return {
-      statements,
-      roles: [...viewer.roles],
-      blockedBy: [...viewer.blockedBy],
-      flags: [...viewer.flags].filter((f) => f.startsWith('viewer_test_')),
-    };
-  } finally {
-    observeQueries(null);
-  }
+  const { value: viewer, statements } = await withStatements(load);
+  return {
+    statements,
+    roles: [...viewer.roles],
+    blockedBy: [...viewer.blockedBy],
+    flags: [...viewer.flags].filter((f) => f.startsWith('viewer_test_')),
+  };
 }
 
 describe('the access rules’ facts about a signed-in viewer', () => {

@@ -15,3 +15,4 @@ export {
   buildUser,
   sampleContent,
 } from './factories';
+export { withStatements } from './statements';
