@@ -384,3 +384,35 @@ describe('the test-mode provider across a restart', () => {
     expect(again.session(sessionId)?.status).toBe('complete');
   });
 });
+
+describe('the test-mode provider in several processes at once', () => {
+  it("lets each process's copy see the others' changes, and never overwrites one with stale state", async () => {
+    // Two web processes, each with its own copy built before either changed anything.
+    const stored = await loadDevPaymentState(db.em());
+    const copy = () => devEnv(new DevProvider({ webhookSecret: SECRET_KEY, now: clock.now, state: stored }));
+    const [a, b] = [copy(), copy()];
+    const reader = await buildUser(db.em());
+    const other = await buildUser(db.em());
+
+    // A checkout started in one process opens, and is paid, in the other.
+    const { url } = await api(reader, a).membership.checkout({
+      planCode: 'monthly-usd',
+      requestId: requestId(),
+    });
+    const sessionId = sessionOf(url);
+    expect((await api(reader, b).membership.testCheckout({ sessionId })).status).toBe('open');
+    await api(reader, b).membership.completeTestCheckout({ sessionId, card: goodCard });
+    expect((await api(reader, a).membership.testCheckout({ sessionId })).status).toBe('complete');
+
+    // A change in the first process after that keeps the second's payment in the stored state.
+    const second = await api(other, a).membership.checkout({
+      planCode: 'yearly-usd',
+      requestId: requestId(),
+    });
+    const saved = new DevProvider({ webhookSecret: SECRET_KEY, state: await loadDevPaymentState(db.em()) });
+    expect(saved.session(sessionId)?.status).toBe('complete');
+    expect(saved.session(sessionOf(second.url))?.status).toBe('open');
+    const m = await db.em().findOneOrFail(Membership, { user: reader.id });
+    expect((await saved.getSubscription(m.providerSubscriptionId!)).status).toBe('active');
+  });
+});

@@ -200,7 +200,7 @@ function revivedEvent(event: PaymentEvent): PaymentEvent | null {
 export class DevProvider implements PaymentProvider {
   readonly name: ProviderName;
   readonly isTestMode = true;
-  private readonly state: DevProviderState;
+  private state: DevProviderState;
   private readonly secret: string;
   private readonly baseUrl: string;
   private readonly now: () => Date;
@@ -217,6 +217,11 @@ export class DevProvider implements PaymentProvider {
   /** A copy of the whole state, to persist and pass back as `state`. */
   snapshot(): DevProviderState {
     return structuredClone(this.state);
+  }
+
+  /** Takes the state another process stored since (all of it: the provider keeps nothing beside it). */
+  restore(state: DevProviderState): void {
+    this.state = structuredClone(state);
   }
 
   session(sessionId: string): DevSession | null {

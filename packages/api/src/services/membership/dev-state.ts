@@ -7,6 +7,8 @@ import { lockUntilCommit } from '../locks';
 /*
  * The test-mode provider keeps its sessions, subscriptions and charges in memory; they are stored as one JSON
  * row (dev_payment_states, key 'dev-provider'), written in the transaction of each change and read at start.
+ * Several processes (web processes, a worker) each hold a copy: each use first takes the stored state again when
+ * the row changed since this copy last read or wrote it (its xmin moved).
  */
 
 const DEV_STATE_KEY = 'dev-provider';
@@ -20,12 +22,37 @@ export async function loadDevPaymentState(em: EntityManager): Promise<DevProvide
   return row ? (row.state as unknown as DevProviderState) : undefined;
 }
 
+/** The stored row's version (its xmin) that each provider copy holds, so it reads the state only after a change. */
+const heldVersion = new WeakMap<DevProvider, string>();
+
 async function saveDevPaymentState(em: EntityManager, provider: DevProvider) {
-  await em.execute(
+  const [row] = await em.execute<{ version: string }[]>(
     `insert into dev_payment_states (key, state, updated_at) values (?, ?, now())
-     on conflict (key) do update set state = excluded.state, updated_at = now()`,
+     on conflict (key) do update set state = excluded.state, updated_at = now()
+     returning xmin::text as version`,
     [DEV_STATE_KEY, JSON.stringify(provider.snapshot())],
   );
+  heldVersion.set(provider, row!.version);
+}
+
+/** Brings this copy of the test-mode provider up to the stored state when another copy changed it since. */
+async function refreshDevProvider(em: EntityManager, provider: DevProvider) {
+  const held = heldVersion.get(provider) ?? '';
+  const [row] = await em.execute<{ version: string; state: DevProviderState | null }[]>(
+    `select xmin::text as version, case when xmin::text = ? then null else state end as state
+       from dev_payment_states where key = ?`,
+    [held, DEV_STATE_KEY],
+  );
+  if (!row?.state) return;
+  provider.restore(row.state);
+  heldVersion.set(provider, row.version);
+}
+
+/** The payment provider, with the test-mode one's state as stored now: call it before reading that state. */
+export async function currentProvider(em: EntityManager, env: ServiceEnvironment): Promise<PaymentProvider> {
+  const provider = env.payments;
+  if (isDevProvider(provider)) await refreshDevProvider(em, provider);
+  return provider;
 }
 
 /**
@@ -41,6 +68,7 @@ export async function changingProvider<T>(
   if (!isDevProvider(provider)) return run(provider);
   // Two changes at once would each write a snapshot; the lock makes the later one include the earlier.
   await lockUntilCommit(em, 'dev-payment-state');
+  await refreshDevProvider(em, provider);
   const result = await run(provider);
   await saveDevPaymentState(em, provider);
   return result;

@@ -22,7 +22,7 @@ import type { ServiceEnvironment } from '../environment';
 import { visibleProfile } from '../profiles';
 import { currentMembership } from './account';
 import { rememberCustomer } from './customers';
-import { changingProvider, isDevProvider } from './dev-state';
+import { changingProvider, currentProvider, isDevProvider } from './dev-state';
 import { type ApplyOptions, type ApplyOutcome, applyPaymentEvent } from './events';
 import { discountFor, trialDaysFor } from './plans';
 
@@ -62,7 +62,8 @@ export async function receivePaymentEvent(
 ): Promise<ApplyOutcome> {
   return applyPaymentEvent(
     em,
-    await withInvoicePayment(em, env.payments, event),
+    // The event's handling asks the provider for the subscription as it is now.
+    await withInvoicePayment(em, await currentProvider(em, env), event),
     paymentEventOptions(env, now),
   );
 }
@@ -277,7 +278,7 @@ export async function paymentPortal(
 
 /** The test-mode provider and one of the viewer's own sessions; not found for anyone else's. */
 async function ownDevSession(em: EntityManager, env: ServiceEnvironment, viewer: User, sessionId: string) {
-  const provider = env.payments;
+  const provider = await currentProvider(em, env);
   if (!isDevProvider(provider)) throw refuse('NOT_FOUND', membershipTexts.testCheckoutUnavailable);
   const session = provider.session(sessionId);
   await enforce(em, viewer, 'payCheckout', { userId: session?.userId ?? null });

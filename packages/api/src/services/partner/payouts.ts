@@ -12,7 +12,7 @@ import { TRPCError } from '@trpc/server';
 import { enforce } from '../../policies';
 import type { ServiceEnvironment } from '../environment';
 import { lockUntilCommit } from '../locks';
-import { changingProvider, isDevProvider } from '../membership/dev-state';
+import { changingProvider, currentProvider, isDevProvider } from '../membership/dev-state';
 import { unpaidBalance } from './earnings';
 import { enrollmentOf } from './enrollment';
 
@@ -71,7 +71,8 @@ export async function payableBalance(em: EntityManager, userId: string, through:
 
 /** The account as the dashboard shows it, and its state kept on the enrolment for the payout job. */
 async function readAccount(em: EntityManager, env: ServiceEnvironment, enrollment: PartnerEnrollment) {
-  const account = await env.payments.getConnectedAccount(enrollment.stripeAccountId!);
+  const provider = await currentProvider(em, env);
+  const account = await provider.getConnectedAccount(enrollment.stripeAccountId!);
   if (
     enrollment.detailsSubmitted !== account.detailsSubmitted ||
     enrollment.payoutsEnabled !== account.payoutsEnabled
