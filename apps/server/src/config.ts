@@ -115,6 +115,11 @@ const envSchema = z.object({
   NEWSLETTER_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
   /** SMTP connections the newsletter sender keeps open. */
   NEWSLETTER_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
+  /**
+   * Web processes serving the port (node:cluster): on a machine with more cores than one, more than one uses them.
+   * The first process runs the database (when embedded) and the jobs; the others only answer requests.
+   */
+  WEB_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   /** Run background jobs inside the app process (the default); `--worker` runs them alone. */
   RUN_JOBS: z.stringbool().default(true),
   /** Niceness of a `--worker` process (0–19): on a machine it shares with the site, readers' requests go first. */
@@ -231,26 +236,36 @@ export function paymentProvider(config: ServerConfig, devState?: DevProviderStat
     stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
     publicUrl: config.publicUrl,
     // Test-mode webhook signatures stay valid across restarts when the deployment has a secret of its own.
-    devWebhookSecret: config.APP_SECRET
-      ? createHmac('sha256', config.APP_SECRET).update('dev-payments-webhook').digest('hex')
-      : null,
+    devWebhookSecret: derivedSecret(config, 'dev-payments-webhook'),
     ...(devState ? { devState } : {}),
     stripe: stripeApi(config.STRIPE_API_URL),
   });
 }
 
-/** Without APP_SECRET, one random secret per process: the web server and its in-process worker agree. */
-const processLinkSecret = randomBytes(32).toString('hex');
+/**
+ * Without APP_SECRET, the secret of this start: drawn by the first process and handed to the web processes it forks
+ * (WEB_PROCESSES, in START_SECRET_ENV), so all of them and the in-process worker agree until a restart.
+ */
+export const START_SECRET_ENV = 'QUIRE_START_SECRET';
+const startSecret = process.env[START_SECRET_ENV] || randomBytes(32).toString('hex');
+// Read once: processes this one starts (PostgreSQL, a build) are not given it.
+delete process.env[START_SECRET_ENV];
+
+/** The secret this start hands to the web processes it forks. */
+export const startSecretForWebProcesses = (): string => startSecret;
+
+/** A key for one purpose, from APP_SECRET (or this start's secret), so it signs nothing else. */
+export const derivedSecret = (config: Pick<ServerConfig, 'APP_SECRET'>, purpose: string): string =>
+  createHmac('sha256', config.APP_SECRET || startSecret)
+    .update(purpose)
+    .digest('hex');
 
 /**
  * Signs the email-settings links of emails (spec §2 /me/email-settings/{userId}/{hash}): the sender puts them in
  * the List-Unsubscribe header and the web server checks them, so both derive the secret from APP_SECRET.
  */
 export function emailLinkSigner(config: ServerConfig): EmailLinkSigner {
-  const secret = config.APP_SECRET
-    ? createHmac('sha256', config.APP_SECRET).update('email-settings-links').digest('hex')
-    : processLinkSecret;
-  return { publicUrl: config.publicUrl, secret };
+  return { publicUrl: config.publicUrl, secret: derivedSecret(config, 'email-settings-links') };
 }
 
 /** The services procedures use, from configuration: captcha provider, sign-in providers, links, payments. */
@@ -261,7 +276,7 @@ export function serviceEnvironment(
   const captcha =
     config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET
       ? new RecaptchaVerifier(config.RECAPTCHA_SITE_KEY, config.RECAPTCHA_SECRET)
-      : new LocalCaptcha(config.APP_SECRET ? Buffer.from(config.APP_SECRET) : randomBytes(32));
+      : new LocalCaptcha(Buffer.from(derivedSecret(config, 'local-captcha')));
   const pair = (id?: string, secret?: string) => (id && secret ? { id, secret } : undefined);
   const credentials: Partial<Record<SocialProvider, { id: string; secret: string }>> = {
     google: pair(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET),

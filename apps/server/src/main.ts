@@ -1,22 +1,28 @@
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { clientBuildProblem } from './assets';
-import { loadConfig, repoRoot } from './config';
+import { loadConfig, repoRoot, START_SECRET_ENV, startSecretForWebProcesses } from './config';
 import { connectDatabase } from './database';
 import { REQUEST_DEADLINE_MS } from './health';
 import { LocalDiskMediaStore } from './media-store';
+import { startWebProcesses } from './web-processes';
 import { startWorker } from './worker';
 
 // `pnpm start`: build the client apps if needed, start PostgreSQL (embedded unless DATABASE_URL),
 // migrate, seed demo content into an empty database, then serve (and run jobs).
 // `pnpm start --worker`: run only the background jobs, for scaling them out.
+// With WEB_PROCESSES above 1, this process does all of that but serving, and forks the web processes that serve.
 const started = performance.now();
 const config = loadConfig();
 const workerOnly = process.argv.includes('--worker');
-const log = (m: string) => process.stderr.write(`quire: ${m}\n`);
+const forksWebProcesses = !workerOnly && cluster.isPrimary && config.WEB_PROCESSES > 1;
+const log = cluster.isWorker
+  ? (m: string) => process.stderr.write(`quire[${process.pid}]: ${m}\n`)
+  : (m: string) => process.stderr.write(`quire: ${m}\n`);
 /** How long a graceful shutdown may take before the process exits anyway (the database then stops on its own). */
 const SHUTDOWN_TIMEOUT_MS = 30_000;
 /** After a stop signal the listener closes once no connection has arrived for this long… */
@@ -29,7 +35,7 @@ const JOBS_STOP_MS = 11_000;
 // Until the shutdown hooks are in place a signal just exits, which also stops the embedded database.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(1));
 
-const buildProblem = workerOnly ? null : clientBuildProblem();
+const buildProblem = workerOnly || cluster.isWorker ? null : clientBuildProblem();
 if (buildProblem) {
   log(`building the client apps (pnpm build): ${buildProblem}`);
   const build = spawnSync('pnpm', ['build'], { cwd: repoRoot, stdio: 'inherit' });
@@ -48,11 +54,13 @@ if (workerOnly) {
     await bounded(signal, 'the job worker', JOBS_STOP_MS, worker?.stop());
     await db.close();
   });
+} else if (forksWebProcesses) {
+  await serveFromWebProcesses();
 } else {
   await serve();
 }
 
-async function serve() {
+async function seedIfAsked() {
   if (config.SEED_DEMO) {
     const { seedDemoIfEmpty } = await import('@quire/seed');
     // The demo's images go where the media routes read uploads.
@@ -62,7 +70,44 @@ async function serve() {
       log(`seeded demo content: ${seeded.users} writers, ${seeded.posts} stories, ${seeded.images} images`);
     }
   }
+}
 
+/** This process keeps the database and the jobs; WEB_PROCESSES forks of it serve the port. */
+async function serveFromWebProcesses() {
+  await seedIfAsked();
+  const web = startWebProcesses({
+    count: config.WEB_PROCESSES,
+    entry: import.meta.url,
+    // They use this process's database (embedded or not), and leave seeding and jobs to it.
+    env: {
+      DATABASE_URL: db.url,
+      SEED_DEMO: 'false',
+      RUN_JOBS: 'false',
+      [START_SECRET_ENV]: startSecretForWebProcesses(),
+    },
+    log,
+  });
+  const shutdown = async (signal: string) => {
+    log(`${signal}: shutting down`);
+    // Each web process drains its requests as a single server does; the jobs and the database stop after them.
+    await bounded(signal, 'the web processes', REQUEST_DEADLINE_MS + ACCEPT_DRAIN_MAX_MS + 4_000, web.stop());
+    await bounded(signal, 'the job worker', JOBS_STOP_MS, worker?.stop());
+    await db.close();
+  };
+  onShutdownSignal(shutdown);
+  try {
+    await web.ready;
+  } catch (error) {
+    await shutdown((error as Error).message);
+    process.exit(1);
+  }
+  log(
+    `ready on ${origin()} with ${config.WEB_PROCESSES} web processes in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+async function serve() {
+  await seedIfAsked();
   const app = await buildApp({ orm: db.orm, config });
   onShutdownSignal(async (signal) => {
     log(`${signal}: shutting down`);
@@ -81,9 +126,12 @@ async function serve() {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  log(
-    `ready on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} in ${Math.round(performance.now() - started)} ms`,
-  );
+  // A web process's start is told by the process that forked it.
+  if (cluster.isPrimary) log(`ready on ${origin()} in ${Math.round(performance.now() - started)} ms`);
+}
+
+function origin() {
+  return `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
 }
 
 /**

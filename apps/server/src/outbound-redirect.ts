@@ -1,17 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { outboundTexts, PRODUCT_NAME } from '@quire/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config';
+import { derivedSecret, type ServerConfig } from './config';
 import { escapeHtml } from './html';
 
-/** Without APP_SECRET, one random secret per process (signed links then last until a restart). */
-const processSecret = randomBytes(32).toString('hex');
-
-/** The key of outbound links, derived from APP_SECRET so it signs nothing else. */
+/** The key of outbound links (without APP_SECRET, signed links last until a restart). */
 export const outboundSecret = (config: Pick<ServerConfig, 'APP_SECRET'>): string =>
-  config.APP_SECRET
-    ? createHmac('sha256', config.APP_SECRET).update('outbound-links').digest('hex')
-    : processSecret;
+  derivedSecret(config, 'outbound-links');
 
 const signatureOf = (secret: string, url: string) =>
   createHmac('sha256', secret).update(`r\n${url}`).digest('base64url');

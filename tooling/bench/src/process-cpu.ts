@@ -4,14 +4,31 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** Fields after the command name of /proc/<pid>/stat (the name may hold spaces), or null when gone. */
-function statFields(pid: number): string[] | null {
+/** The command name of /proc/<pid>/stat (it may hold spaces) and the fields after it, or null when gone. */
+function stat(pid: number): { command: string; fields: string[] } | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = text.lastIndexOf(')');
+    return { command: text.slice(text.indexOf('(') + 1, close), fields: text.slice(close + 2).split(' ') };
   } catch {
     return null;
   }
+}
+
+/** Fields after the command name of /proc/<pid>/stat, or null when gone. */
+const statFields = (pid: number): string[] | null => stat(pid)?.fields ?? null;
+
+/** The live processes whose parent is `pid`, with their stat fields. */
+function childrenOf(pid: number) {
+  const children: { pid: number; command: string; fields: string[] }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    const child = Number(entry);
+    if (!Number.isInteger(child)) continue;
+    const s = stat(child);
+    // ppid is field 4 (here 1).
+    if (s && Number(s.fields[1]) === pid) children.push({ pid: child, ...s });
+  }
+  return children;
 }
 
 /** User plus system CPU milliseconds `pid` has used so far (0 when it is gone). */
@@ -31,12 +48,16 @@ export function treeCpuMs(rootPid: number): number {
   if (!root) return 0;
   // utime, stime, cutime and cstime are the stat file's fields 14 to 17 (here 11 to 14).
   let ticks = Number(root[11]) + Number(root[12]) + Number(root[13]) + Number(root[14]);
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    const f = statFields(pid);
-    // ppid is field 4 (here 1).
-    if (f && Number(f[1]) === rootPid) ticks += Number(f[11]) + Number(f[12]);
-  }
+  for (const { fields } of childrenOf(rootPid)) ticks += Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / ticksPerSecond;
+}
+
+/**
+ * CPU milliseconds of a server: the process `pid` and the node processes it started (WEB_PROCESSES's web
+ * processes), but not its embedded PostgreSQL, which is counted as the database's.
+ */
+export function serverCpuMs(pid: number): number {
+  let ms = cpuMs(pid);
+  for (const child of childrenOf(pid)) if (child.command.startsWith('node')) ms += cpuMs(child.pid);
+  return ms;
 }

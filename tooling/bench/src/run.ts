@@ -1,5 +1,6 @@
-// `pnpm bench [--scale N] [--duration S] [--connections C]`: load-tests a production-mode server on seeded data
-// over loopback and writes bench/results/latest.json and latest.md. Every page is measured three ways: cached
+// `pnpm bench [--scale N] [--duration S] [--connections C] [--web-processes P]`: load-tests a production-mode
+// server (P web processes, WEB_PROCESSES; 1 unless told) on seeded data over loopback and writes
+// bench/results/latest.json and latest.md. Every page is measured three ways: cached
 // (anonymous, one address), uncached (anonymous, a unique query string per request) and signed in (rendered
 // per request); each response's x-cache header is checked against the case, and each row carries the server's
 // and the database's CPU time per request.
@@ -14,7 +15,7 @@ import { DEMO } from '@quire/seed';
 import autocannon from 'autocannon';
 import { startHttpFloor } from './http-floor';
 import { libraryFloor } from './js-floor';
-import { cpuMs, treeCpuMs } from './process-cpu';
+import { serverCpuMs, treeCpuMs } from './process-cpu';
 import { scriptWeight } from './script-weight';
 import { type BenchRow, benchRow, numberOption, repoRoot, startSeededServer, writeResults } from './setup';
 
@@ -23,6 +24,7 @@ const duration = numberOption('duration', 10);
 const connections = numberOption('connections', 50);
 const port = numberOption('port', 3901);
 const pgPort = numberOption('pg-port', 54339);
+const webProcesses = Math.max(1, numberOption('web-processes', 1));
 const dataName = scale ? `bench-${scale}` : 'bench';
 const dataDir = path.join(repoRoot, '.data', dataName);
 
@@ -34,7 +36,7 @@ const { server, prepared } = await startSeededServer({
   pgPort,
   scale,
   // Rendered pages say where their time went (the breakdown below).
-  env: { SERVER_TIMING: 'true' },
+  env: { SERVER_TIMING: 'true', WEB_PROCESSES: String(webProcesses) },
   // A signed-in member: their pages are rendered for them on every request (never micro-cached).
   prepare: async (orm) => {
     const em = orm.em.fork();
@@ -109,12 +111,12 @@ interface LoadOptions {
   seconds?: number;
 }
 
-/** The CPU of the server process and of PostgreSQL (postmaster and backends) used during `run`. */
+/** The CPU of the server's processes and of PostgreSQL (postmaster and backends) used during `run`. */
 async function withCpu<T>(target: ServerProcess, run: () => Promise<T>) {
   const pg = postmasterPid(dataDir);
-  const [server0, db0] = [cpuMs(target.pid), pg ? treeCpuMs(pg) : 0];
+  const [server0, db0] = [serverCpuMs(target.pid), pg ? treeCpuMs(pg) : 0];
   const result = await run();
-  return { result, serverCpuMs: cpuMs(target.pid) - server0, dbCpuMs: pg ? treeCpuMs(pg) - db0 : 0 };
+  return { result, serverCpuMs: serverCpuMs(target.pid) - server0, dbCpuMs: pg ? treeCpuMs(pg) - db0 : 0 };
 }
 
 async function load(
@@ -309,12 +311,12 @@ try {
   staticAsset = weight.scripts[0]?.path ?? '/';
   rows.push(await load(`static asset (${staticAsset})`, staticAsset));
 
-  // The floor for cached pages: the same HTML from memory through plain node:http, one process, same load.
+  // The floor for cached pages: the same HTML from memory through plain node:http, as many processes, same load.
   const cachedRow = (page: { name: string }) =>
     rows.find((r) => r.name === `${page.name}, anonymous, cached`);
   for (const page of pages.filter((p) => cachedRow(p)).slice(0, 3)) {
     const html = await (await fetch(`${server.origin}${page.path}`)).text();
-    const floor = await startHttpFloor(html, port + 1);
+    const floor = await startHttpFloor(html, port + 1, webProcesses);
     try {
       const floorRow = await load(`${page.name}: the same HTML from memory (node:http)`, page.path, {}, {
         origin: floor.origin,
@@ -344,7 +346,12 @@ for (let i = 0; i < 2; i++) {
     port,
     viaQuire: true,
     captureOutput: true,
-    env: { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), SEED_DEMO: 'false' },
+    env: {
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      SEED_DEMO: 'false',
+      WEB_PROCESSES: String(webProcesses),
+    },
   });
   startTimes.push(Math.round(started.readyMs));
   await started.stop();
@@ -354,7 +361,13 @@ const floor = libraryFloor(repoRoot);
 const results = {
   date: new Date().toISOString(),
   machine: { cores: (await import('node:os')).cpus().length, node: process.version },
-  settings: { connections, durationSeconds: duration, scalePosts: scale, nodeEnv: 'production' },
+  settings: {
+    connections,
+    durationSeconds: duration,
+    scalePosts: scale,
+    nodeEnv: 'production',
+    webProcesses,
+  },
   startReadyMs: Math.round(server.readyMs),
   quireStartMs: { first: startTimes[0], restart: startTimes[1] },
   storyPageScripts: weight,
@@ -372,7 +385,7 @@ const cacheOf = (r: BenchRow) =>
     .map(([state, count]) => `${state} ${count}`)
     .join(', ') || '–';
 const table = [
-  `Bench ${results.date} · production mode · ${connections} connections · ${duration} s each · scale ${scale || 'demo only'}`,
+  `Bench ${results.date} · production mode · ${webProcesses} web process${webProcesses > 1 ? 'es' : ''} · ${connections} connections · ${duration} s each · scale ${scale || 'demo only'}`,
   '',
   '| scenario | req/s | p50 ms | p97.5 ms | p99 ms | server CPU ms/req | DB CPU ms/req | x-cache | non-2xx | errors |',
   '|---|---:|---:|---:|---:|---:|---:|---|---:|---:|',
