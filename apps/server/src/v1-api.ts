@@ -8,7 +8,7 @@ import {
   apiUser,
   apiUserPublications,
   authenticateBearer,
-  FixedWindowLimiter,
+  hitRateWindow,
   type ServiceEnvironment,
   zodMessage,
 } from '@quire/api';
@@ -74,10 +74,9 @@ export async function registerV1Api(
   orm: Orm,
   config: ServerConfig,
   env: ServiceEnvironment,
-  opts: { store?: MediaStore; limiter?: FixedWindowLimiter } = {},
+  opts: { store?: MediaStore } = {},
 ) {
   const store = opts.store ?? new LocalDiskMediaStore(path.join(config.DATA_DIR, 'media'));
-  const limiter = opts.limiter ?? new FixedWindowLimiter();
   const maxMb = config.IMAGE_UPLOAD_MAX_SIZE_MB;
   const callers = new WeakMap<FastifyRequest, Caller>();
   const caller = (req: FastifyRequest) => {
@@ -112,7 +111,7 @@ export async function registerV1Api(
         const now = new Date();
         const auth = await authenticateBearer(em, authorization, now);
         if (!auth) return sendApiError(reply, 401, API_ERROR_CODES.tokenInvalid, apiErrorTexts.tokenInvalid);
-        const window = limiter.hit(auth.token.id, now);
+        const window = await hitRateWindow(em, `v1:${auth.token.id}`, now);
         reply.header('x-ratelimit-limit', String(window.limit));
         reply.header('x-ratelimit-remaining', String(window.remaining));
         reply.header('x-ratelimit-reset', String(Math.ceil(window.resetAt.getTime() / 1000)));

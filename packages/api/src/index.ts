@@ -14,7 +14,12 @@ export { type AppRouter, appRouter, createCaller, type RouterInputs, type Router
 export { currentUsernameFor } from './services/account/profile';
 export { KEPT_AFTER_PURGE, purgeAccount, purgeDeletedAccounts } from './services/account-deletion';
 export { confirmEmail } from './services/auth/accounts';
-export { type CaptchaVerifier, LocalCaptcha, RecaptchaVerifier } from './services/auth/captcha';
+export {
+  type CaptchaVerifier,
+  LocalCaptcha,
+  RecaptchaVerifier,
+  type SpendOnce,
+} from './services/auth/captcha';
 export { completeEmailLink, type EmailCallbackOutcome } from './services/auth/email-link';
 export { readAuthFlags } from './services/auth/flags';
 export { safeRedirect } from './services/auth/login';
@@ -48,7 +53,6 @@ export {
   revocationEndpoint,
   tokenEndpoint,
 } from './services/developer/oauth-token';
-export { FixedWindowLimiter, type RateWindow } from './services/developer/rate-limit';
 export {
   apiTokenHash,
   authenticateBearer,
@@ -189,6 +193,7 @@ export {
   rollupStatsDays,
 } from './services/stats/rollup';
 export { purgeTrash } from './services/stories/lifecycle';
+export { hitRateWindow, type RateWindow, spendOnce } from './services/usage-counts';
 export { dismissedFlags, type ViewerFields, viewerFields } from './services/viewer';
 export {
   type Context,

@@ -33,6 +33,7 @@ import { ExportRequestSchema } from './modules/platform/export-request.entity';
 import { FeatureFlagSchema } from './modules/platform/feature-flag.entity';
 import { FeatureFlagOverrideSchema } from './modules/platform/feature-flag-override.entity';
 import { OutboxEventSchema } from './modules/platform/outbox-event.entity';
+import { UsageCountSchema } from './modules/platform/usage-count.entity';
 import { VisitorSchema } from './modules/platform/visitor.entity';
 import { MediaSchema } from './modules/posts/media.entity';
 import { PostSchema } from './modules/posts/post.entity';
@@ -152,6 +153,7 @@ export const entities = [
   FeatureFlagOverrideSchema,
   FeatureFlagSchema,
   OutboxEventSchema,
+  UsageCountSchema,
   VisitorSchema,
   PostDailyStatsSchema,
   UserDailyStatsSchema,

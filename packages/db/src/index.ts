@@ -41,6 +41,7 @@ export * from './modules/platform/export-request.entity';
 export * from './modules/platform/feature-flag.entity';
 export * from './modules/platform/feature-flag-override.entity';
 export * from './modules/platform/outbox-event.entity';
+export * from './modules/platform/usage-count.entity';
 export * from './modules/platform/visitor.entity';
 export * from './modules/posts/media.entity';
 export * from './modules/posts/post.entity';

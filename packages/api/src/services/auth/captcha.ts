@@ -6,19 +6,22 @@ export interface CaptchaVerifier {
   readonly siteKey: string | null;
   /** A challenge to show, for providers that answer in-page (the local one); null otherwise. */
   challenge(now: Date): { token: string; question: string } | null;
-  verify(value: string | undefined, ip: string, now: Date): Promise<boolean>;
+  /** `spend` records a one-time key until an instant, and says whether it was the first time (in every process). */
+  verify(value: string | undefined, ip: string, now: Date, spend: SpendOnce): Promise<boolean>;
 }
+
+/** Records `key` as used until `until`; true the first time, false for a key already used. */
+export type SpendOnce = (key: string, until: Date) => Promise<boolean>;
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
 /**
  * The fresh-machine default: a small arithmetic question, answered in the modal. The token is
- * stateless (an HMAC over expiry, nonce and answer); a nonce is accepted once per process.
+ * stateless (an HMAC over expiry, nonce and answer); its nonce is spent once, until the token expires.
  */
 export class LocalCaptcha implements CaptchaVerifier {
   readonly kind = 'local' as const;
   readonly siteKey = null;
-  private readonly used = new Map<string, number>();
 
   constructor(private readonly secret: Buffer) {}
 
@@ -37,17 +40,15 @@ export class LocalCaptcha implements CaptchaVerifier {
     };
   }
 
-  async verify(value: string | undefined, _ip: string, now: Date): Promise<boolean> {
+  async verify(value: string | undefined, _ip: string, now: Date, spend: SpendOnce): Promise<boolean> {
     const [token, answer] = (value ?? '').split(':');
     const [exp, nonce, mac] = (token ?? '').split('.');
     if (!exp || !nonce || !mac || !answer || !/^\d{1,3}$/.test(answer.trim())) return false;
-    if (Number(exp) < now.getTime() || this.used.has(nonce)) return false;
+    if (!/^\d{1,15}$/.test(exp) || Number(exp) < now.getTime()) return false;
     const expected = Buffer.from(this.sign(`${exp}.${nonce}.${Number(answer.trim())}`));
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-    this.used.set(nonce, Number(exp));
-    for (const [n, e] of this.used) if (e < now.getTime()) this.used.delete(n);
-    return true;
+    return spend(`captcha:${nonce}`, new Date(Number(exp)));
   }
 }
 

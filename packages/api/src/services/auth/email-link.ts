@@ -10,7 +10,9 @@ import {
 } from '@quire/domain';
 import { enqueueEmail } from '@quire/mail';
 import type { Context } from '../../trpc';
+import { spendOnce } from '../usage-counts';
 import { createUser, userByEmail } from './accounts';
+import type { SpendOnce } from './captcha';
 import { readAuthFlags } from './flags';
 import { clearFailures, holdLock, recordFailure } from './lockouts';
 import { completeFirstFactor, safeRedirect } from './login';
@@ -44,7 +46,8 @@ export async function sendAcctAuthEmail(
   if (flags.disable_login_email) return fail('BadRequest', EMAIL_SIGN_IN_OFF);
   // Spec §5: a captcha guards emailed links, except sign-in when skip_sign_in_recaptcha is on.
   const captchaRequired = !(input.operation === 'login' && flags.skip_sign_in_recaptcha);
-  if (captchaRequired && !(await ctx.env.captcha.verify(input.captchaValue, ctx.ip, now))) {
+  const spend: SpendOnce = (key, until) => spendOnce(em, key, until);
+  if (captchaRequired && !(await ctx.env.captcha.verify(input.captchaValue, ctx.ip, now, spend))) {
     return fail('FailedChallenge', FAILED_CHALLENGE);
   }
   const user = await userByEmail(em, email);

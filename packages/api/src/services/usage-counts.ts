@@ -1,0 +1,48 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { API_RATE_LIMIT, API_RATE_WINDOW_MS } from '@quire/domain';
+
+/** What one request's hit of the limit found: whether it may go on, and the X-RateLimit-* values. */
+export interface RateWindow {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** When the window ends (X-RateLimit-Reset, in Unix seconds). */
+  resetAt: Date;
+}
+
+/**
+ * Counts one request of `key` in its fixed window (usage_counts), checked and incremented in one statement, so
+ * concurrent requests in every app process are counted exactly: a window at its limit is left as it is and the
+ * request refused. The first hit of a window also deletes the counts that ended.
+ */
+export async function hitRateWindow(
+  em: EntityManager,
+  key: string,
+  now: Date,
+  limit = API_RATE_LIMIT,
+  windowMs = API_RATE_WINDOW_MS,
+): Promise<RateWindow> {
+  const at = now.getTime();
+  const resetAt = new Date(at - (at % windowMs) + windowMs);
+  const [row] = await em.execute<{ hits: number }[]>(
+    `insert into usage_counts (key, ends_at, hits) values (?, ?, 1)
+     on conflict (key, ends_at) do update set hits = usage_counts.hits + 1 where usage_counts.hits < ?
+     returning hits`,
+    [key, resetAt, limit],
+  );
+  if (!row) return { allowed: false, limit, remaining: 0, resetAt };
+  if (row.hits === 1) await em.execute('delete from usage_counts where ends_at <= ?', [now]);
+  return { allowed: true, limit, remaining: limit - row.hits, resetAt };
+}
+
+/**
+ * Records a one-time `key` (a captcha's nonce) as used until `until`, so every app process sees it: true the
+ * first time, false after. The row is deleted with the ended windows once `until` has passed.
+ */
+export async function spendOnce(em: EntityManager, key: string, until: Date): Promise<boolean> {
+  const rows = await em.execute<{ hits: number }[]>(
+    'insert into usage_counts (key, ends_at, hits) values (?, ?, 1) on conflict do nothing returning hits',
+    [key, until],
+  );
+  return rows.length === 1;
+}
