@@ -9,7 +9,7 @@ import { loadConfig, repoRoot, START_SECRET_ENV, startSecretForWebProcesses } fr
 import { connectDatabase } from './database';
 import { REQUEST_DEADLINE_MS } from './health';
 import { LocalDiskMediaStore } from './media-store';
-import { startWebProcesses } from './web-processes';
+import { announceListening, startWebProcesses } from './web-processes';
 import { startWorker } from './worker';
 
 // `pnpm start`: build the client apps if needed, start PostgreSQL (embedded unless DATABASE_URL),
@@ -125,8 +125,15 @@ async function serve() {
     await db.close();
   });
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // A web process listens on a socket of its own, the kernel sharing connections among them (SO_REUSEPORT): a
+  // connection is never handed through the forking process, where one on its way to a process that died would hang.
+  await app.listen({
+    port: config.PORT,
+    host: config.HOST,
+    ...(cluster.isWorker ? { exclusive: true, reusePort: true } : {}),
+  });
   // A web process's start is told by the process that forked it.
+  announceListening();
   if (cluster.isPrimary) log(`ready on ${origin()} in ${Math.round(performance.now() - started)} ms`);
 }
 

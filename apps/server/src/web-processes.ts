@@ -1,6 +1,14 @@
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 
+/** What a web process sends the process that forked it once it listens (on a socket of its own, cluster does not). */
+const LISTENING = 'quire:listening';
+
+/** Called by a web process once it listens. */
+export function announceListening(): void {
+  if (cluster.isWorker) process.send?.(LISTENING);
+}
+
 export interface WebProcesses {
   /** Settles once every web process listens; rejects when one could not start. */
   ready: Promise<void>;
@@ -9,7 +17,7 @@ export interface WebProcesses {
 }
 
 /**
- * Forks `count` web processes that share the listening port (node:cluster hands them connections in turn), each
+ * Forks `count` web processes that share the listening port (each its own socket on it, SO_REUSEPORT), each
  * running this same entry with `env` added. One that dies after it listened is replaced, so a crash costs its
  * requests in flight, not the site; one that dies before it listened is not (it would only die again), and
  * `ready` rejects if that happens during the start.
@@ -33,7 +41,8 @@ export function startWebProcesses(opts: {
     const worker = cluster.fork(opts.env);
     let listened = false;
     live.add(worker);
-    worker.once('listening', () => {
+    worker.on('message', (message) => {
+      if (message !== LISTENING || listened) return;
       listened = true;
       if (replacing) opts.log(`web process ${worker.process.pid} replaced one that exited`);
       else if (++listening === opts.count) settle.resolve();

@@ -6,8 +6,8 @@ import path from 'node:path';
 
 /**
  * Serves `html` on 127.0.0.1:`port` from a child node process (gzipped once for clients that ask, as the app's
- * compressor would); with `processes` above 1, that process forks the others (as the app's web processes are),
- * and the port is shared through node:cluster.
+ * compressor would); with `processes` above 1, that process forks them, each listening on a socket of its own
+ * on the port (SO_REUSEPORT), as the app's web processes do.
  */
 export async function startHttpFloor(
   html: string,
@@ -34,7 +34,7 @@ export async function startHttpFloor(
         const gzip = /\\bgzip\\b/.test(req.headers['accept-encoding'] || '');
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
         res.end(gzip ? gz : body);
-      }).listen(${port}, '127.0.0.1', () => cluster.isPrimary && process.send('ready'));
+      }).listen({ port: ${port}, host: '127.0.0.1', exclusive: true, reusePort: cluster.isWorker }, () => cluster.isPrimary && process.send('ready'));
     });
     // Stops by itself if the bench never does.
     setTimeout(() => process.exit(0), 30 * 60 * 1000);

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /*
@@ -29,14 +29,19 @@ export function taxFormKey(opts: { appSecret?: string | null; dataDir: string })
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const key = randomBytes(32);
-  // 'wx': two processes starting at once do not overwrite each other's key; the loser reads the winner's.
+  // Written whole to a file of this process's own, then linked into place: link fails when the key exists, so
+  // processes starting at once (web processes) never overwrite each other's key, nor read a half-written one.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(draft, 0o600);
+    linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return taxFormKey(opts);
     throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
-  chmodSync(file, 0o600);
   return key;
 }
 
