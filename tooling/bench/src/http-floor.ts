@@ -24,7 +24,8 @@ export async function startHttpFloor(
         for (let i = 0; i < ${processes}; i++) {
           const worker = cluster.fork();
           worker.send(html);
-          worker.once('listening', () => ++listening === ${processes} && process.send('ready'));
+          // On a socket of its own a worker's listening is not reported by cluster: it says so itself.
+          worker.once('message', () => ++listening === ${processes} && process.send('ready'));
         }
         return;
       }
@@ -34,7 +35,7 @@ export async function startHttpFloor(
         const gzip = /\\bgzip\\b/.test(req.headers['accept-encoding'] || '');
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
         res.end(gzip ? gz : body);
-      }).listen({ port: ${port}, host: '127.0.0.1', exclusive: true, reusePort: cluster.isWorker }, () => cluster.isPrimary && process.send('ready'));
+      }).listen({ port: ${port}, host: '127.0.0.1', exclusive: true, reusePort: cluster.isWorker }, () => process.send('ready'));
     });
     // Stops by itself if the bench never does.
     setTimeout(() => process.exit(0), 30 * 60 * 1000);
