@@ -4,7 +4,12 @@ import { DevProvider } from '@quire/payments';
 import { buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appRouter, createContextInner, defaultServiceEnvironment, type ServiceEnvironment } from '../src';
-import { defaultPlanSettings, loadDevPaymentState, syncPlans } from '../src/services/membership';
+import {
+  defaultPlanSettings,
+  loadDevPaymentState,
+  startCheckout,
+  syncPlans,
+} from '../src/services/membership';
 import { testClock } from './auth-helpers';
 
 /*
@@ -414,5 +419,26 @@ describe('the test-mode provider in several processes at once', () => {
     expect(saved.session(sessionOf(second.url))?.status).toBe('open');
     const m = await db.em().findOneOrFail(Membership, { user: reader.id });
     expect((await saved.getSubscription(m.providerSubscriptionId!)).status).toBe('active');
+  });
+
+  it('undoes in a copy a change whose transaction rolled back, at its next use', async () => {
+    const reader = await buildUser(db.em());
+    let sessionId = '';
+    await expect(
+      db.em().transactional(async (tx) => {
+        const { url } = await startCheckout(tx, env, reader, {
+          planCode: 'monthly-usd',
+          requestId: requestId(),
+        });
+        sessionId = sessionOf(url);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // The copy made the session in memory; the stored state never had it, and the next use reads that again.
+    expect(sessionId).not.toBe('');
+    expect(await refusal(api(reader).membership.testCheckout({ sessionId }))).toEqual({
+      code: 'NOT_FOUND',
+      message: membershipTexts.checkoutNotFound,
+    });
   });
 });
