@@ -63,6 +63,7 @@ import { BOOT_SCRIPT_SOURCE, errorStatusFor, registerReaderPages, sendErrorPage 
 import { registerStatsRoutes } from './stats-routes';
 import { registerStripeWebhook } from './stripe-webhook';
 import { registerTelemetry } from './telemetry';
+import { usageCountStore } from './throttle-store';
 import { registerUnreadStream } from './unread-stream';
 import { registerUsernameRedirects } from './username-redirects';
 import { registerV1Api } from './v1-api';
@@ -166,7 +167,8 @@ export async function buildApp(opts: {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: PER_RESPONSE_BROTLI_QUALITY } },
   });
   // Routes that the spec rate-limits (sign-in lockouts, account creation) opt in per route.
-  await app.register(fastifyRateLimit, { global: false });
+  // The throttles of search, uploads, telemetry and the token endpoint count in PostgreSQL, across processes.
+  await app.register(fastifyRateLimit, { global: false, store: usageCountStore(orm) });
 
   registerClientCookies(app, config);
   // Headers that only mean something on a document are dropped from hashed scripts and styles, which a

@@ -193,7 +193,7 @@ export {
   rollupStatsDays,
 } from './services/stats/rollup';
 export { purgeTrash } from './services/stories/lifecycle';
-export { hitRateWindow, type RateWindow, spendOnce } from './services/usage-counts';
+export { countHit, hitRateWindow, type RateWindow, spendOnce } from './services/usage-counts';
 export { dismissedFlags, type ViewerFields, viewerFields } from './services/viewer';
 export {
   type Context,

@@ -10,6 +10,14 @@ export interface RateWindow {
   resetAt: Date;
 }
 
+/** The end of the fixed window of `windowMs` that `now` falls in (windows start on multiples of their length). */
+const windowEnd = (now: Date, windowMs: number) =>
+  new Date(now.getTime() - (now.getTime() % windowMs) + windowMs);
+
+/** Deletes the counts that ended: run by the first hit of each window, so rows never pile up. */
+const sweepEnded = (em: EntityManager, now: Date) =>
+  em.execute('delete from usage_counts where ends_at <= ?', [now]);
+
 /**
  * Counts one request of `key` in its fixed window (usage_counts), checked and incremented in one statement, so
  * concurrent requests in every app process are counted exactly: a window at its limit is left as it is and the
@@ -22,8 +30,7 @@ export async function hitRateWindow(
   limit = API_RATE_LIMIT,
   windowMs = API_RATE_WINDOW_MS,
 ): Promise<RateWindow> {
-  const at = now.getTime();
-  const resetAt = new Date(at - (at % windowMs) + windowMs);
+  const resetAt = windowEnd(now, windowMs);
   const [row] = await em.execute<{ hits: number }[]>(
     `insert into usage_counts (key, ends_at, hits) values (?, ?, 1)
      on conflict (key, ends_at) do update set hits = usage_counts.hits + 1 where usage_counts.hits < ?
@@ -31,8 +38,29 @@ export async function hitRateWindow(
     [key, resetAt, limit],
   );
   if (!row) return { allowed: false, limit, remaining: 0, resetAt };
-  if (row.hits === 1) await em.execute('delete from usage_counts where ends_at <= ?', [now]);
+  if (row.hits === 1) await sweepEnded(em, now);
   return { allowed: true, limit, remaining: limit - row.hits, resetAt };
+}
+
+/**
+ * Counts one hit of `key` in its fixed window of `windowMs`, past any allowance too, and says how many there were
+ * and when the window ends: what an abuse throttle compares with its allowance (apps/server's throttle store).
+ */
+export async function countHit(
+  em: EntityManager,
+  key: string,
+  now: Date,
+  windowMs: number,
+): Promise<{ hits: number; endsAt: Date }> {
+  const endsAt = windowEnd(now, windowMs);
+  const [row] = await em.execute<{ hits: number }[]>(
+    `insert into usage_counts (key, ends_at, hits) values (?, ?, 1)
+     on conflict (key, ends_at) do update set hits = usage_counts.hits + 1
+     returning hits`,
+    [key, endsAt],
+  );
+  if (row!.hits === 1) await sweepEnded(em, now);
+  return { hits: row!.hits, endsAt };
 }
 
 /**
