@@ -67,6 +67,21 @@ export function useTestApp(
   };
 }
 
+/** Another app on `t`'s database, as a second process or machine would be (call `ready` or `listen` on it). */
+export function buildAppBeside(t: TestApp, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  return buildApp({
+    orm: t.db.orm,
+    config: loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PAGE_CACHE_FRESH_MS: '0',
+      ...env,
+      DATA_DIR: t.dataDir,
+    }),
+    logger: false,
+  });
+}
+
 /** Cookie header with a session and a matching xsrf token, plus the xsrf header. */
 export function authHeaders(sessionToken: string | null, xsrf = 'test-xsrf-token') {
   const cookies = [`xsrf=${xsrf}`];

@@ -13,9 +13,8 @@ import { COLORS } from '@quire/ui';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { useTestApp } from './helpers';
+import { buildAppBeside, useTestApp } from './helpers';
 
 const BASE = 'https://quire.test';
 const t = useTestApp(undefined, { PAGE_CACHE_FRESH_MS: '0', PUBLIC_URL: BASE });
@@ -32,18 +31,7 @@ const CONFIGURED = {
 /** The same site with every association and the security contact configured, on the same database. */
 let configured: FastifyInstance;
 beforeAll(async () => {
-  configured = await buildApp({
-    orm: t.db.orm,
-    config: loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PAGE_CACHE_FRESH_MS: '0',
-      PUBLIC_URL: BASE,
-      DATA_DIR: t.dataDir,
-      ...CONFIGURED,
-    }),
-    logger: false,
-  });
+  configured = await buildAppBeside(t, { PUBLIC_URL: BASE, ...CONFIGURED });
   await configured.ready();
 });
 afterAll(async () => {

@@ -1,9 +1,7 @@
 import { OAUTH_TOKEN_PATH } from '@quire/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { useTestApp } from './helpers';
+import { buildAppBeside, useTestApp } from './helpers';
 
 /*
  * The abuse throttles (@fastify/rate-limit) count in usage_counts: two app processes on one database share an
@@ -13,16 +11,7 @@ import { useTestApp } from './helpers';
 const t = useTestApp();
 let other: FastifyInstance;
 beforeAll(async () => {
-  other = await buildApp({
-    orm: t.db.orm,
-    config: loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PAGE_CACHE_FRESH_MS: '0',
-      DATA_DIR: t.dataDir,
-    }),
-    logger: false,
-  });
+  other = await buildAppBeside(t);
   await other.ready();
 });
 afterAll(async () => {

@@ -5,11 +5,10 @@ import { appRouter, createContextInner, type NotifyInput, notify } from '@quire/
 import type { User } from '@quire/db';
 import { accessTexts, UNREAD_STREAM_PATH } from '@quire/domain';
 import { buildSession, buildUser } from '@quire/test-harness';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { UNREAD_STREAMS_PER_USER_MAX } from '../src/unread-stream';
-import { useTestApp } from './helpers';
+import { buildAppBeside, useTestApp } from './helpers';
 
 const t = useTestApp();
 let origin = '';
@@ -173,19 +172,10 @@ describe('the live unread count', () => {
 });
 
 describe('a second server process', () => {
-  let other: Awaited<ReturnType<typeof buildApp>>;
+  let other: FastifyInstance;
   let otherOrigin = '';
   beforeAll(async () => {
-    other = await buildApp({
-      orm: t.db.orm,
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        PAGE_CACHE_FRESH_MS: '0',
-        DATA_DIR: t.dataDir,
-      }),
-      logger: false,
-    });
+    other = await buildAppBeside(t);
     await other.listen({ port: 0, host: '127.0.0.1' });
     otherOrigin = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
   });
