@@ -246,13 +246,13 @@ export function paymentProvider(config: ServerConfig, devState?: DevProviderStat
  * Without APP_SECRET, the secret of this start: drawn by the first process and handed to the web processes it forks
  * (WEB_PROCESSES, in START_SECRET_ENV), so all of them and the in-process worker agree until a restart.
  */
-export const START_SECRET_ENV = 'QUIRE_START_SECRET';
+const START_SECRET_ENV = 'QUIRE_START_SECRET';
 const startSecret = process.env[START_SECRET_ENV] || randomBytes(32).toString('hex');
 // Read once: processes this one starts (PostgreSQL, a build) are not given it.
 delete process.env[START_SECRET_ENV];
 
-/** The secret this start hands to the web processes it forks. */
-export const startSecretForWebProcesses = (): string => startSecret;
+/** The environment that hands this start's secret to a web process it forks. */
+export const startSecretEnv = (): Record<string, string> => ({ [START_SECRET_ENV]: startSecret });
 
 /** A key for one purpose, from APP_SECRET (or this start's secret), so it signs nothing else. */
 export const derivedSecret = (config: Pick<ServerConfig, 'APP_SECRET'>, purpose: string): string =>

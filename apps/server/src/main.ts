@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { clientBuildProblem } from './assets';
-import { loadConfig, repoRoot, START_SECRET_ENV, startSecretForWebProcesses } from './config';
+import { loadConfig, repoRoot, startSecretEnv } from './config';
 import { connectDatabase } from './database';
 import { REQUEST_DEADLINE_MS } from './health';
 import { LocalDiskMediaStore } from './media-store';
@@ -83,7 +83,7 @@ async function serveFromWebProcesses() {
       DATABASE_URL: db.url,
       SEED_DEMO: 'false',
       RUN_JOBS: 'false',
-      [START_SECRET_ENV]: startSecretForWebProcesses(),
+      ...startSecretEnv(),
     },
     log,
   });

@@ -19,9 +19,24 @@ const sweepEnded = (em: EntityManager, now: Date) =>
   em.execute('delete from usage_counts where ends_at <= ?', [now]);
 
 /**
+ * Adds one hit to `key`'s count ending at `endsAt`, in one statement: with a `limit`, only while the count is
+ * below it (null when it is not). The first hit of a window also deletes the counts that ended.
+ */
+async function addHit(em: EntityManager, key: string, endsAt: Date, now: Date, limit?: number) {
+  const [row] = await em.execute<{ hits: number }[]>(
+    `insert into usage_counts (key, ends_at, hits) values (?, ?, 1)
+     on conflict (key, ends_at) do update set hits = usage_counts.hits + 1
+     ${limit === undefined ? '' : 'where usage_counts.hits < ?'} returning hits`,
+    limit === undefined ? [key, endsAt] : [key, endsAt, limit],
+  );
+  if (row?.hits === 1) await sweepEnded(em, now);
+  return row?.hits ?? null;
+}
+
+/**
  * Counts one request of `key` in its fixed window (usage_counts), checked and incremented in one statement, so
  * concurrent requests in every app process are counted exactly: a window at its limit is left as it is and the
- * request refused. The first hit of a window also deletes the counts that ended.
+ * request refused.
  */
 export async function hitRateWindow(
   em: EntityManager,
@@ -31,15 +46,9 @@ export async function hitRateWindow(
   windowMs = API_RATE_WINDOW_MS,
 ): Promise<RateWindow> {
   const resetAt = windowEnd(now, windowMs);
-  const [row] = await em.execute<{ hits: number }[]>(
-    `insert into usage_counts (key, ends_at, hits) values (?, ?, 1)
-     on conflict (key, ends_at) do update set hits = usage_counts.hits + 1 where usage_counts.hits < ?
-     returning hits`,
-    [key, resetAt, limit],
-  );
-  if (!row) return { allowed: false, limit, remaining: 0, resetAt };
-  if (row.hits === 1) await sweepEnded(em, now);
-  return { allowed: true, limit, remaining: limit - row.hits, resetAt };
+  const hits = await addHit(em, key, resetAt, now, limit);
+  if (hits === null) return { allowed: false, limit, remaining: 0, resetAt };
+  return { allowed: true, limit, remaining: limit - hits, resetAt };
 }
 
 /**
@@ -53,14 +62,7 @@ export async function countHit(
   windowMs: number,
 ): Promise<{ hits: number; endsAt: Date }> {
   const endsAt = windowEnd(now, windowMs);
-  const [row] = await em.execute<{ hits: number }[]>(
-    `insert into usage_counts (key, ends_at, hits) values (?, ?, 1)
-     on conflict (key, ends_at) do update set hits = usage_counts.hits + 1
-     returning hits`,
-    [key, endsAt],
-  );
-  if (row!.hits === 1) await sweepEnded(em, now);
-  return { hits: row!.hits, endsAt };
+  return { hits: (await addHit(em, key, endsAt, now))!, endsAt };
 }
 
 /**

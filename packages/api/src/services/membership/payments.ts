@@ -276,9 +276,11 @@ export async function paymentPortal(
   return url ? { url } : null;
 }
 
-/** The test-mode provider and one of the viewer's own sessions; not found for anyone else's. */
-async function ownDevSession(em: EntityManager, env: ServiceEnvironment, viewer: User, sessionId: string) {
-  const provider = await currentProvider(em, env);
+/**
+ * The test-mode provider and one of the viewer's own sessions; not found for anyone else's. `provider` is one whose
+ * state is current (`currentProvider`, or the one `changingProvider` passes).
+ */
+async function ownDevSession(em: EntityManager, provider: PaymentProvider, viewer: User, sessionId: string) {
   if (!isDevProvider(provider)) throw refuse('NOT_FOUND', membershipTexts.testCheckoutUnavailable);
   const session = provider.session(sessionId);
   await enforce(em, viewer, 'payCheckout', { userId: session?.userId ?? null });
@@ -292,7 +294,7 @@ export async function testCheckout(
   viewer: User,
   sessionId: string,
 ) {
-  const { session } = await ownDevSession(em, env, viewer, sessionId);
+  const { session } = await ownDevSession(em, await currentProvider(em, env), viewer, sessionId);
   const plan = await em.findOne(Plan, { code: session.price.planCode });
   const currency = session.price.currency;
   const full = discountedAmount(session.price.amount * session.quantity, session.discount);
@@ -335,10 +337,10 @@ export async function completeTestCheckout(
   input: { sessionId: string; card: DevCard },
   now: Date,
 ): Promise<{ redirect: string }> {
-  await ownDevSession(em, env, viewer, input.sessionId);
-  return changingProvider(em, env, async () => {
+  await ownDevSession(em, await currentProvider(em, env), viewer, input.sessionId);
+  return changingProvider(em, env, async (current) => {
     // Read again under the lock: a second tab may have paid meanwhile.
-    const { provider, session } = await ownDevSession(em, env, viewer, input.sessionId);
+    const { provider, session } = await ownDevSession(em, current, viewer, input.sessionId);
     if (session.status !== 'open') throw refuse('BAD_REQUEST', membershipTexts.checkoutAlreadyPaid);
     let events: PaymentEvent[];
     try {
