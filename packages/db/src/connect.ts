@@ -15,12 +15,14 @@ export interface DatabaseOptions {
   dataDir: string;
   embeddedPort: number;
   poolMax?: number;
+  /** Bring the schema up to date (the default); off where another process already did (a web process). */
+  migrate?: boolean;
   log?: (message: string) => void;
 }
 
 /**
  * Connects to `databaseUrl`, or starts the embedded PostgreSQL with its data under `dataDir` and
- * creates the `quire` database on first run. Migrations run before this returns.
+ * creates the `quire` database on first run. Migrations run before this returns, unless `migrate` is false.
  */
 export async function connectDatabase(options: DatabaseOptions) {
   let url = options.databaseUrl;
@@ -39,7 +41,7 @@ export async function connectDatabase(options: DatabaseOptions) {
     url = cluster.urlFor(DATABASE_NAME);
     stopEmbedded = () => cluster.stop();
   }
-  const orm: Orm = await openDatabase(url, { migrate: true, poolMax: options.poolMax });
+  const orm: Orm = await openDatabase(url, { migrate: options.migrate ?? true, poolMax: options.poolMax });
   return {
     orm,
     url,
