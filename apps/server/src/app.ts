@@ -8,6 +8,7 @@ import {
   appRouter,
   errorMessage,
   loadDevPaymentState,
+  purgeSharedReads,
   refreshCandidatesEvery,
   type ServiceEnvironment,
   zodMessage,
@@ -324,10 +325,15 @@ export async function buildApp(opts: {
         })
       : null;
   app.decorate('pageCache', pageCache);
-  if (pageCache) {
-    const purges = listenForCachePurges(String(orm.config.get('clientUrl')), pageCache, (m) =>
-      app.log.warn(m),
-    );
+  // A change's purge reaches this process's page cache and the reads it shares between requests (kept stories).
+  if (pageCache || env.forYouCacheMs) {
+    const purger = {
+      purgeTag: (tag: string) => {
+        pageCache?.purgeTag(tag);
+        purgeSharedReads(tag);
+      },
+    };
+    const purges = listenForCachePurges(String(orm.config.get('clientUrl')), purger, (m) => app.log.warn(m));
     await purges.ready;
     app.addHook('onClose', () => purges.stop());
   }

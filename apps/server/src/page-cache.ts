@@ -27,15 +27,31 @@ export function pageEncodingFor(acceptEncoding: string | undefined): PageEncodin
   return PAGE_ENCODINGS.find((e) => allowed.get(e) ?? allowed.get('*') ?? false) ?? null;
 }
 
-/** Brotli's quality for responses compressed each time they are sent (a reader's own page, API answers). */
-export const PER_RESPONSE_BROTLI_QUALITY = 2;
+/**
+ * Brotli's quality for responses compressed each time they are sent (a reader's own page, API answers). Quality 1
+ * against 2 on a signed-in story page (52 KB) and home (96 KB): 0.17 against 0.32 ms and 0.22 against 0.38 ms, for
+ * 6 % and 4 % more bytes.
+ */
+export const PER_RESPONSE_BROTLI_QUALITY = 1;
 /** Brotli's quality for a shared page, compressed once and kept. */
 const KEPT_BROTLI_QUALITY = 6;
+
+/**
+ * Brotli's window for a body: no larger than the body (at least 64 KB). The default 4 MB window is allocated on every
+ * call, a third of quality 2's time on a 52 KB page, and reaches back no further on a page this size.
+ */
+const brotliWindowFor = (body: string) => Math.min(24, Math.max(16, Math.ceil(Math.log2(body.length + 1))));
 
 /** `body` in `encoding` in one call: brotli at `brotliQuality`, gzip at its default level (6). */
 const compressed = (body: string, encoding: PageEncoding, brotliQuality: number): Buffer =>
   encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } })
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+          [constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(body),
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
     : gzipSync(body);
 
 /** A reader's own page compressed as the compressor would each response, without its stream. */

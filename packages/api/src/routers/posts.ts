@@ -171,7 +171,11 @@ export const postsRouter = router({
   /** One story for its page, as a spec §3 PostResult: the story, or why the viewer cannot see it. */
   byId: publicProcedure
     .input(z.object({ id: postId, shareKey: textInput().max(64).nullish() }))
-    .query(({ ctx, input }) => postForViewer(ctx.em, paywallReaderOf(ctx), input.id, input.shareKey)),
+    .query(({ ctx, input }) =>
+      postForViewer(ctx.em, paywallReaderOf(ctx), input.id, input.shareKey, {
+        cacheMs: ctx.env.forYouCacheMs,
+      }),
+    ),
 
   /** Starts a draft (spec §2 /new-story, /{collectionSlug}/new-story). */
   createDraft: authedProcedure

@@ -6,6 +6,7 @@ import { enqueueEmail } from '@quire/mail';
 import { TRPCError } from '@trpc/server';
 import { enforce } from '../policies';
 import { revokeAllSessions } from './auth/sessions';
+import { purgeCacheTags } from './cache-purge';
 import type { ServiceEnvironment } from './environment';
 import { setMembershipCancel } from './membership/payments';
 import { forgetSubscriber } from './newsletters/subscriptions';
@@ -43,6 +44,8 @@ export async function deleteAccount(
   user.isDeleted = true;
   user.deletedAt = now;
   await revokeAllSessions(em, viewer.id, now);
+  // Their profile and stories say the account was deleted at once, not when a kept page or story times out.
+  await purgeCacheTags(em, [`user-${viewer.id}`]);
   const purgeAfter = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
   if (user.email) {
     enqueueEmail(em, {

@@ -14,12 +14,18 @@ export async function purgeCacheTags(em: EntityManager, tags: string[]) {
   await em.execute('select pg_notify(?, ?)', [CACHE_PURGE_CHANNEL, unique.join(' ')]);
 }
 
-/** The surrogate keys a story's pages carry (and the home page, whose list it may be on). */
-export function storyTags(post: { id: string; creator: { id: string }; collection?: { id: string } | null }) {
+type TaggedStory = { id: string; creator: { id: string }; collection?: { id: string } | null };
+
+/** The surrogate keys of what shows a story itself: its page, its writer's and its publication's. */
+export function storyOwnTags(post: TaggedStory) {
   return [
     `post-${post.id}`,
     `user-${post.creator.id}`,
     ...(post.collection ? [`collection-${post.collection.id}`] : []),
-    'group-edgeCacheHome',
   ];
+}
+
+/** The surrogate keys a story's pages carry (and the home page, whose list it may be on). */
+export function storyTags(post: TaggedStory) {
+  return [...storyOwnTags(post), 'group-edgeCacheHome'];
 }

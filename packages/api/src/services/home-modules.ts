@@ -177,7 +177,7 @@ export async function readNext(
   opts: { cacheMs?: number } = {},
 ) {
   // The story as its page read it (the same request's), not loaded again.
-  const post = await pageStory(em, postId);
+  const post = await pageStory(em, postId, opts.cacheMs);
   if (!post) throw storyNotFound();
   await enforce(em, viewer, 'viewPublishedPost', post);
   const n = HOME_MODULE_SIZES.readNextPerGroup;

@@ -22,6 +22,7 @@ import {
   type PostSubject,
   postUnavailable,
 } from '../policies';
+import { storyOwnTags } from './cache-purge';
 import { accessToStory, type PaywallReader } from './paywall';
 import { oncePerRequest } from './request-memo';
 import { storySeries } from './series';
@@ -261,8 +262,9 @@ export async function postForViewer(
   reader: PaywallReader,
   postId: string,
   shareKey?: string | null,
+  opts: { cacheMs?: number } = {},
 ) {
-  const post = await pageStory(em, postId);
+  const post = await pageStory(em, postId, opts.cacheMs);
   if (!post) return unavailable('NotFound');
   const policy = await loadPolicyViewer(em, reader.viewer);
   const refused = postUnavailable(policy, post);
@@ -380,11 +382,31 @@ export interface PageStory extends PostSubject {
 }
 
 /**
- * The story `postId` as its page reads it, once per request (Read next under it asks too; a mutation in the request,
- * a batch's, makes the next ask read again); null when there is none.
+ * Stories as their pages read them, the same for every reader: kept by the process for `cacheMs` and dropped at
+ * once when a change purges the story's, its writer's or its publication's pages (`purgeSharedReads`). Kept stories
+ * are frozen, for every request shares them; a kept story's clap count may lag, as a kept card's does.
  */
-export function pageStory(em: EntityManager, postId: string): Promise<PageStory | null> {
-  return oncePerRequest(em, `page-story:${postId}`, () => loadPageStory(em, postId));
+const keptStories = new SharedReads<PageStory | null>(2000, (story) => (story ? storyOwnTags(story) : []));
+
+/**
+ * The story `postId` as its page reads it, once per request (Read next under it asks too; a mutation in the request,
+ * a batch's, makes the next ask read again), and shared between requests for `cacheMs`; null when there is none.
+ */
+export function pageStory(em: EntityManager, postId: string, cacheMs = 0): Promise<PageStory | null> {
+  return oncePerRequest(em, `page-story:${postId}`, () =>
+    keptStories.get(postId, cacheMs, async () => {
+      const story = await loadPageStory(em, postId);
+      return story && cacheMs > 0 ? deepFrozen(story) : story;
+    }),
+  );
+}
+
+/** `value` and everything it holds, frozen. */
+function deepFrozen<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) {
+    if (inner !== null && typeof inner === 'object' && !Object.isFrozen(inner)) deepFrozen(inner);
+  }
+  return Object.freeze(value);
 }
 
 async function loadPageStory(em: EntityManager, postId: string): Promise<PageStory | null> {

@@ -1,12 +1,36 @@
+/** Every store of shared reads that can be told a change's surrogate keys (`purgeSharedReads`). */
+const purgeable = new Set<{ purgeTag(tag: string): void }>();
+
+/**
+ * Drops what any store of shared reads keeps under the surrogate key `tag` (a changed story's `post-…`, its writer's
+ * `user-…`): the purges that reach the page cache reach these too, so a kept read does not outlive the change.
+ */
+export function purgeSharedReads(tag: string): void {
+  for (const reads of purgeable) reads.purgeTag(tag);
+}
+
+interface Entry<T> {
+  value: Promise<T>;
+  expiresAt: number;
+  /** The surrogate keys of the value once it is read; none while it is being read. */
+  tags: readonly string[] | null;
+}
+
 /**
  * Reads that answer the same for every reader, kept by the process for a few seconds as the For you candidates
  * are (`forYouCacheMs`): one load at a time per key, the least recently stored dropped past `max` keys, and a
- * load that fails is not kept.
+ * load that fails is not kept. With `tagsOf`, a purge of one of a value's surrogate keys drops it at once, and a
+ * purge drops every read still under way (it may have read the rows as they were before the change).
  */
 export class SharedReads<T> {
-  private readonly entries = new Map<string, { value: Promise<T>; expiresAt: number }>();
+  private readonly entries = new Map<string, Entry<T>>();
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly tagsOf: ((value: T) => readonly string[]) | null = null,
+  ) {
+    if (tagsOf) purgeable.add(this);
+  }
 
   get(key: string, keepMs: number, load: () => Promise<T>): Promise<T> {
     if (keepMs <= 0) return load();
@@ -14,10 +38,15 @@ export class SharedReads<T> {
     const kept = this.fresh(key, now);
     if (kept) return kept;
     const value = load();
-    this.keep(key, value, now + keepMs);
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    const entry = this.keep(key, value, now + keepMs, null);
+    value.then(
+      (read) => {
+        entry.tags = this.tagsOf?.(read) ?? [];
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return value;
   }
 
@@ -41,10 +70,17 @@ export class SharedReads<T> {
     }
     if (!missing.length) return found;
     for (const [key, value] of await loadMissing(missing)) {
-      this.keep(key, Promise.resolve(value), now + keepMs);
+      this.keep(key, Promise.resolve(value), now + keepMs, this.tagsOf?.(value) ?? []);
       found.set(key, value);
     }
     return found;
+  }
+
+  /** Drops the values kept under surrogate key `tag`, and the reads under way. */
+  purgeTag(tag: string): void {
+    for (const [key, entry] of this.entries) {
+      if (!entry.tags || entry.tags.includes(tag)) this.entries.delete(key);
+    }
   }
 
   private fresh(key: string, now: number): Promise<T> | undefined {
@@ -52,12 +88,14 @@ export class SharedReads<T> {
     return kept && kept.expiresAt > now ? kept.value : undefined;
   }
 
-  private keep(key: string, value: Promise<T>, expiresAt: number): void {
+  private keep(key: string, value: Promise<T>, expiresAt: number, tags: readonly string[] | null): Entry<T> {
+    const entry = { value, expiresAt, tags };
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt });
+    this.entries.set(key, entry);
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.max) break;
       this.entries.delete(oldest);
     }
+    return entry;
   }
 }
