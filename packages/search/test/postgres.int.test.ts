@@ -2,7 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Tag, type User } from '@quire/db';
 import { buildCollection, buildPost, buildUser, sampleContent, useTestDatabase } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PostgresSearchIndex, SEARCH_CANDIDATES_PER_HIT, type SearchQuery, search } from '../src';
+import {
+  PostgresSearchIndex,
+  SEARCH_CANDIDATES_PER_HIT,
+  SEARCH_RECENT_DAYS,
+  type SearchQuery,
+  search,
+} from '../src';
 
 const db = useTestDatabase();
 
@@ -212,6 +218,38 @@ describe('PostgresSearchIndex (spec §7 search service, §5 search rules)', () =
     const [all] = await run(q('post', 'autogyro', { hitsPerPage: 12 }));
     expect(all?.hits).toHaveLength(12);
     expect(all?.hits[0]?.objectID).toBe(stories[11]!.id);
+  });
+
+  it('looks for the newest stories with a word among the last days first, and through the archive when too few', async () => {
+    const em = db.em();
+    const day = 24 * 60 * 60 * 1000;
+    // The word is in the text only (a title's misspellings are looked for in the whole archive at once); an old
+    // story also has it in its subtitle, which ranks higher, so it comes first whenever it is among the candidates.
+    const publish = async (word: string, daysAgo: number, subtitle?: string) => {
+      const title = `Field note ${word} ${daysAgo}`.replace(word, 'entry');
+      const post = await buildPost(em, {
+        creator: grace,
+        title,
+        content: sampleContent(title, `A ${word} crossed.`),
+      });
+      post.latestPublishedAt = new Date(Date.now() - daysAgo * day);
+      if (subtitle) post.subtitle = subtitle;
+      return post;
+    };
+    // 'quokka': more recent matches than a one-hit page ranks (SEARCH_CANDIDATES_PER_HIT): the old one is not ranked.
+    const recent = [];
+    for (let i = 0; i <= SEARCH_CANDIDATES_PER_HIT; i++) recent.push(await publish('quokka', i + 1));
+    await publish('quokka', SEARCH_RECENT_DAYS + 30, 'The quokka, at last');
+    // 'numbat': one recent match: the archive is read, and the old one ranks first.
+    await publish('numbat', 2);
+    const oldNumbat = await publish('numbat', SEARCH_RECENT_DAYS + 30, 'The numbat, at last');
+    await em.flush();
+
+    const [quokka] = await run(q('post', 'quokka', { hitsPerPage: 1 }));
+    expect(quokka?.hits.map((h) => h.objectID)).toEqual([recent[0]!.id]);
+    const [numbat] = await run(q('post', 'numbat', { hitsPerPage: 1 }));
+    expect(numbat?.hits.map((h) => h.objectID)).toEqual([oldNumbat.id]);
+    expect(numbat?.hasMore).toBe(true);
   });
 
   it('treats % and _ in the text literally', async () => {

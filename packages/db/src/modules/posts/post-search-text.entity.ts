@@ -17,7 +17,10 @@ export const PostSearchTextSchema = defineEntity({
     text: p.string().columnType('tsvector'),
     /** A members-only story's whole text, matched for members; null for every other story. */
     membersText: p.string().columnType('tsvector').nullable(),
-    /** The story's latest publication: a common word's matches are sorted by it and only the newest ranked. */
+    /**
+     * The story's latest publication: a common word's matches are sorted by it and only the newest ranked, looked for
+     * among the last days' stories first (the text indexes hold it beside each word).
+     */
     publishedAt: p.datetime().nullable(),
   },
   indexes: [SEARCH_INDEXES.postSearchText, SEARCH_INDEXES.postSearchMembersText],
