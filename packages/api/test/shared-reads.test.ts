@@ -49,10 +49,9 @@ describe('reads kept by the process for a few seconds', () => {
   });
 
   it('drops a value at once when one of its surrogate keys is purged, and every read under way', async () => {
-    const reads = new SharedReads<{ id: string; writer: string }>(10, (v) => [
-      `post-${v.id}`,
-      `user-${v.writer}`,
-    ]);
+    const reads = new SharedReads<{ id: string; writer: string }>(10, {
+      tagsOf: (v) => [`post-${v.id}`, `user-${v.writer}`],
+    });
     let loads = 0;
     const story = (id: string, writer: string) => async () => ({ id, writer, load: ++loads });
     await reads.get('a', 60_000, story('a', 'w1'));
@@ -77,5 +76,22 @@ describe('reads kept by the process for a few seconds', () => {
     await plain.get('x', 60_000, async () => 1);
     purgeSharedReads('post-x');
     expect(await plain.get('x', 60_000, async () => 2)).toBe(1);
+  });
+
+  it('keeps no value it is told not to keep', async () => {
+    const reads = new SharedReads<{ draft: boolean; load: number }>(10, { keeps: (v) => !v.draft });
+    let loads = 0;
+    const load = (draft: boolean) => async () => ({ draft, load: ++loads });
+    expect(await reads.get('d', 60_000, load(true))).toEqual({ draft: true, load: 1 });
+    expect(await reads.get('d', 60_000, load(true))).toEqual({ draft: true, load: 2 });
+    expect(await reads.get('p', 60_000, load(false))).toEqual({ draft: false, load: 3 });
+    expect(await reads.get('p', 60_000, load(false))).toEqual({ draft: false, load: 3 });
+    const many = async (keys: readonly string[]) =>
+      new Map(keys.map((k) => [k, { draft: k === 'd2', load: ++loads }]));
+    await reads.getMany(['d2', 'p2'], 60_000, many);
+    expect([...(await reads.getMany(['d2', 'p2'], 60_000, many))].map(([k, v]) => [k, v.load])).toEqual([
+      ['p2', 5],
+      ['d2', 6],
+    ]);
   });
 });

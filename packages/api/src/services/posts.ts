@@ -382,11 +382,15 @@ export interface PageStory extends PostSubject {
 }
 
 /**
- * Stories as their pages read them, the same for every reader: kept by the process for `cacheMs` and dropped at
- * once when a change purges the story's, its writer's or its publication's pages (`purgeSharedReads`). Kept stories
- * are frozen, for every request shares them; a kept story's clap count may lag, as a kept card's does.
+ * Published stories as their pages read them, the same for every reader: kept by the process for `cacheMs` and
+ * dropped at once when a change purges the story's, its writer's or its publication's pages (`purgeSharedReads`).
+ * Kept stories are frozen, for every request shares them; a kept story's clap count may lag, as a kept card's does.
+ * A draft is not kept: its text changes with every autosave, which purges nothing, and only its author reads it.
  */
-const keptStories = new SharedReads<PageStory | null>(2000, (story) => (story ? storyOwnTags(story) : []));
+const keptStories = new SharedReads<PageStory | null>(2000, {
+  tagsOf: (story) => (story ? storyOwnTags(story) : []),
+  keeps: (story) => story?.status === 'PUBLISHED' || story?.status === 'UNLISTED',
+});
 
 /**
  * The story `postId` as its page reads it, once per request (Read next under it asks too; a mutation in the request,

@@ -19,17 +19,27 @@ interface Entry<T> {
 /**
  * Reads that answer the same for every reader, kept by the process for a few seconds as the For you candidates
  * are (`forYouCacheMs`): one load at a time per key, the least recently stored dropped past `max` keys, and a
- * load that fails is not kept. With `tagsOf`, a purge of one of a value's surrogate keys drops it at once, and a
+ * load that fails is not kept, nor a value `keeps` refuses. With `tagsOf`, a purge of one of a value's surrogate keys drops it at once, and a
  * purge drops every read still under way (it may have read the rows as they were before the change).
  */
 export class SharedReads<T> {
   private readonly entries = new Map<string, Entry<T>>();
 
+  private readonly tagsOf: ((value: T) => readonly string[]) | null;
+  private readonly keeps: (value: T) => boolean;
+
   constructor(
     private readonly max: number,
-    private readonly tagsOf: ((value: T) => readonly string[]) | null = null,
+    opts: {
+      /** A value's surrogate keys: a purge of any of them drops it. */
+      tagsOf?: (value: T) => readonly string[];
+      /** Whether a value read is kept at all (one that changes without a purge is not). */
+      keeps?: (value: T) => boolean;
+    } = {},
   ) {
-    if (tagsOf) purgeable.add(this);
+    this.tagsOf = opts.tagsOf ?? null;
+    this.keeps = opts.keeps ?? (() => true);
+    if (this.tagsOf) purgeable.add(this);
   }
 
   get(key: string, keepMs: number, load: () => Promise<T>): Promise<T> {
@@ -39,14 +49,13 @@ export class SharedReads<T> {
     if (kept) return kept;
     const value = load();
     const entry = this.keep(key, value, now + keepMs, null);
-    value.then(
-      (read) => {
-        entry.tags = this.tagsOf?.(read) ?? [];
-      },
-      () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-      },
-    );
+    const drop = () => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    };
+    value.then((read) => {
+      if (this.keeps(read)) entry.tags = this.tagsOf?.(read) ?? [];
+      else drop();
+    }, drop);
     return value;
   }
 
@@ -70,7 +79,7 @@ export class SharedReads<T> {
     }
     if (!missing.length) return found;
     for (const [key, value] of await loadMissing(missing)) {
-      this.keep(key, Promise.resolve(value), now + keepMs, this.tagsOf?.(value) ?? []);
+      if (this.keeps(value)) this.keep(key, Promise.resolve(value), now + keepMs, this.tagsOf?.(value) ?? []);
       found.set(key, value);
     }
     return found;
