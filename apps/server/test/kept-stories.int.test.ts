@@ -1,4 +1,5 @@
 import { observeQueries } from '@quire/db';
+import { clapTexts } from '@quire/domain';
 import { buildSession, buildUser } from '@quire/test-harness';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authHeaders, lockedStoryContent, useTestApp } from './helpers';
@@ -30,7 +31,7 @@ async function page(url: string, token: string | null) {
 const within = { timeout: 5000, interval: 50 };
 
 describe('stories kept between requests', () => {
-  it('are read once for every reader, and dropped at once when the writer changes, locks or deletes them', async () => {
+  it('are read once for every reader, and dropped at once when a reader claps or the writer locks or deletes them', async () => {
     const em = t.db.em();
     // A Partner Program writer may put a story behind the paywall.
     const writer = await buildUser(em, { isPartnerProgramEnrolled: true });
@@ -56,6 +57,17 @@ describe('stories kept between requests', () => {
     // Another reader's page, and the same reader's again, share the kept story.
     expect(await page(url, null)).toMatchObject({ status: 200, readStory: false });
     expect(await page(url, reader)).toMatchObject({ status: 200, readStory: false });
+
+    // A reader's claps reach their next page's total at once, as the story's own counts.
+    const clapped = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/posts.clap',
+      payload: { postId: id, count: 3 },
+      headers: authHeaders(reader),
+    });
+    expect(clapped.statusCode, clapped.body).toBe(200);
+    const clapTotal = (html: string) => html.match(/data-testid="clap-count">([^<]*)</)?.[1];
+    await expect.poll(async () => clapTotal((await page(url, reader)).html), within).toBe(clapTexts.claps(3));
 
     // Behind the paywall: the kept public story is dropped, and a visitor gets the locked preview only.
     await call('posts.publish', { id, baseRev: 1, topics: [], isLocked: true });

@@ -29,3 +29,9 @@ export function storyOwnTags(post: TaggedStory) {
 export function storyTags(post: TaggedStory) {
   return [...storyOwnTags(post), 'group-edgeCacheHome'];
 }
+
+/**
+ * The surrogate key of a story's counts (claps, responses). Only a kept story carries it (`pageStory`), so a clap
+ * drops that and no cached page: a reader who clapped sees the new total on their next page at once.
+ */
+export const storyCountsTag = (postId: string) => `post-counts-${postId}`;

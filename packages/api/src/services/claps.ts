@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clap, type Post, type User } from '@quire/db';
 import { CLAPS_PER_READER_MAX, type StoryInfoOrder } from '@quire/domain';
+import { purgeCacheTags, storyCountsTag } from './cache-purge';
 import { personPage } from './discovery';
 import type { ScoreCursor, TimeCursor } from './keyset';
 import { lockUntilCommit } from './locks';
@@ -26,6 +27,7 @@ async function addToTotal(em: EntityManager, post: Post, delta: number): Promise
     'update posts set clap_count = greatest(0, clap_count + ?) where id = ? returning clap_count',
     [delta, post.id],
   );
+  await purgeCacheTags(em, [storyCountsTag(post.id)]);
   return row?.clap_count ?? 0;
 }
 

@@ -22,7 +22,7 @@ import {
   type PostSubject,
   postUnavailable,
 } from '../policies';
-import { storyOwnTags } from './cache-purge';
+import { storyCountsTag, storyOwnTags } from './cache-purge';
 import { accessToStory, type PaywallReader } from './paywall';
 import { oncePerRequest } from './request-memo';
 import { storySeries } from './series';
@@ -384,11 +384,11 @@ export interface PageStory extends PostSubject {
 /**
  * Published stories as their pages read them, the same for every reader: kept by the process for `cacheMs` and
  * dropped at once when a change purges the story's, its writer's or its publication's pages (`purgeSharedReads`).
- * Kept stories are frozen, for every request shares them; a kept story's clap count may lag, as a kept card's does.
+ * Kept stories are frozen, for every request shares them; a clap or a response drops the story (`storyCountsTag`).
  * A draft is not kept: its text changes with every autosave, which purges nothing, and only its author reads it.
  */
 const keptStories = new SharedReads<PageStory | null>(2000, {
-  tagsOf: (story) => (story ? storyOwnTags(story) : []),
+  tagsOf: (story) => (story ? [...storyOwnTags(story), storyCountsTag(story.id)] : []),
   keeps: (story) => story?.status === 'PUBLISHED' || story?.status === 'UNLISTED',
 });
 

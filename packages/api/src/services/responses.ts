@@ -13,7 +13,7 @@ import {
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { enforce } from '../policies';
-import { purgeCacheTags, storyTags } from './cache-purge';
+import { purgeCacheTags, storyCountsTag, storyTags } from './cache-purge';
 import { afterTime, type TimeCursor } from './keyset';
 import { notifyMentions } from './mentions';
 import { notify } from './notifications';
@@ -179,6 +179,7 @@ export async function respondToStory(
     occurredAt: now,
   });
   await em.execute('update posts set responses_count = responses_count + 1 where id = ?', [parent.id]);
+  await purgeCacheTags(em, [storyCountsTag(parent.id)]);
   // The author it answers was told of the response already.
   await notifyMentions(em, viewer, response, [text], [parent.creator.id]);
   return responseItem(response, depth);
