@@ -58,6 +58,7 @@ export * from './modules/reading/meter-entry.entity';
 export * from './modules/reading/negative-signal.entity';
 export * from './modules/reading/read-event.entity';
 export * from './modules/reading/reading-history.entity';
+export { PUBLISHED_ON } from './modules/search-indexes';
 export * from './modules/social/block.entity';
 export * from './modules/social/clap.entity';
 export * from './modules/social/follow-collection.entity';

@@ -11,7 +11,7 @@ export {
 } from './documents';
 export { LIVE_USER_SQL, SEARCHABLE_COLLECTION_SQL, SEARCHABLE_POST_SQL, SEARCHABLE_TAG_SQL } from './hits';
 export { INDEX_MAPPINGS, OpenSearchIndex, queryBody } from './opensearch';
-export { PostgresSearchIndex, SEARCH_CANDIDATES_PER_HIT, SEARCH_RECENT_DAYS } from './postgres';
+export { PostgresSearchIndex, publishedOn, SEARCH_CANDIDATES_PER_HIT, SEARCH_RECENT_DAYS } from './postgres';
 export { MAX_HITS_PER_PAGE, MAX_QUERY_LENGTH, normalizeQuery, search } from './search';
 export * from './types';
 

@@ -22,15 +22,26 @@ export const SEARCH_CANDIDATES_PER_HIT = 5;
 export const SEARCH_RECENT_DAYS = 30;
 
 /**
+ * A publication time as its UTC day, as the search indexes hold it beside a story's words (`PUBLISHED_ON` of
+ * @quire/db, which the tests compare with this): a range of days is a few keys of such an index.
+ */
+export const publishedOn = (column: string) => `(date_trunc('day', ${column} at time zone 'UTC'))`;
+
+/**
+ * A query of one word (letters and digits only): its misspellings match thousands of titles, each checked, so its
+ * title branch looks at recent stories first too; a longer query's match few, and looking twice cost more.
+ */
+const ONE_WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
  * The `wanted` newest stories a candidate branch matches (its `sql` selects `id` and `published_at`), the branch
  * served by its own index ('offset 0' keeps it so: walking every story by date until enough match reads the whole
  * table for a rare word). A text branch (`recentFirst`) looks among the last SEARCH_RECENT_DAYS days' stories
  * first, where its index, which holds each story's date beside its words, leaves out the older matches before any
  * row is read, and reads the whole archive only when those are fewer than `wanted`, whose newest are then the same
  * stories: a word thousands of stories hold read every one of them to sort them by date (10–19 ms of the database
- * at 100,000 stories). The title's branch does not: its misspellings are checked row by row before any date could
- * narrow them, so a second look cost more than it saved. `recent` is a CTE named `name` (null without one); `ids`
- * selects the candidates' ids.
+ * at 100,000 stories). The title's branch does so for a query of one word only (`ONE_WORD`). `recent` is a CTE named
+ * `name` (null without one); `ids` selects the candidates' ids.
  */
 function newestMatches(
   name: string,
@@ -41,9 +52,9 @@ function newestMatches(
   if (!branch.recentFirst) {
     return { recent: null, recentParams: [], ids: newest, idsParams: [...branch.params, wanted] };
   }
-  const since = `now() - interval '${SEARCH_RECENT_DAYS} days'`;
+  const since = `${publishedOn('now()')} - interval '${SEARCH_RECENT_DAYS} days'`;
   return {
-    recent: `${name} as (select id from (${branch.sql} and ${branch.publishedAt} > ${since} offset 0) m
+    recent: `${name} as (select id from (${branch.sql} and ${publishedOn(branch.publishedAt)} >= ${since} offset 0) m
                           order by published_at desc limit ?)`,
     recentParams: [...branch.params, wanted],
     ids: `select id from ${name} union all ${newest} where (select count(*) from ${name}) < ?`,
@@ -214,7 +225,7 @@ export class PostgresSearchIndex implements SearchIndex {
                    where s.status = 'PUBLISHED' and s.deleted_at is null and ${inTitle.where}`,
             publishedAt: 's.latest_published_at',
             params: inTitle.whereParams,
-            recentFirst: false,
+            recentFirst: ONE_WORD.test(q.query),
           },
           ...(q.membersText
             ? [

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Tag, type User } from '@quire/db';
+import { PUBLISHED_ON, Tag, type User } from '@quire/db';
 import { buildCollection, buildPost, buildUser, sampleContent, useTestDatabase } from '@quire/test-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PostgresSearchIndex,
+  publishedOn,
   SEARCH_CANDIDATES_PER_HIT,
   SEARCH_RECENT_DAYS,
   type SearchQuery,
@@ -250,6 +251,24 @@ describe('PostgresSearchIndex (spec §7 search service, §5 search rules)', () =
     const [numbat] = await run(q('post', 'numbat', { hitsPerPage: 1 }));
     expect(numbat?.hits.map((h) => h.objectID)).toEqual([oldNumbat.id]);
     expect(numbat?.hasMore).toBe(true);
+
+    // A one-word title search looks recent first too: an old title that is the word itself still ranks first.
+    await buildPost(em, { creator: grace, title: 'A bilby sighting' });
+    const oldBilby = await buildPost(em, { creator: grace, title: 'Bilby' });
+    oldBilby.latestPublishedAt = new Date(Date.now() - (SEARCH_RECENT_DAYS + 30) * day);
+    await em.flush();
+    const [bilby, misspelt] = await run(
+      q('post', 'bilby', { hitsPerPage: 1 }),
+      q('post', 'bilbby', { hitsPerPage: 1 }),
+    );
+    expect(bilby?.hits.map((h) => h.objectID)).toEqual([oldBilby.id]);
+    // A misspelling finds the word's titles by the same look.
+    expect(misspelt?.hits).toHaveLength(1);
+    expect(misspelt?.hasMore).toBe(true);
+  });
+
+  it('names the publication day as the search indexes hold it, so they serve the recent-first look', () => {
+    expect(publishedOn('"published_at"')).toBe(PUBLISHED_ON('"published_at"'));
   });
 
   it('treats % and _ in the text literally', async () => {
