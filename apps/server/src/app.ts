@@ -8,6 +8,7 @@ import {
   appRouter,
   errorMessage,
   loadDevPaymentState,
+  purgeAllSharedReads,
   purgeSharedReads,
   refreshCandidatesEvery,
   type ServiceEnvironment,
@@ -331,6 +332,10 @@ export async function buildApp(opts: {
       purgeTag: (tag: string) => {
         pageCache?.purgeTag(tag);
         purgeSharedReads(tag);
+      },
+      purgeAll: () => {
+        pageCache?.purgeAll();
+        purgeAllSharedReads();
       },
     };
     const purges = listenForCachePurges(String(orm.config.get('clientUrl')), purger, (m) => app.log.warn(m));

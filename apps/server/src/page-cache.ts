@@ -200,6 +200,13 @@ export class PageCache {
     }
   }
 
+  /** Drops every page: what changed while the purges could not be heard is not known. */
+  purgeAll(): number {
+    const purged = this.entries.size;
+    for (const key of [...this.entries.keys()]) this.drop(key);
+    return purged;
+  }
+
   /** Drops every page carrying `tag` (e.g. post-{id} when that story changes). */
   purgeTag(tag: string): number {
     let purged = 0;

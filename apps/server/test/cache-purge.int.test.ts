@@ -6,11 +6,12 @@ import { listenForCachePurges } from '../src/cache-purge';
 
 const db = useTestDatabase();
 const heard: string[] = [];
+let forgotAll = 0;
 let listener: ReturnType<typeof listenForCachePurges>;
 beforeAll(async () => {
   listener = listenForCachePurges(
     String(db.orm.config.get('clientUrl')),
-    { purgeTag: (t) => heard.push(t) },
+    { purgeTag: (t) => heard.push(t), purgeAll: () => (forgotAll += 1) },
     () => {},
   );
   await listener.ready;
@@ -42,5 +43,22 @@ describe('cache purges', () => {
     release();
     await committing;
     await expect.poll(() => heard).toEqual(['post-committed', 'group-edgeCacheHome']);
+  });
+
+  it('forget everything after the listening connection is lost, for the purges sent meanwhile are', async () => {
+    const ended = await db
+      .em()
+      .getConnection()
+      .execute<{ ended: boolean }[]>(
+        `select pg_terminate_backend(pid) as ended from pg_stat_activity
+          where datname = current_database() and query = 'LISTEN quire_cache_purge'`,
+      );
+    expect(ended.map((r) => r.ended)).toEqual([true]);
+    expect(forgotAll).toBe(0);
+    // The listener retries each second until it is back, then forgets all it kept.
+    await expect.poll(() => forgotAll, { timeout: 5000, interval: 50 }).toBe(1);
+    heard.length = 0;
+    await db.em().transactional((em: EntityManager) => purgeCacheTags(em, ['post-after-reconnect']));
+    await expect.poll(() => heard).toEqual(['post-after-reconnect']);
   });
 });

@@ -84,6 +84,12 @@ describe('PageCache', () => {
     await cache.get('d', async () => ({ ...page('d', ['post-4']), storedAt: at() }));
     expect(cache.size).toBe(2);
     expect(cache.purgeTag('post-2')).toBe(0);
+    // After purges may have been missed, every page goes.
+    expect(cache.purgeAll()).toBe(2);
+    expect(cache.size).toBe(0);
+    expect(
+      (await cache.get('c', async () => ({ ...page('c2', ['post-3']), storedAt: at() }))).page.body,
+    ).toBe('c2');
   });
 });
 

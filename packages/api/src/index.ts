@@ -186,7 +186,7 @@ export {
   SESSION_TTL_MS,
   sessionFromToken,
 } from './services/session';
-export { purgeSharedReads } from './services/shared-reads';
+export { purgeAllSharedReads, purgeSharedReads } from './services/shared-reads';
 export {
   allStatsDays,
   rollupRecentStats,

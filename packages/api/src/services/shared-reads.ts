@@ -1,5 +1,5 @@
 /** Every store of shared reads that can be told a change's surrogate keys (`purgeSharedReads`). */
-const purgeable = new Set<{ purgeTag(tag: string): void }>();
+const purgeable = new Set<{ purgeTag(tag: string): void; purgeAll(): void }>();
 
 /**
  * Drops what any store of shared reads keeps under the surrogate key `tag` (a changed story's `post-…`, its writer's
@@ -7,6 +7,11 @@ const purgeable = new Set<{ purgeTag(tag: string): void }>();
  */
 export function purgeSharedReads(tag: string): void {
   for (const reads of purgeable) reads.purgeTag(tag);
+}
+
+/** Drops everything the stores with surrogate keys keep: after purges may have been missed. */
+export function purgeAllSharedReads(): void {
+  for (const reads of purgeable) reads.purgeAll();
 }
 
 interface Entry<T> {
@@ -83,6 +88,11 @@ export class SharedReads<T> {
       found.set(key, value);
     }
     return found;
+  }
+
+  /** Drops every value kept and every read under way. */
+  purgeAll(): void {
+    this.entries.clear();
   }
 
   /** Drops the values kept under surrogate key `tag`, and the reads under way. */
