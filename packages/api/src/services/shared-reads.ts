@@ -24,8 +24,9 @@ interface Entry<T> {
 /**
  * Reads that answer the same for every reader, kept by the process for a few seconds as the For you candidates
  * are (`forYouCacheMs`): one load at a time per key, the least recently stored dropped past `max` keys, and a
- * load that fails is not kept, nor a value `keeps` refuses. With `tagsOf`, a purge of one of a value's surrogate keys drops it at once, and a
- * purge drops every read still under way (it may have read the rows as they were before the change).
+ * load that fails is not kept, nor a value `keeps` refuses. With `tagsOf`, a purge of one of a value's surrogate
+ * keys drops it at once, and a purge drops every read still under way (it may have read the rows as they were
+ * before the change).
  */
 export class SharedReads<T> {
   private readonly entries = new Map<string, Entry<T>>();
