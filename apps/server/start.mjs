@@ -90,6 +90,9 @@ async function bundle() {
 }
 
 if (stale()) await bundle();
-// V8 keeps the compiled code of the bundle and the libraries on disk: a restart skips compiling them again.
-enableCompileCache(path.join(outdir, 'compile-cache'));
+// V8 keeps the compiled code of the bundle and the libraries on disk: a restart skips compiling them again. The web
+// processes (WEB_PROCESSES) run the bundle without this file: they find the same cache through the environment.
+const compileCache = path.join(outdir, 'compile-cache');
+enableCompileCache(compileCache);
+process.env.NODE_COMPILE_CACHE = compileCache;
 await import(pathToFileURL(entry).href);

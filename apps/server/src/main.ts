@@ -9,7 +9,12 @@ import { loadConfig, repoRoot, startSecretEnv } from './config';
 import { connectDatabase } from './database';
 import { REQUEST_DEADLINE_MS } from './health';
 import { LocalDiskMediaStore } from './media-store';
-import { announceListening, startWebProcesses } from './web-processes';
+import {
+  announceListening,
+  databaseFromPrimary,
+  startWebProcesses,
+  type WebProcesses,
+} from './web-processes';
 import { startWorker } from './worker';
 
 // `pnpm start`: build the client apps if needed, start PostgreSQL (embedded unless DATABASE_URL),
@@ -42,7 +47,23 @@ if (buildProblem) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const db = await connectDatabase(config, log);
+// The web processes load their code while this process starts the database, and connect once it is ready.
+const web = forksWebProcesses
+  ? startWebProcesses({
+      count: config.WEB_PROCESSES,
+      entry: import.meta.url,
+      // They use this process's database (embedded or not), and leave seeding and jobs to it.
+      env: { SEED_DEMO: 'false', RUN_JOBS: 'false', ...startSecretEnv() },
+      log,
+    })
+  : null;
+const db = await connectDatabase(
+  cluster.isWorker ? { ...config, DATABASE_URL: await databaseFromPrimary() } : config,
+  log,
+).catch(async (error: unknown) => {
+  await web?.stop();
+  throw error;
+});
 // Jobs (a newsletter's sending) are batch work: below the site's priority they take the CPU readers leave idle.
 // Set after the database is up, so an embedded PostgreSQL started by this process keeps the normal priority.
 if (workerOnly && config.WORKER_NICE > 0) setPriority(config.WORKER_NICE);
@@ -54,8 +75,8 @@ if (workerOnly) {
     await bounded(signal, 'the job worker', JOBS_STOP_MS, worker?.stop());
     await db.close();
   });
-} else if (forksWebProcesses) {
-  await serveFromWebProcesses();
+} else if (web) {
+  await serveFromWebProcesses(web);
 } else {
   await serve();
 }
@@ -73,20 +94,9 @@ async function seedIfAsked() {
 }
 
 /** This process keeps the database and the jobs; WEB_PROCESSES forks of it serve the port. */
-async function serveFromWebProcesses() {
+async function serveFromWebProcesses(web: WebProcesses) {
   await seedIfAsked();
-  const web = startWebProcesses({
-    count: config.WEB_PROCESSES,
-    entry: import.meta.url,
-    // They use this process's database (embedded or not), and leave seeding and jobs to it.
-    env: {
-      DATABASE_URL: db.url,
-      SEED_DEMO: 'false',
-      RUN_JOBS: 'false',
-      ...startSecretEnv(),
-    },
-    log,
-  });
+  web.useDatabase(db.url);
   const shutdown = async (signal: string) => {
     log(`${signal}: shutting down`);
     // Each web process drains its requests as a single server does; the jobs and the database stop after them.
