@@ -31,6 +31,14 @@ function childrenOf(pid: number) {
   return children;
 }
 
+/** The whole machine's CPU time so far, busy and in all, in clock ticks summed over its cores (/proc/stat). */
+export function machineTicks(): { busy: number; all: number } {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).map(Number);
+  const all = ticks.reduce((sum, t) => sum + t, 0);
+  // idle and iowait are the first line's fourth and fifth figures.
+  return { busy: all - ticks[3]! - ticks[4]!, all };
+}
+
 /** User plus system CPU milliseconds `pid` has used so far (0 when it is gone). */
 export function cpuMs(pid: number): number {
   const f = statFields(pid);

@@ -1,12 +1,13 @@
 // `pnpm bench [--scale N] [--duration S] [--connections C] [--web-processes P]`: load-tests a production-mode
-// server (P web processes, WEB_PROCESSES; 1 unless told) on seeded data over loopback and writes
+// server (P web processes, WEB_PROCESSES; one a core unless told) on seeded data over loopback and writes
 // bench/results/latest.json and latest.md. Every page is measured three ways: cached
 // (anonymous, one address), uncached (anonymous, a unique query string per request) and signed in (rendered
 // per request); each response's x-cache header is checked against the case, and each row carries the server's
-// and the database's CPU time per request.
+// and the database's CPU time per request, the load generator's, and how busy the machine was.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { get, type IncomingHttpHeaders } from 'node:http';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createSession, followingFeed, forYouFeed } from '@quire/api';
 import { type Orm, User } from '@quire/db';
@@ -15,7 +16,7 @@ import { DEMO } from '@quire/seed';
 import autocannon from 'autocannon';
 import { startHttpFloor } from './http-floor';
 import { libraryFloor } from './js-floor';
-import { serverCpuMs, treeCpuMs } from './process-cpu';
+import { machineTicks, serverCpuMs, treeCpuMs } from './process-cpu';
 import { scriptWeight } from './script-weight';
 import { type BenchRow, benchRow, numberOption, repoRoot, startSeededServer, writeResults } from './setup';
 
@@ -24,7 +25,9 @@ const duration = numberOption('duration', 10);
 const connections = numberOption('connections', 50);
 const port = numberOption('port', 3901);
 const pgPort = numberOption('pg-port', 54339);
-const webProcesses = Math.max(1, numberOption('web-processes', 1));
+const cores = availableParallelism();
+// One web process a core, as README's 'Scaling out' sets a machine up in production.
+const webProcesses = Math.max(1, numberOption('web-processes', cores));
 const dataName = scale ? `bench-${scale}` : 'bench';
 const dataDir = path.join(repoRoot, '.data', dataName);
 
@@ -111,12 +114,29 @@ interface LoadOptions {
   seconds?: number;
 }
 
-/** The CPU of the server's processes and of PostgreSQL (postmaster and backends) used during `run`. */
+/**
+ * The CPU used during `run` by the server's processes, by PostgreSQL (postmaster and backends) and by this process
+ * (the load generator), and how busy the machine's cores were.
+ */
 async function withCpu<T>(target: ServerProcess, run: () => Promise<T>) {
   const pg = postmasterPid(dataDir);
-  const [server0, db0] = [serverCpuMs(target.pid), pg ? treeCpuMs(pg) : 0];
+  const [server0, db0, machine0, self0] = [
+    serverCpuMs(target.pid),
+    pg ? treeCpuMs(pg) : 0,
+    machineTicks(),
+    process.cpuUsage(),
+  ];
   const result = await run();
-  return { result, serverCpuMs: serverCpuMs(target.pid) - server0, dbCpuMs: pg ? treeCpuMs(pg) - db0 : 0 };
+  const [machine, self] = [machineTicks(), process.cpuUsage(self0)];
+  return {
+    result,
+    serverCpuMs: serverCpuMs(target.pid) - server0,
+    dbCpuMs: pg ? treeCpuMs(pg) - db0 : 0,
+    loadGeneratorCpuMs: (self.user + self.system) / 1000,
+    machineBusyPercent: Math.round(
+      (100 * (machine.busy - machine0.busy)) / (machine.all - machine0.all || 1),
+    ),
+  };
 }
 
 async function load(
@@ -132,7 +152,7 @@ async function load(
     const base = opts.paths ? opts.paths[n % opts.paths.length]! : urlPath;
     return opts.unique ? `${base}${base.includes('?') ? '&' : '?'}bench=${n}` : base;
   };
-  const { result, serverCpuMs, dbCpuMs } = await withCpu(target, () =>
+  const { result, serverCpuMs, dbCpuMs, loadGeneratorCpuMs, machineBusyPercent } = await withCpu(target, () =>
     autocannon({
       url: target.origin,
       connections,
@@ -160,6 +180,8 @@ async function load(
     ...benchRow('bench', name, result),
     serverCpuMsPerRequest: Math.round((serverCpuMs / total) * 100) / 100,
     dbCpuMsPerRequest: Math.round((dbCpuMs / total) * 100) / 100,
+    loadGeneratorCpuMsPerRequest: Math.round((loadGeneratorCpuMs / total) * 100) / 100,
+    machineBusyPercent,
     xCache,
   };
   const expected = opts.expectCache;
@@ -372,9 +394,24 @@ for (let i = 0; i < 2; i++) {
 }
 
 const floor = libraryFloor(repoRoot);
+/**
+ * What the machine could serve of each signed-in row at that row's cost if its cores did nothing else: its cores'
+ * time over the CPU a request took in all (server, PostgreSQL and the load generator that shares the machine).
+ */
+const hostCeilings = rows
+  .filter((r) => r.name.endsWith(', signed in') && r.serverCpuMsPerRequest !== undefined)
+  .map((r) => {
+    const cpuMs =
+      r.serverCpuMsPerRequest! + (r.dbCpuMsPerRequest ?? 0) + (r.loadGeneratorCpuMsPerRequest ?? 0);
+    return {
+      name: r.name,
+      cpuMsPerRequest: Math.round(cpuMs * 100) / 100,
+      requestsPerSecond: Math.round((cores * 1000) / cpuMs),
+    };
+  });
 const results = {
   date: new Date().toISOString(),
-  machine: { cores: (await import('node:os')).cpus().length, node: process.version },
+  machine: { cores, node: process.version },
   settings: {
     connections,
     durationSeconds: duration,
@@ -390,6 +427,7 @@ const results = {
   searchOneAtATime: searchAlone,
   cachedVersusNodeHttp: floors,
   renderBreakdown: breakdown,
+  hostCeilings,
   notes,
   rows,
 };
@@ -401,11 +439,11 @@ const cacheOf = (r: BenchRow) =>
 const table = [
   `Bench ${results.date} · production mode · ${webProcesses} web process${webProcesses > 1 ? 'es' : ''} · ${connections} connections · ${duration} s each · scale ${scale || 'demo only'}`,
   '',
-  '| scenario | req/s | p50 ms | p97.5 ms | p99 ms | server CPU ms/req | DB CPU ms/req | x-cache | non-2xx | errors |',
-  '|---|---:|---:|---:|---:|---:|---:|---|---:|---:|',
+  '| scenario | req/s | p50 ms | p97.5 ms | p99 ms | server CPU ms/req | DB CPU ms/req | load generator CPU ms/req | machine busy | x-cache | non-2xx | errors |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
   ...rows.map(
     (r) =>
-      `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p97_5Ms} | ${r.p99Ms} | ${r.serverCpuMsPerRequest ?? '–'} | ${r.dbCpuMsPerRequest ?? '–'} | ${cacheOf(r)} | ${r.non2xx} | ${r.errors} |`,
+      `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p97_5Ms} | ${r.p99Ms} | ${r.serverCpuMsPerRequest ?? '–'} | ${r.dbCpuMsPerRequest ?? '–'} | ${r.loadGeneratorCpuMsPerRequest ?? '–'} | ${r.machineBusyPercent ?? '–'} % | ${cacheOf(r)} | ${r.non2xx} | ${r.errors} |`,
   ),
   '',
   'Where a rendered page’s time goes, one request at a time (mean ms; Server-Timing phases, then the whole request):',
@@ -424,6 +462,7 @@ const table = [
       ]
     : []),
   ...notes.map((n) => `- ${n}`),
+  `- the machine's ${cores} cores at each signed-in row's CPU a request (server + PostgreSQL + load generator), if they did nothing else: ${hostCeilings.map((c) => `${c.name.replace(', signed in', '')} ${c.requestsPerSecond} req/s (${c.cpuMsPerRequest} ms)`).join('; ')}; 1,500 req/s would need ${((cores * 1000) / 1500).toFixed(2)} ms a request in all, 800 req/s ${((cores * 1000) / 800).toFixed(2)} ms`,
   `- pages are requested with a browser's accept-encoding (gzip, deflate, br): Quire sends cached pages compressed once (brotli), others compressed per response; the node:http floor sends its HTML gzipped once`,
   `- uncached rows add a unique query string to every request; every response's x-cache was checked (column above)`,
   ...floors.map(

@@ -100,6 +100,10 @@ export interface BenchRow {
   serverCpuMsPerRequest?: number;
   /** PostgreSQL's CPU (postmaster and backends) per request, in ms (pnpm bench). */
   dbCpuMsPerRequest?: number;
+  /** The bench process's own CPU per request, in ms: autocannon runs in it (pnpm bench). */
+  loadGeneratorCpuMsPerRequest?: number;
+  /** How busy the machine's cores were during the row, in % of all of them (pnpm bench). */
+  machineBusyPercent?: number;
   /** How many responses said each x-cache value (pnpm bench). */
   xCache?: Record<string, number>;
 }
