@@ -392,6 +392,28 @@ describe("'Read next' under a story (spec §9 READ_NEXT_SIDEBAR, MOST_POPULAR_ST
     });
   });
 
+  it('gives readers whom kept candidates hide the same cards one frozen answer, and others their own', async () => {
+    const em = db.em();
+    const [visitor, other] = [
+      await readNext(em, null, main.id, { cacheMs: 60_000 }),
+      await readNext(em, null, main.id, { cacheMs: 60_000 }),
+    ];
+    // One object, frozen through: a kept part keyed by it is not hashed again.
+    expect(other).toBe(visitor);
+    expect(Object.isFrozen(visitor.groups[0]!.posts[0]!.creator)).toBe(true);
+    const blocking = await readNext(db.em(), reader, main.id, { cacheMs: 60_000 });
+    expect(blocking).not.toBe(visitor);
+    expect(titles(blocking.groups.find((g) => g.kind === 'topic')?.posts ?? [])).toEqual([
+      'topic popular',
+      'topic quiet',
+    ]);
+    expect(titles(visitor.groups.find((g) => g.kind === 'topic')?.posts ?? [])).toContain(
+      'topic by the blocked writer',
+    );
+    // Without keeping, each call makes its own.
+    expect(await readNext(db.em(), null, main.id)).not.toBe(await readNext(db.em(), null, main.id));
+  });
+
   it('answers NOT_FOUND for a story the viewer may not read', async () => {
     await expect(as(null).posts.readNext({ postId: secretStory.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',

@@ -128,7 +128,12 @@ export function StoryText({ postId, paragraphs }: { postId: string; paragraphs: 
 
   return (
     <div ref={ref} className="q-story-text">
-      <Kept name="story-text" of={PostBody} props={{ paragraphs, marks, labels }} />
+      {/* Without marks the text is its sole object prop: a kept story's frozen text has its part's key remembered. */}
+      <Kept
+        name="story-text"
+        of={PostBody}
+        props={{ paragraphs, marks: Object.keys(marks).length ? marks : undefined, labels }}
+      />
       {selected && noting ? (
         <NoteForm
           at={selected}

@@ -97,6 +97,23 @@ function StoryEnd({
 }
 
 /** A story page, rendered from its paragraph model (no editor code in the reader). */
+
+/** Frozen story texts (a story the server keeps) and their paragraphs after the title, one array for each. */
+const textsAfterTitle = new WeakMap<readonly unknown[], readonly unknown[]>();
+
+/**
+ * The paragraphs after the title: for a frozen text always the same frozen array, so the kept part of the text has
+ * its key remembered rather than hashed on every page.
+ */
+function afterTitle<T>(paragraphs: readonly T[]): readonly T[] {
+  if (!Object.isFrozen(paragraphs)) return paragraphs.slice(1);
+  let rest = textsAfterTitle.get(paragraphs) as readonly T[] | undefined;
+  if (!rest) {
+    rest = Object.freeze(paragraphs.slice(1));
+    textsAfterTitle.set(paragraphs, rest);
+  }
+  return rest;
+}
 export function PostPage({
   postId,
   viewer = null,
@@ -126,7 +143,7 @@ export function PostPage({
   const published = post.latestPublishedAt ? formatShortDate(post.latestPublishedAt) : 'Draft';
   // The first paragraph is usually the title itself (COVER_TITLE or H3): it becomes the page title.
   const startsWithTitle = post.content.paragraphs[0]?.text === post.title;
-  const body = startsWithTitle ? post.content.paragraphs.slice(1) : post.content.paragraphs;
+  const body = startsWithTitle ? afterTitle(post.content.paragraphs) : post.content.paragraphs;
   return (
     <main className="q-column q-post">
       <article>

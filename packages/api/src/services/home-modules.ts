@@ -10,11 +10,12 @@ import {
   type CardRow,
   cardOfRow,
   keptCardsById,
+  type PageStory,
   type PostCard,
   pageStory,
   storyNotFound,
 } from './posts';
-import { SharedReads } from './shared-reads';
+import { deepFrozen, SharedReads } from './shared-reads';
 import { suggestedWriters } from './your-pages';
 
 /*
@@ -233,12 +234,39 @@ export async function readNext(
     viewer ? readerSets(em, viewer) : null,
   ]);
   const hidden = hiddenBy(sets);
+  const hiddenIds = rows
+    .filter((row) => hidden({ id: row.id, creatorId: row.creator_id, collectionId: row.collection_id }))
+    .map((row) => row.id);
+  if (!opts.cacheMs) return readNextOf(post, rows, new Set(hiddenIds));
+  // Kept rows give one frozen answer for all whom they hide the same cards from: its kept part's key is remembered.
+  let answers = readNextAnswers.get(rows);
+  if (!answers) {
+    answers = new Map();
+    readNextAnswers.set(rows, answers);
+  }
+  const key = JSON.stringify([hiddenIds, post.creator, post.collection]);
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = deepFrozen(readNextOf(post, rows, new Set(hiddenIds)));
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
+type ReadNext = { moduleType: 'READ_NEXT_SIDEBAR'; moduleTypeId: number; groups: ReadNextGroup[] };
+
+/** Read next answers by the kept rows they were made of, then by the hidden cards and the story's writer and publication. */
+const readNextAnswers = new WeakMap<readonly ReadNextRow[], Map<string, ReadNext>>();
+
+/** Read next of `post` from its candidate rows, without the stories `hidden` names. */
+function readNextOf(post: PageStory, rows: readonly ReadNextRow[], hidden: ReadonlySet<string>): ReadNext {
+  const n = HOME_MODULE_SIZES.readNextPerGroup;
   const shown = new Set<string>();
   const cardsOf = (kind: ReadNextGroupKind) => {
     const cards: PostCard[] = [];
     for (const row of rows) {
       if (row.grp !== kind || cards.length >= n || shown.has(row.id)) continue;
-      if (hidden({ id: row.id, creatorId: row.creator_id, collectionId: row.collection_id })) continue;
+      if (hidden.has(row.id)) continue;
       shown.add(row.id);
       cards.push(cardOfRow(row));
     }

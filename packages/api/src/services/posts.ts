@@ -26,7 +26,7 @@ import { storyCountsTag, storyOwnTags } from './cache-purge';
 import { accessToStory, type PaywallReader } from './paywall';
 import { oncePerRequest } from './request-memo';
 import { storySeries } from './series';
-import { SharedReads } from './shared-reads';
+import { deepFrozen, SharedReads } from './shared-reads';
 
 /** Paragraphs a non-entitled reader sees of a members-only story: the opening, up to 3 text paragraphs. */
 export function lockedPreview(content: PostContent): Paragraph[] {
@@ -403,14 +403,6 @@ export function pageStory(em: EntityManager, postId: string, cacheMs = 0): Promi
       return story && cacheMs > 0 ? deepFrozen(story) : story;
     }),
   );
-}
-
-/** `value` and everything it holds, frozen. */
-function deepFrozen<T extends object>(value: T): T {
-  for (const inner of Object.values(value)) {
-    if (inner !== null && typeof inner === 'object' && !Object.isFrozen(inner)) deepFrozen(inner);
-  }
-  return Object.freeze(value);
 }
 
 async function loadPageStory(em: EntityManager, postId: string): Promise<PageStory | null> {

@@ -119,3 +119,11 @@ export class SharedReads<T> {
     return entry;
   }
 }
+
+/** `value` and everything it holds, frozen: a value every request shares, which none may change. */
+export function deepFrozen<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) {
+    if (inner !== null && typeof inner === 'object' && !Object.isFrozen(inner)) deepFrozen(inner);
+  }
+  return Object.freeze(value);
+}
