@@ -372,11 +372,11 @@ try {
   await server.stop();
 }
 
-// Start times as an operator sees them: `./quire start` to the first answer, twice on the same data: the first
-// after a change (the server's bundle removed, so it is built again), then a plain restart.
+// Start times as an operator sees them: `./quire start` to the first answer on the same data, first after a change
+// (the server's bundle removed, so it is built again), then three plain restarts, whose median is reported.
 rmSync(path.join(repoRoot, 'apps/server/dist'), { recursive: true, force: true });
 const startTimes: number[] = [];
-for (let i = 0; i < 2; i++) {
+for (let i = 0; i < 4; i++) {
   const started = await startServer({
     repoRoot,
     port,
@@ -392,6 +392,8 @@ for (let i = 0; i < 2; i++) {
   startTimes.push(Math.round(started.readyMs));
   await started.stop();
 }
+const restarts = startTimes.slice(1);
+const restartMedian = [...restarts].sort((a, b) => a - b)[1]!;
 
 const floor = libraryFloor(repoRoot);
 /**
@@ -420,7 +422,7 @@ const results = {
     webProcesses,
   },
   startReadyMs: Math.round(server.readyMs),
-  quireStartMs: { first: startTimes[0], restart: startTimes[1] },
+  quireStartMs: { first: startTimes[0], restart: restartMedian, restarts },
   storyPageScripts: weight,
   libraryFloorGzipBytes: floor,
   homeFeedQuery: prepared.homeFeedQuery,
@@ -470,7 +472,7 @@ const table = [
       `- ${f.page}, cached: ${f.app} req/s against ${f.floor} req/s for the same HTML from node:http (${Math.round((f.app / f.floor) * 100)} %)`,
   ),
   `- server start to ready (bench server, data present, process start to first answer): ${results.startReadyMs} ms`,
-  `- \`./quire start\` to first answer: ${startTimes[0]} ms after a change (the server bundled again), ${startTimes[1]} ms on a restart`,
+  `- \`./quire start\` to first answer: ${startTimes[0]} ms after a change (the server bundled again), ${restartMedian} ms on a restart (median of ${restarts.join(', ')} ms)`,
   weight
     ? `- JavaScript the story page loads in a fresh browser (every script, lazy chunks included): ${kb(weight.gzipBytes)} gzipped, ${kb(weight.transferBytes)} on the wire, ${weight.scripts.length} file(s): ${weight.scripts.map((s) => `${s.path.split('/').pop()} ${kb(s.gzipBytes)}`).join(', ')}`
     : '- JavaScript the story page loads: not measured',
