@@ -97,8 +97,9 @@ export const remotePng = () =>
 
 /**
  * Services whose fetches from the web (imports, images by address) keep the SSRF guard on, with a resolver that
- * says `localhost` is a public address: a local test server is reached by that name as a remote site would be,
- * while a literal loopback address, or `intranet.test` (a private address), is refused like any other.
+ * says `localhost` is a public address, and a network that delivers that address to the loopback: a local test
+ * server is reached by that name as a remote site would be, while a literal loopback address, or `intranet.test` (a
+ * private address), is refused like any other.
  */
 export function guardedFetchEnvironment(): ServiceEnvironment {
   const resolver: Record<string, string> = { localhost: '93.184.216.34', 'intranet.test': '10.0.0.5' };
@@ -110,6 +111,7 @@ export function guardedFetchEnvironment(): ServiceEnvironment {
         if (!address) throw new Error(`no address for ${host}`);
         return [{ address, family: 4 }];
       },
+      route: (address) => (address === resolver.localhost ? '127.0.0.1' : address),
     },
   });
 }

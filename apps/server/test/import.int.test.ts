@@ -20,8 +20,11 @@ const ARTICLE =
 
 let server: Server;
 let base = '';
+/** Requests the page server was sent. */
+let served = 0;
 beforeAll(async () => {
   server = createServer((req, res) => {
+    served += 1;
     if (req.url === '/article') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
     } else if (req.url === '/moved') {
@@ -139,6 +142,30 @@ describe('SSRF protection (default settings)', () => {
     await refused('http://mapped.test/', async () => [{ address: '::ffff:127.0.0.1', family: 6 }]);
     expect(isBlockedAddress('93.184.216.34')).toBe(false);
     expect(isBlockedAddress('fd00::1')).toBe(true);
+  });
+
+  it('connects only to an address it checked: a name that answers public, then loopback (DNS rebinding), reaches nothing', async () => {
+    const port = (server.address() as AddressInfo).port;
+    // The connection resolves the name through the same lookup as the check.
+    const page = await fetchPage(
+      `http://site.test:${port}/article`,
+      defaultPageFetchSettings({
+        allowPrivateAddresses: true,
+        lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+      }),
+    );
+    expect(page.html).toContain('Original title');
+    const answers = [[{ address: '93.184.216.34', family: 4 }], [{ address: '127.0.0.1', family: 4 }]];
+    let asked = 0;
+    const before = served;
+    await expect(
+      fetchPage(
+        `http://rebind.test:${port}/article`,
+        defaultPageFetchSettings({ lookup: async () => answers[Math.min(asked++, 1)]! }),
+      ),
+    ).rejects.toThrow('That address cannot be imported.');
+    expect(asked).toBe(2);
+    expect(served).toBe(before);
   });
 });
 

@@ -1,7 +1,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { IMPORT_FETCH_TIMEOUT_MS, IMPORT_MAX_BYTES, IMPORT_MAX_REDIRECTS, importTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
+import { Agent, fetch } from 'undici';
 
 /**
  * How the server fetches from the web for a user (import's pages, images by address); tests inject a resolver,
@@ -12,6 +13,11 @@ export interface PageFetchSettings {
   lookup: (host: string) => Promise<{ address: string; family: number }[]>;
   /** Only for tests against a local server: private, loopback and link-local addresses are then allowed. */
   allowPrivateAddresses: boolean;
+  /**
+   * Only for tests: where the network delivers a connection to an address the guard checked (a pretend public
+   * address routed to a local server). Unset, to that address.
+   */
+  route?: (address: string) => string;
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
@@ -99,8 +105,33 @@ async function checkTarget(url: URL, settings: PageFetchSettings): Promise<void>
     throw new FetchRefusal('blockedUrl');
 }
 
+/**
+ * The name lookup of a guarded fetch's connections: `settings.lookup`, refusing (blockedUrl) a name any of whose
+ * addresses is blocked. The connection goes to an address this lookup checked, so a name that answers a public
+ * address to `checkTarget` and a private one to the connection (DNS rebinding) reaches nothing.
+ */
+function guardedLookup(settings: PageFetchSettings): LookupFunction {
+  return (hostname, options, callback) => {
+    settings.lookup(hostname).then(
+      (addresses) => {
+        const refused =
+          !addresses.length ||
+          (!settings.allowPrivateAddresses && addresses.some((a) => isBlockedAddress(a.address)));
+        if (refused) return callback(new FetchRefusal('blockedUrl'), '', 0);
+        const reached = addresses.map((a) => ({
+          address: settings.route?.(a.address) ?? a.address,
+          family: a.family,
+        }));
+        if (options.all) return callback(null, reached);
+        callback(null, reached[0]!.address, reached[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
+}
+
 /** Reads at most `max` bytes of a body; more is refused. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, max: number): Promise<Buffer> {
+async function readCapped(body: AsyncIterable<Uint8Array> | null, max: number): Promise<Buffer> {
   if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -114,9 +145,9 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, max: number):
 
 /**
  * Fetches a resource from the web for a user: http(s) only, each hop's host resolved and refused when it is
- * private, loopback or link-local (SSRF), at most a few redirects, a deadline, the caller's content types and
- * size cap. Returns the final URL, the content type and the body; refuses with a FetchRefusal.
- * (The connection resolves the name again; a host that changes its answer in between is a remaining gap.)
+ * private, loopback or link-local (SSRF), and its connection made only to an address so checked (`guardedLookup`),
+ * at most a few redirects, a deadline, the caller's content types and size cap. Returns the final URL, the content
+ * type and the body; refuses with a FetchRefusal.
  */
 export async function guardedFetch(
   rawUrl: string,
@@ -131,10 +162,12 @@ export async function guardedFetch(
   }
   const timeout = AbortSignal.timeout(settings.timeoutMs);
   const signal = wanted.signal ? AbortSignal.any([timeout, wanted.signal]) : timeout;
+  const dispatcher = new Agent({ connect: { lookup: guardedLookup(settings) } });
   try {
     for (let hop = 0; ; hop++) {
       await checkTarget(url, settings);
       const res = await fetch(url, {
+        dispatcher,
         redirect: 'manual',
         signal,
         headers: { accept: wanted.accept, 'user-agent': 'Quire/1.0' },
@@ -164,7 +197,11 @@ export async function guardedFetch(
     }
   } catch (e) {
     if (e instanceof FetchRefusal) throw e;
+    // A connection the lookup refused fails the fetch with the refusal as its cause.
+    if ((e as { cause?: unknown }).cause instanceof FetchRefusal) throw (e as { cause: FetchRefusal }).cause;
     throw new FetchRefusal('fetchFailed');
+  } finally {
+    void dispatcher.close();
   }
 }
 
