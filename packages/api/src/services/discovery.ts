@@ -113,6 +113,14 @@ const personItem = (u: PersonSource, viewerId: string | null, isFollowing: boole
   isUser: u.id === viewerId,
 });
 
+/** The columns of a person as a list item, from `users u`. */
+export const PERSON_COLUMNS_SQL = 'u.id, u.name, u.username, u.bio, u.image_id';
+export type PersonRow = Pick<User, 'id' | 'name' | 'username' | 'bio'> & { image_id: string | null };
+
+/** People the viewer does not follow (suggestions, read with `PERSON_COLUMNS_SQL`) as list items, in their order. */
+export const unfollowedPeople = (rows: readonly PersonRow[], viewerId: string): PersonItem[] =>
+  rows.map((r) => personItem({ ...r, imageId: r.image_id }, viewerId, false));
+
 /** People as list items, in the order given, with the viewer's follow state. */
 export async function personItems(
   em: EntityManager,
@@ -133,16 +141,9 @@ export async function personItems(
  */
 export async function peopleInOrder(em: EntityManager, viewerId: string | null, ids: string[]) {
   if (!ids.length) return [];
-  const rows = await preparedRows<{
-    id: string;
-    name: string;
-    username: string;
-    bio: string;
-    image_id: string | null;
-    is_following: boolean;
-  }>(
+  const rows = await preparedRows<PersonRow & { is_following: boolean }>(
     em,
-    `select u.id, u.name, u.username, u.bio, u.image_id,
+    `select ${PERSON_COLUMNS_SQL},
             exists (select 1 from follow_users f where f.follower_id = ? and f.target_id = u.id) as is_following
        from users u where u.id = any(string_to_array(?, ',')) and u.is_deleted = false`,
     [viewerId ?? '', ids.join(',')],

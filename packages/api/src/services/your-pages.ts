@@ -15,7 +15,14 @@ import {
 import type { CollectionRole } from '@quire/domain';
 import { LIVE_USER_SQL } from '@quire/search';
 import { can, LISTED_STORY_SQL, LISTED_TAG, loadPolicyViewer, READABLE_POST } from '../policies';
-import { cardsInOrder, DISCOVERY_PAGE_SIZE, peopleInOrder, personPage } from './discovery';
+import {
+  cardsInOrder,
+  DISCOVERY_PAGE_SIZE,
+  PERSON_COLUMNS_SQL,
+  type PersonRow,
+  personPage,
+  unfollowedPeople,
+} from './discovery';
 import { readerSets } from './feed';
 import { afterTime, pageOf, type TimeCursor } from './keyset';
 
@@ -233,7 +240,7 @@ export async function suggestedWriters(
   // Who suggestable leaves out is among these: the reader, and whom they follow, muted or block either way.
   const unsuggestable = 1 + sets.writers.size + sets.mutedWriters.size + sets.blocked.size;
   const recent = recentWriters(newest, { ids: new Set(near.ids), top: ranked + unsuggestable });
-  const rows = await preparedRows<{ id: string }>(
+  const rows = await preparedRows<PersonRow>(
     em,
     `with near as (
        select n.id, n.score, null::timestamptz as at
@@ -245,9 +252,10 @@ export async function suggestedWriters(
         group by c.id
         order by score desc, at desc nulls last, c.id
         limit ?)
-     -- Only the best ranked are looked up among the accounts (a closed one is left out), not every account.
-     select r.id from ranked r
-      where exists (select 1 from users u where u.id = r.id and ${LIVE_USER_SQL})
+     -- Only the best ranked are looked up among the accounts (a closed one is left out), not every account; the
+     -- suggestions' cards come with them (none is followed, by suggestable).
+     select ${PERSON_COLUMNS_SQL} from ranked r join users u on u.id = r.id
+      where ${LIVE_USER_SQL}
       order by r.score desc, r.at desc nulls last, r.id
       limit ?`,
     [
@@ -259,13 +267,7 @@ export async function suggestedWriters(
       limit,
     ],
   );
-  return {
-    people: await peopleInOrder(
-      em,
-      viewer.id,
-      rows.map((r) => r.id),
-    ),
-  };
+  return { people: unfollowedPeople(rows, viewer.id) };
 }
 
 /** /me/settings/mute (writers): the people the viewer muted, newest first. */
