@@ -2,6 +2,8 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { IMPORT_FETCH_TIMEOUT_MS, IMPORT_MAX_BYTES, IMPORT_MAX_REDIRECTS, importTexts } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
+// undici's major is Node's own (6 in Node 22): importing it installs its Agent as the global dispatcher that Node's
+// fetch uses too (OAuth, captcha), and another major's Agent breaks that fetch.
 import { Agent, fetch } from 'undici';
 
 /**
