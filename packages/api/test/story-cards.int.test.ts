@@ -23,7 +23,7 @@ describe('story cards in lists', () => {
     });
     await em.nativeUpdate(Post, { id: locked.id }, { previewImageId: 'story-picture.jpg' });
 
-    const page = await listedStoryPage(db.em(), null, null, 5);
+    const page = await listedStoryPage(db.em(), null, null, { limit: 5 });
     const card = page.posts.find((p) => p.id === locked.id);
     expect(card?.creator).toMatchObject({ name: 'Card Writer', imageId: 'writer-photo.jpg' });
     expect(card?.collection).toMatchObject({ name: 'Card Weekly', avatarId: 'weekly-logo.png' });

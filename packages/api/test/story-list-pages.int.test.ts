@@ -1,6 +1,8 @@
-import { newId, Post, PostTag, Tag, type User } from '@quire/db';
+import { newId, observeQueries, Post, PostTag, Tag, type User } from '@quire/db';
 import { buildCollection, buildPost, buildUser, useTestDatabase } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
+import { purgeSharedReads } from '../src/services/shared-reads';
+import { listedStoryPage } from '../src/services/story-lists';
 import { browser, testClock } from './auth-helpers';
 
 /*
@@ -218,5 +220,52 @@ describe("a topic's and a writer's stories", () => {
       [story.id, topic.id],
     );
     expect(new Date(row!.published_at).getTime()).toBe(published.getTime());
+  });
+});
+
+describe('first pages kept for a few seconds', () => {
+  it('answer every reader the same frozen page without a statement, until a purge names one of its stories', async () => {
+    const em = db.em();
+    const writer = await buildUser(em);
+    const older = await buildPost(em, { creator: writer, title: 'Kept older', publishedAt: minutesAgo(9) });
+    await buildPost(em, { creator: writer, title: 'Kept newer', publishedAt: minutesAgo(8) });
+    let statements = 0;
+    observeQueries(() => {
+      statements += 1;
+    });
+    try {
+      const first = await listedStoryPage(db.em(), { writerId: writer.id }, null, { cacheMs: 60_000 });
+      expect(first.posts.map((p) => p.title)).toEqual(['Kept newer', 'Kept older']);
+      expect(statements).toBe(1);
+      const again = await listedStoryPage(db.em(), { writerId: writer.id }, null, { cacheMs: 60_000 });
+      expect(again).toBe(first);
+      expect(statements).toBe(1);
+      expect(Object.isFrozen(first.posts[0]!.creator)).toBe(true);
+      // A page after the first is read every time.
+      await listedStoryPage(
+        db.em(),
+        { writerId: writer.id },
+        { at: minutesAgo(8).toISOString(), id: 'z' },
+        { cacheMs: 60_000 },
+      );
+      expect(statements).toBe(2);
+      // The story made private: its purge drops the page, and the next read leaves it out.
+      await db.em().nativeUpdate(Post, { id: older.id }, { visibility: 'UNLISTED' });
+      purgeSharedReads(`post-${older.id}`);
+      const after = await listedStoryPage(db.em(), { writerId: writer.id }, null, { cacheMs: 60_000 });
+      expect(after.posts.map((p) => p.title)).toEqual(['Kept newer']);
+      // The update, then the page read again.
+      expect(statements).toBe(4);
+      // A new story purges its writer's key: their listing is read again, even when it had no story to carry the key.
+      const other = await buildUser(db.em());
+      const empty = await listedStoryPage(db.em(), { writerId: other.id }, null, { cacheMs: 60_000 });
+      expect(empty.posts).toEqual([]);
+      await buildPost(db.em(), { creator: other, title: 'First of theirs', publishedAt: minutesAgo(1) });
+      purgeSharedReads(`user-${other.id}`);
+      const firstOfTheirs = await listedStoryPage(db.em(), { writerId: other.id }, null, { cacheMs: 60_000 });
+      expect(firstOfTheirs.posts.map((p) => p.title)).toEqual(['First of theirs']);
+    } finally {
+      observeQueries(null);
+    }
   });
 });

@@ -63,7 +63,12 @@ export const postsRouter = router({
         cursor: timeCursor,
       }),
     )
-    .query(({ ctx, input }) => listedStoryPage(ctx.em, null, input.cursor, input.limit)),
+    .query(({ ctx, input }) =>
+      listedStoryPage(ctx.em, null, input.cursor, {
+        limit: input.limit,
+        cacheMs: ctx.env.forYouCacheMs,
+      }),
+    ),
   /**
    * The home page's For you feed: the newest stories ranked for the reader (followed writers, publications
    * and topics, engagement, recency; no writer floods a page), offset-paged.

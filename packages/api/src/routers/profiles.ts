@@ -25,7 +25,9 @@ export const profilesRouter = router({
   /** Spec §2 /@{username}/latest: the writer's published public stories, newest first. */
   stories: publicProcedure
     .input(z.object({ username, cursor: timeCursor }))
-    .query(({ ctx, input }) => profileStories(ctx.em, ctx.viewer, input.username, input.cursor)),
+    .query(({ ctx, input }) =>
+      profileStories(ctx.em, ctx.viewer, input.username, input.cursor, { cacheMs: ctx.env.forYouCacheMs }),
+    ),
 
   /** The home page's Following tab (`followingFeed` in services/feed.ts), offset-paged. */
   followingFeed: authedProcedure

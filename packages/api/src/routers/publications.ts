@@ -63,7 +63,9 @@ export const publicationsRouter = router({
   /** Spec §2 /{collectionSlug}: the publication home, its spec §3 Collection viewerEdge and latest stories. */
   home: publicProcedure
     .input(z.object({ slug, cursor: timeCursor }))
-    .query(({ ctx, input }) => publicationHome(ctx.em, ctx.viewer, input.slug, input.cursor)),
+    .query(({ ctx, input }) =>
+      publicationHome(ctx.em, ctx.viewer, input.slug, input.cursor, { cacheMs: ctx.env.forYouCacheMs }),
+    ),
 
   /** Spec §2 /new-publication: whether a slug can be taken, checked as the creator types it. */
   slugAvailability: authedProcedure

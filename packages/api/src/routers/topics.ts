@@ -17,5 +17,7 @@ export const topicsRouter = router({
   /** The tagged published stories, newest first, keyset-paged. */
   stories: publicProcedure
     .input(z.object({ slug, cursor: timeCursor }))
-    .query(({ ctx, input }) => topicStories(ctx.em, ctx.viewer, input.slug, input.cursor)),
+    .query(({ ctx, input }) =>
+      topicStories(ctx.em, ctx.viewer, input.slug, input.cursor, { cacheMs: ctx.env.forYouCacheMs }),
+    ),
 });

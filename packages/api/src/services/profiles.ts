@@ -78,9 +78,10 @@ export async function profileStories(
   viewer: User | null,
   username: string,
   cursor: TimeCursor | null | undefined,
+  opts: { cacheMs?: number } = {},
 ) {
   const user = await visibleProfile(em, viewer, username);
-  return listedStoryPage(em, { writerId: user.id }, cursor);
+  return listedStoryPage(em, { writerId: user.id }, cursor, opts);
 }
 
 /** Spec §2 /@{username}/about: the writer's bio, since when they write here and are a member, and their counts. */

@@ -102,12 +102,13 @@ export async function publicationHome(
   viewer: User | null,
   slug: string,
   cursor: TimeCursor | null | undefined,
+  opts: { cacheMs?: number } = {},
 ) {
   const c = await publicationBySlug(em, viewer, slug);
   const [viewerEdge, followerCount, stories, newsletter] = await Promise.all([
     collectionViewerEdge(em, viewer?.id ?? null, c.id),
     em.count(FollowCollection, { collection: c.id }),
-    listedStoryPage(em, { publicationId: c.id }, cursor),
+    listedStoryPage(em, { publicationId: c.id }, cursor, opts),
     em.findOne(Newsletter, { collection: c.id }, { fields: ['id', 'slug'] }),
   ]);
   // The sections come with the first page only: the pages after it add to the stream under them.

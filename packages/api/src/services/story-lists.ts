@@ -1,8 +1,18 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { Post, PostTag, preparedRows } from '@quire/db';
 import { LISTED_STORY, LISTED_STORY_SQL, PUBLICATION_STORY, PUBLICATION_STORY_SQL } from '../policies';
+import { storyOwnTags } from './cache-purge';
 import { afterTime, pageOf, type TimeCursor } from './keyset';
-import { CARD_COLUMNS_SQL, CARD_FIELDS, CARD_JOINS_SQL, type CardRow, cardOfRow, postCard } from './posts';
+import {
+  CARD_COLUMNS_SQL,
+  CARD_FIELDS,
+  CARD_JOINS_SQL,
+  type CardRow,
+  cardOfRow,
+  type PostCard,
+  postCard,
+} from './posts';
+import { deepFrozen, SharedReads } from './shared-reads';
 
 /*
  * Story lists newest first (a writer's stories, a publication's home and archive, a tag's stories), each one
@@ -75,17 +85,37 @@ const LISTED_STORY_SOURCES = {
   all: { from: 'posts p', where: 'true', at: 'p.latest_published_at', id: 'p.id', rule: LISTED_STORY_SQL },
 } as const;
 
+/** A page of a listing: its stories' cards and the cursor of the next page (null at the end). */
+export interface ListedPage {
+  posts: PostCard[];
+  next: { at: string; id: string } | null;
+}
+
+/**
+ * Listings' first pages, kept frozen (their cards' kept parts keep their keys), with their owner's surrogate key. A
+ * purge naming the writer or publication listed, or one of the page's stories, its writer or its publication, drops
+ * the page at once (a story published, locked, deleted or moved, a writer's account changed); a new story on a topic,
+ * or one from another writer in every story's list, shows within the time kept, as in the For you candidates.
+ */
+const keptFirstPages = new SharedReads<{ page: ListedPage; ownerTag: string | null }>(1000, {
+  tagsOf: ({ page, ownerTag }) => [...(ownerTag ? [ownerTag] : []), ...page.posts.flatMap(storyOwnTags)],
+});
+
+/** The surrogate key of what a listing lists (a writer's or a publication's stories), purged when it publishes. */
+const OWNER_TAG = { writer: 'user-', publication: 'collection-' } as const;
+
 /**
  * A tag's (topic page), a writer's (profile) or, with `of` null, every listed story, or a publication's stories on its
  * own pages, newest first, paged as storyPage pages: one prepared statement with the cards' columns, where storyPage
  * builds an ORM query and maps entities on every request.
+ * Its first page (no cursor) is the same for every reader, so a process may keep it for `cacheMs` (`keptFirstPages`).
  */
 export async function listedStoryPage(
   em: EntityManager,
   of: { tagId: string } | { writerId: string } | { publicationId: string } | null,
   cursor: TimeCursor | null | undefined,
-  limit = STORY_PAGE_SIZE,
-) {
+  { limit = STORY_PAGE_SIZE, cacheMs = 0 }: { limit?: number; cacheMs?: number } = {},
+): Promise<ListedPage> {
   const [kind, id] =
     of === null
       ? (['all', null] as const)
@@ -94,19 +124,28 @@ export async function listedStoryPage(
         : 'writerId' in of
           ? (['writer', of.writerId] as const)
           : (['publication', of.publicationId] as const);
-  const source = LISTED_STORY_SOURCES[kind];
-  const rows = await preparedRows<CardRow>(
-    em,
-    `select ${CARD_COLUMNS_SQL} from ${source.from} ${CARD_JOINS_SQL}
-      where ${source.where} and ${source.rule}
-        ${cursor ? `and (${source.at}, ${source.id}) < (?::timestamptz, ?)` : ''}
-      order by ${source.at} desc, ${source.id} desc limit ?`,
-    [...(id === null ? [] : [id]), ...(cursor ? [new Date(cursor.at), cursor.id] : []), limit + 1],
-  );
-  const { rows: page, next } = pageOf(rows, limit, (r) =>
-    r.latest_published_at === null ? null : { at: new Date(r.latest_published_at).toISOString(), id: r.id },
-  );
-  return { posts: page.map(cardOfRow), next };
+  const read = async (): Promise<ListedPage> => {
+    const source = LISTED_STORY_SOURCES[kind];
+    const rows = await preparedRows<CardRow>(
+      em,
+      `select ${CARD_COLUMNS_SQL} from ${source.from} ${CARD_JOINS_SQL}
+        where ${source.where} and ${source.rule}
+          ${cursor ? `and (${source.at}, ${source.id}) < (?::timestamptz, ?)` : ''}
+        order by ${source.at} desc, ${source.id} desc limit ?`,
+      [...(id === null ? [] : [id]), ...(cursor ? [new Date(cursor.at), cursor.id] : []), limit + 1],
+    );
+    const { rows: page, next } = pageOf(rows, limit, (r) =>
+      r.latest_published_at === null ? null : { at: new Date(r.latest_published_at).toISOString(), id: r.id },
+    );
+    return { posts: page.map(cardOfRow), next };
+  };
+  if (cursor || cacheMs <= 0) return read();
+  const ownerTag = kind === 'writer' || kind === 'publication' ? `${OWNER_TAG[kind]}${id}` : null;
+  const kept = await keptFirstPages.get(`${kind}:${id}:${limit}`, cacheMs, async () => ({
+    page: deepFrozen(await read()),
+    ownerTag,
+  }));
+  return kept.page;
 }
 
 /** Stories carrying a tag (a subquery on post_tags, so the list stays one keyset query). */

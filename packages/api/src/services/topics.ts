@@ -104,9 +104,10 @@ export async function topicStories(
   viewer: User | null,
   slug: string,
   cursor: TimeCursor | null | undefined,
+  opts: { cacheMs?: number } = {},
 ) {
   const tag = await publicTag(em, viewer, slug);
-  return listedStoryPage(em, { tagId: tag.id }, cursor);
+  return listedStoryPage(em, { tagId: tag.id }, cursor, opts);
 }
 
 /** /tag/{tagSlug}/top/{timePeriod}: the tag's stories published in the period, most claps first. */
