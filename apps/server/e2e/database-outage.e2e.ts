@@ -64,8 +64,9 @@ function signUpRequest(username: string): RequestInit {
 
 describe('the embedded PostgreSQL dies under load (kill -9 of the postmaster)', () => {
   it('answers 503 with Retry-After meanwhile, reports it on /_/health, restarts it and serves again', async () => {
-    // No page cache: every page reads the database.
-    const server = await db.start({ env: { PAGE_CACHE_FRESH_MS: '0' } });
+    // No page cache and no shared reads (a list's first page would be answered from them): every request reads the
+    // database.
+    const server = await db.start({ env: { PAGE_CACHE_FRESH_MS: '0', FOR_YOU_CACHE_MS: '0' } });
     const { origin } = server;
     const api = `${origin}/trpc/posts.latest?input=${encodeURIComponent(JSON.stringify({ limit: 20 }))}`;
     const writer = /"username":"([^"]+)"/.exec((await request(api)).body)?.[1];
