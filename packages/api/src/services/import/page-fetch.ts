@@ -91,26 +91,22 @@ export interface FetchWanted {
   signal?: AbortSignal;
 }
 
-/** Refuses a URL that is not http(s) or whose host resolves to any blocked address. */
-async function checkTarget(url: URL, settings: PageFetchSettings): Promise<void> {
+/**
+ * Refuses a URL that is not http(s), holds credentials, or names a blocked address itself. A host name is checked
+ * where it is resolved, once, for the connection (`guardedLookup`).
+ */
+function checkTarget(url: URL, settings: PageFetchSettings): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefusal('badUrl');
   if (url.username || url.password) throw new FetchRefusal('blockedUrl');
-  if (settings.allowPrivateAddresses) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: { address: string }[];
-  try {
-    addresses = isIP(host) ? [{ address: host }] : await settings.lookup(host);
-  } catch {
-    throw new FetchRefusal('fetchFailed');
-  }
-  if (!addresses.length || addresses.some((a) => isBlockedAddress(a.address)))
+  if (!settings.allowPrivateAddresses && isIP(host) && isBlockedAddress(host))
     throw new FetchRefusal('blockedUrl');
 }
 
 /**
  * The name lookup of a guarded fetch's connections: `settings.lookup`, refusing (blockedUrl) a name any of whose
- * addresses is blocked. The connection goes to an address this lookup checked, so a name that answers a public
- * address to `checkTarget` and a private one to the connection (DNS rebinding) reaches nothing.
+ * addresses is blocked. The connection goes to an address this lookup checked: a name is resolved once, so one that
+ * would answer a public address to a check and a private one to the connection (DNS rebinding) reaches nothing.
  */
 function guardedLookup(settings: PageFetchSettings): LookupFunction {
   return (hostname, options, callback) => {
@@ -167,7 +163,7 @@ export async function guardedFetch(
   const dispatcher = new Agent({ connect: { lookup: guardedLookup(settings) } });
   try {
     for (let hop = 0; ; hop++) {
-      await checkTarget(url, settings);
+      checkTarget(url, settings);
       const res = await fetch(url, {
         dispatcher,
         redirect: 'manual',
