@@ -96,8 +96,6 @@ function StoryEnd({
   );
 }
 
-/** A story page, rendered from its paragraph model (no editor code in the reader). */
-
 /** Frozen story texts (a story the server keeps) and their paragraphs after the title, one array for each. */
 const textsAfterTitle = new WeakMap<readonly unknown[], readonly unknown[]>();
 
@@ -114,6 +112,8 @@ function afterTitle<T>(paragraphs: readonly T[]): readonly T[] {
   }
   return rest;
 }
+
+/** A story page, rendered from its paragraph model (no editor code in the reader). */
 export function PostPage({
   postId,
   viewer = null,

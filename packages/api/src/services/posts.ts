@@ -223,16 +223,9 @@ export function keptCardsById(
 ): Promise<Map<string, PostCard>> {
   return keptCards.getMany(ids, cacheMs, async (missing) => {
     const cards = await cardsById(em, missing);
-    if (cacheMs > 0) for (const card of cards.values()) frozen(card);
+    if (cacheMs > 0) for (const card of cards.values()) deepFrozen(card);
     return cards;
   });
-}
-
-/** A card no request can change, creator and publication included. */
-function frozen(card: PostCard): PostCard {
-  Object.freeze(card.creator);
-  if (card.collection) Object.freeze(card.collection);
-  return Object.freeze(card);
 }
 
 /** Spec §3 PostResult: why a story page shows a notice instead of the story. */
