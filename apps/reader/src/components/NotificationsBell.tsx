@@ -1,10 +1,11 @@
 import { unreadBadge } from '@quire/domain';
 import { BellIcon } from '@quire/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../lib/hydrated';
 import { lazyModule } from '../lib/lazy-module';
 import { useLiveUnreadCount } from '../lib/live-unread';
+import { useMutation } from '../lib/mutation';
 import { useTRPC } from '../trpc';
 
 const popover = lazyModule(() => import('./NotificationsPopover'));

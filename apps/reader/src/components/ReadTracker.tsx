@@ -1,6 +1,6 @@
 import { postTelemetry, useSessionStore } from '@quire/client-state';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useMutation } from '../lib/mutation';
 import { trpcUrl } from '../lib/trpc-url';
 import { useTRPC } from '../trpc';
 

@@ -2,7 +2,7 @@ import type { RouterOutputs } from '@quire/api';
 import { searchQueryKey, track, useSearchStore } from '@quire/client-state';
 import { LAYOUT, quireRoutes } from '@quire/domain';
 import { SearchIcon } from '@quire/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   type ChangeEvent,
   type FocusEvent,
@@ -15,6 +15,7 @@ import {
 import { useHydrated } from '../lib/hydrated';
 import { lazyModule } from '../lib/lazy-module';
 import { useNavigate, usePageLocation } from '../lib/location';
+import { useMutation } from '../lib/mutation';
 import { useTRPC } from '../trpc';
 import type { PickedHit } from './SearchPopover';
 

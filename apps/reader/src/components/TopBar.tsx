@@ -8,11 +8,12 @@ import {
   type SusiOperation,
   topBarTexts,
 } from '@quire/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
 import { useDismissFlag } from '../lib/dismiss-flag';
 import { useHydrated } from '../lib/hydrated';
 import { usePageLocation } from '../lib/location';
+import { useMutation } from '../lib/mutation';
 import type { PreloadedState } from '../state';
 import { useTRPC } from '../trpc';
 import { AvatarMenu } from './AvatarMenu';

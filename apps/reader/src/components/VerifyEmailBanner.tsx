@@ -1,8 +1,8 @@
 import type { RouterOutputs } from '@quire/api';
 import { track } from '@quire/client-state';
 import { generalTexts } from '@quire/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useMutation } from '../lib/mutation';
 import { useTRPC } from '../trpc';
 
 /**

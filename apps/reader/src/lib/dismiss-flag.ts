@@ -1,7 +1,8 @@
 import { track } from '@quire/client-state';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTRPC } from '../trpc';
+import { useMutation } from './mutation';
 
 /**
  * Spec §4 Popover flags: dismisses a flag for the signed-in viewer (recorded once on the server, and in the

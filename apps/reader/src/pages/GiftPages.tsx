@@ -5,11 +5,12 @@ import {
   GROUP_GIFT_MIN_QUANTITY,
   giftTexts as texts,
 } from '@quire/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { CheckList, StarHero } from '../components/StarHero';
 import { FormEnd } from '../components/susi/fields';
 import { navigateTo } from '../lib/browser';
+import { useMutation } from '../lib/mutation';
 import { failureMessage } from '../lib/social';
 import { useSingleFlight } from '../lib/useSingleFlight';
 import { useTRPC } from '../trpc';

@@ -7,13 +7,14 @@ import {
   yourPagesTexts,
 } from '@quire/domain';
 import { EmptyState, StoryCardSkeleton } from '@quire/ui';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HomeAside, useHomeModules, WriterSuggestions } from '../components/HomeModules';
 import { PostCardItem } from '../components/PostCardItem';
 import { useSavedOnPages } from '../components/SaveButton';
 import { useLoadMore } from '../components/useLoadMore';
 import { HydrateLater } from '../lib/hydrate-later';
+import { useMutation } from '../lib/mutation';
 import { useTRPC } from '../trpc';
 import { HOME_PAGE_SIZE } from './page-params';
 

@@ -5,12 +5,13 @@ import {
   membershipPageTexts as texts,
   yearlySavingPercent,
 } from '@quire/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CheckList, StarHero } from '../components/StarHero';
 import { FormError } from '../components/susi/fields';
 import { SusiEntry } from '../components/TopBar';
 import { navigateTo } from '../lib/browser';
+import { useMutation } from '../lib/mutation';
 import { failureMessage } from '../lib/social';
 import { useSingleFlight } from '../lib/useSingleFlight';
 import type { PreloadedState } from '../state';

@@ -9,10 +9,11 @@ import {
   membershipPageTexts as texts,
   topBarTexts,
 } from '@quire/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormError } from '../components/susi/fields';
 import { navigateTo } from '../lib/browser';
+import { useMutation } from '../lib/mutation';
 import { failureMessage } from '../lib/social';
 import { useSingleFlight } from '../lib/useSingleFlight';
 import { useTRPC } from '../trpc';

@@ -7,11 +7,11 @@ import {
   susiTexts,
   validationMessages,
 } from '@quire/domain';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormEnd, FormError, NewPasswordField, TextField, useShake } from '../components/susi/fields';
 import { createAccountError } from '../components/susi/flow';
 import { navigateTo } from '../lib/browser';
+import { useMutation } from '../lib/mutation';
 import { useSingleFlight } from '../lib/useSingleFlight';
 import { useTRPC } from '../trpc';
 

@@ -1,7 +1,8 @@
 import { useToastStore } from '@quire/client-state';
 import { formatShortDate, publicationStoriesTexts, toastTexts } from '@quire/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useMutation } from '../lib/mutation';
 import { useTRPC } from '../trpc';
 import { STORY_TABS, type StoryTab } from './page-params';
 

@@ -1,8 +1,9 @@
 import { membershipPageTexts as texts } from '@quire/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormEnd, TextField } from '../components/susi/fields';
 import { navigateTo } from '../lib/browser';
+import { useMutation } from '../lib/mutation';
 import { failureMessage } from '../lib/social';
 import { useSingleFlight } from '../lib/useSingleFlight';
 import { useTRPC } from '../trpc';

@@ -13,10 +13,10 @@ import {
   twoFactorCodeSchema,
   validationMessages,
 } from '@quire/domain';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CountrySelect } from '../components/CountrySelect';
 import { FormEnd, FormError, TextField } from '../components/susi/fields';
+import { useMutation } from '../lib/mutation';
 import { useSingleFlight } from '../lib/useSingleFlight';
 import { useTRPC } from '../trpc';
 

@@ -12,9 +12,10 @@ import {
   twoFactorCodeSchema,
   validationMessages,
 } from '@quire/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { loadScript, NARROW_SCREEN_QUERY, navigateTo, useMediaQuery } from '../../lib/browser';
+import { useMutation } from '../../lib/mutation';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useTRPC } from '../../trpc';
 

@@ -11,9 +11,10 @@ import {
   subdomainTexts,
 } from '@quire/domain';
 import { Button } from '@quire/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormEnd } from '../../components/susi/fields';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage, toast } from '../../lib/social';
 import { useTRPC } from '../../trpc';
 import { Field, refusalOf } from '../settings/AccountSection';

@@ -1,7 +1,8 @@
 import type { RouterOutputs } from '@quire/api';
 import { exportPagePath, formatExportSize, formatShortDate, exportTexts as texts } from '@quire/domain';
 import { Button, buttonClass, EmptyState } from '@quire/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage, toast } from '../../lib/social';
 import { useTRPC } from '../../trpc';
 import { exportQueries, onItsWay } from './export-queries';

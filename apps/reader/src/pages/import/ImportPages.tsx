@@ -1,9 +1,10 @@
 import { useSessionStore } from '@quire/client-state';
 import { IMPORT_MAX_BYTES, importTexts as texts } from '@quire/domain';
 import { Button, EmptyState } from '@quire/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { navigateTo } from '../../lib/browser';
+import { useMutation } from '../../lib/mutation';
 import { useTRPC } from '../../trpc';
 import { refusalOf } from '../settings/AccountSection';
 import { FormStatus } from '../settings/FormStatus';

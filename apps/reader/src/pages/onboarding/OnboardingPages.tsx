@@ -1,9 +1,10 @@
 import { accessTexts, ONBOARDING_MIN_TOPICS, onboardingTexts as texts } from '@quire/domain';
 import { Button, EmptyState } from '@quire/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FollowButton } from '../../components/FollowButton';
 import { PeopleList } from '../../components/PeopleList';
 import { navigateTo } from '../../lib/browser';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage, toast } from '../../lib/social';
 import { useTRPC } from '../../trpc';
 

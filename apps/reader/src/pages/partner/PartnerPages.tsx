@@ -10,10 +10,11 @@ import {
   partnerTexts as texts,
 } from '@quire/domain';
 import { buttonClass } from '@quire/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormEnd } from '../../components/susi/fields';
 import { navigateTo } from '../../lib/browser';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage } from '../../lib/social';
 import { useTRPC } from '../../trpc';
 import { Field } from '../settings/AccountSection';

@@ -7,9 +7,10 @@ import {
   type TaxFormType,
   partnerTexts as texts,
 } from '@quire/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormEnd } from '../../components/susi/fields';
+import { useMutation } from '../../lib/mutation';
 import { useTRPC } from '../../trpc';
 import { Field, refusalOf } from '../settings/AccountSection';
 

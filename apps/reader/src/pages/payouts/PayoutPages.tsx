@@ -1,10 +1,11 @@
 import type { RouterOutputs } from '@quire/api';
 import { formatPrice, membershipPageTexts, partnerPaths, partnerTexts as texts } from '@quire/domain';
 import { Button, buttonClass, EmptyState } from '@quire/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormError } from '../../components/susi/fields';
 import { navigateTo } from '../../lib/browser';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage } from '../../lib/social';
 import { useTRPC } from '../../trpc';
 import { partnerQueries } from '../partner/partner-queries';

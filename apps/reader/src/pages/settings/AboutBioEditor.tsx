@@ -1,6 +1,6 @@
 import { accountTexts as texts } from '@quire/domain';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useMutation } from '../../lib/mutation';
 import { useTRPC } from '../../trpc';
 import { Field, refusalOf, useAccountSettings } from './AccountSection';
 

@@ -1,7 +1,8 @@
 import { accountConvertTexts as texts } from '@quire/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormError, NewPasswordField } from '../../components/susi/fields';
+import { useMutation } from '../../lib/mutation';
 import { useTRPC } from '../../trpc';
 import { refusalOf } from './AccountSection';
 

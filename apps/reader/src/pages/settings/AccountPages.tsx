@@ -5,8 +5,8 @@ import {
   settingsTexts,
   accountTexts as texts,
 } from '@quire/domain';
-import { useMutation } from '@tanstack/react-query';
 import { type CSSProperties, type FormEvent, useState } from 'react';
+import { useMutation } from '../../lib/mutation';
 import { useTRPC } from '../../trpc';
 import {
   type AccountSettings,

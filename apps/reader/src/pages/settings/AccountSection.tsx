@@ -1,7 +1,7 @@
 import type { RouterOutputs } from '@quire/api';
 import { ACCOUNT_LIMITS, generalTexts, imageUrl, accountTexts as texts, usernameError } from '@quire/domain';
 import { Avatar } from '@quire/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import {
   type FormEvent,
@@ -12,6 +12,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useMutation } from '../../lib/mutation';
 import { uploadImage } from '../../lib/upload-image';
 import { readPreloadedState } from '../../state';
 import { useTRPC } from '../../trpc';

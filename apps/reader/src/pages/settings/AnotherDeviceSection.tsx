@@ -1,9 +1,9 @@
 import { appLoginTexts as texts } from '@quire/domain';
 import { Button } from '@quire/ui';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCopy } from '../../components/menu';
 import { FormError } from '../../components/susi/fields';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage } from '../../lib/social';
 import { useTRPC } from '../../trpc';
 

@@ -1,7 +1,8 @@
 import { pathAfterSignIn, appLoginTexts as texts } from '@quire/domain';
 import { Button } from '@quire/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useMutation } from '../../lib/mutation';
 import { useTRPC } from '../../trpc';
 
 /*

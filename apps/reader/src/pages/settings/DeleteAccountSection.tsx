@@ -1,8 +1,8 @@
 import { ACCOUNT_DELETION_GRACE_DAYS, accountDeletionTexts as texts } from '@quire/domain';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormEnd, TextField } from '../../components/susi/fields';
 import { navigateTo } from '../../lib/browser';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage } from '../../lib/social';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useTRPC } from '../../trpc';

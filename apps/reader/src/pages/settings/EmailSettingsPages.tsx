@@ -1,8 +1,9 @@
 import { emailSettingsTexts as texts, type UnsubscribeAllKind } from '@quire/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import { FormError } from '../../components/susi/fields';
+import { useMutation } from '../../lib/mutation';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import type { PageProps } from '../../routes';
 import { useTRPC } from '../../trpc';

@@ -7,10 +7,11 @@ import {
   developerTexts as texts,
 } from '@quire/domain';
 import { Button, EmptyState } from '@quire/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useCopy } from '../../components/menu';
 import { FormEnd, FormError, TextField } from '../../components/susi/fields';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage, toast } from '../../lib/social';
 import { useTRPC } from '../../trpc';
 

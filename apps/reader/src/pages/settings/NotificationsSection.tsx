@@ -6,10 +6,11 @@ import {
   type EmailSettings,
   emailSettingsTexts as texts,
 } from '@quire/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../components/susi/fields';
+import { useMutation } from '../../lib/mutation';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useTRPC } from '../../trpc';
 import { PrivateNotesSetting } from './PrivateNotesSetting';

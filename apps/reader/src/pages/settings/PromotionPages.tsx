@@ -5,8 +5,9 @@ import {
   writerPromotionTexts as texts,
   type WriterPromotion,
 } from '@quire/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage } from '../../lib/social';
 import { useTRPC } from '../../trpc';
 import { FormStatus } from './FormStatus';

@@ -1,9 +1,10 @@
 import type { RouterOutputs } from '@quire/api';
 import { accountConvertTexts, securityTexts as texts } from '@quire/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import { FormError } from '../../components/susi/fields';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage } from '../../lib/social';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useTRPC } from '../../trpc';

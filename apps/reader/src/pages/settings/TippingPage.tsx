@@ -1,8 +1,9 @@
 import { tippingTexts as texts } from '@quire/domain';
 import { Button } from '@quire/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormEnd, TextField } from '../../components/susi/fields';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage, toast } from '../../lib/social';
 import { useTRPC } from '../../trpc';
 

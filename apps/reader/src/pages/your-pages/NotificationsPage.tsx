@@ -1,10 +1,11 @@
 import { notificationTexts, yourPagesTexts } from '@quire/domain';
 import { EmptyState } from '@quire/ui';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FollowsDialog, NotificationRow, NotificationsFooter } from '../../components/NotificationsPopover';
 import type { NotificationsTab } from '../../components/notification-tabs';
 import type { NotificationItem } from '../../components/notification-texts';
+import { useMutation } from '../../lib/mutation';
 import { useTRPC } from '../../trpc';
 import { notificationsPageQuery } from './queries';
 

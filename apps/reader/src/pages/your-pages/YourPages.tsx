@@ -10,13 +10,14 @@ import {
   yourPagesTexts as texts,
 } from '@quire/domain';
 import { Avatar, Button, buttonClass, EmptyState } from '@quire/ui';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { FollowButton } from '../../components/FollowButton';
 import { type NextPage, PagedItems } from '../../components/LoadMore';
 import { PeopleList } from '../../components/PeopleList';
 import { PostCardItem } from '../../components/PostCardItem';
 import { TabNav } from '../../components/TabNav';
+import { useMutation } from '../../lib/mutation';
 import { failureMessage, toast } from '../../lib/social';
 import { useTRPC } from '../../trpc';
 import { yourPagesQueries } from './queries';
