@@ -34,6 +34,7 @@ import {
   discoveryRoutes,
   isPublicationWriterPath,
   ProfileListPage,
+  publicationFeaturePageRoute,
   publicationWriterRoute,
 } from './pages/discovery-routes';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -814,6 +815,8 @@ export const pageRoutes: PageRoute[] = [
   topicRoute('/topic/:topicSlug', 'ShowTopic', 'topicSlug'),
   topicRoute('/tag/:tagSlug', 'ShowTagPosts', 'tagSlug'),
   topicRoute('/tag/:tagSlug/latest', 'ShowTagByTagSlugLatest', 'tagSlug'),
+  // Before the stats routes: '/:owner/:topicSlug/home' and '/:owner/audience/:details' rank alike.
+  publicationFeaturePageRoute,
   // Before the discovery routes: '/:owner/audience/:details' and '/:owner/:writer/followers' rank alike.
   ...lazyRoutes('stats'),
   ...discoveryRoutes,

@@ -21,6 +21,15 @@ describe('route matching', () => {
     expect(routeFor('/tag/design/latest').route.name).toBe('ShowTagByTagSlugLatest');
   });
 
+  it("gives a publication's feature page named 'audience' its page, and a writer their audience", () => {
+    // '/{collectionSlug}/{topicSlug}/home' and '/@{username}/audience/{details}' have the same shape.
+    expect(routeFor('/sample-pub/audience/home').route.name).toBe('ShowByCollectionSlugByTopicSlugHome');
+    expect(routeFor('/sample-pub/design/home').route.name).toBe('ShowByCollectionSlugByTopicSlugHome');
+    expect(routeFor('/@ada/audience/followers').route.name).toBe('ShowUserAudienceByDetails');
+    expect(routeFor('/@ada/audience').route.name).toBe('ShowUserAudience');
+    expect(routeFor('/sample-pub/@ada/followers').route.name).not.toBe('ShowUserAudienceByDetails');
+  });
+
   it('matches an optional segment with and without it, and decodes the params', () => {
     const bare = matchPageRoute('/me/stories');
     const drafts = matchPageRoute('/me/stories/drafts');

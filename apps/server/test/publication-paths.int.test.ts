@@ -1,4 +1,4 @@
-import { Collection, FollowUser } from '@quire/db';
+import { Collection, FeaturePage, FollowUser } from '@quire/db';
 import { buildCollection, buildPost, buildSession, buildUser } from '@quire/test-harness';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers';
@@ -23,6 +23,29 @@ describe('a publication by its id and its older paths (spec §2 /c/{collectionId
     expect(asOwner.headers.location).toBe('/hidden-mag');
     const stranger = await buildUser(em);
     expect((await t.page(`/c/${hidden.id}`, await buildSession(em, stranger))).statusCode).toBe(404);
+  });
+
+  it("shows a feature page named 'audience' at its address, which has the shape of a writer's audience page", async () => {
+    const em = t.db.em();
+    const owner = await buildUser(em);
+    const publication = await buildCollection(em, { creator: owner, slug: 'audience-mag' });
+    const story = await buildPost(em, {
+      creator: owner,
+      collection: publication,
+      title: 'Chosen for readers',
+    });
+    em.create(FeaturePage, {
+      collection: publication,
+      slug: 'audience',
+      title: 'For our readers',
+      postIds: [story.id],
+    });
+    await em.flush();
+    const res = await t.page('/audience-mag/audience/home');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('For our readers');
+    expect(res.body).toContain('Chosen for readers');
+    expect((await t.page('/audience-mag/no-such-page/home')).statusCode).toBe(404);
   });
 
   it('shows the publication home at /load-more', async () => {

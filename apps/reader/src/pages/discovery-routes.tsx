@@ -338,6 +338,23 @@ const publicationById: PageRoute = {
 
 // ── Publications ────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Spec §2 /{collectionSlug}/{topicSlug}/home, a publication's feature page. routes.tsx lists it before the stats
+ * pages: '/@{username}/audience/{details}' has its shape, and a feature page may be named 'audience'.
+ */
+export const publicationFeaturePageRoute: PageRoute = subPageRoute(publicationOwner, {
+  path: '/:owner/:topicSlug/home',
+  name: 'ShowByCollectionSlugByTopicSlugHome',
+  title: (name, ctx, params) => {
+    const page = ctx.queryClient.getQueryData(
+      queries(ctx).publicationFeaturePage(params.owner ?? '', params.topicSlug ?? '').queryKey,
+    );
+    return page ? `${page.title} – ${name}` : name;
+  },
+  render: (slug, params) => <PublicationFeaturePage slug={slug} topicSlug={params.topicSlug ?? ''} />,
+  load: ({ q, one }, slug, params) => one(q.publicationFeaturePage(slug, params.topicSlug ?? '')),
+});
+
 /** Spec §2 /{collectionSlug} sub-pages; its home is routes.tsx's. */
 const publicationPages: PageRoute[] = [
   publicationById,
@@ -383,18 +400,6 @@ const publicationPages: PageRoute[] = [
       load: ({ q, one }, slug, { page }) => one(q.publicationAll(slug, page)),
     }),
   ),
-  subPageRoute(publicationOwner, {
-    path: '/:owner/:topicSlug/home',
-    name: 'ShowByCollectionSlugByTopicSlugHome',
-    title: (name, ctx, params) => {
-      const page = ctx.queryClient.getQueryData(
-        queries(ctx).publicationFeaturePage(params.owner ?? '', params.topicSlug ?? '').queryKey,
-      );
-      return page ? `${page.title} – ${name}` : name;
-    },
-    render: (slug, params) => <PublicationFeaturePage slug={slug} topicSlug={params.topicSlug ?? ''} />,
-    load: ({ q, one }, slug, params) => one(q.publicationFeaturePage(slug, params.topicSlug ?? '')),
-  }),
   subPageRoute(publicationOwner, {
     path: '/:owner/about',
     name: 'ShowCollectionMasthead',
