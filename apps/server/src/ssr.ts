@@ -245,6 +245,8 @@ export function registerReaderPages(
   cache: PageCache | null,
 ) {
   const flags = createFlagCache(orm, config.FLAG_CACHE_TTL_MS);
+  // The same for every page the process renders: made once.
+  const client = clientConfig(config);
   const renderPage = async (req: FastifyRequest, reply: FastifyReply): Promise<CachedPage> => {
     const started = performance.now();
     const ctx = await contextFor(orm, config, env, req, reply, {
@@ -289,7 +291,7 @@ export function registerReaderPages(
       .find((query) => isUnavailable(query.state.error));
     if (unreachable) throw unreachable.state.error;
     const state: PreloadedState = {
-      config: clientConfig(config),
+      config: client,
       queries: result.queries,
       viewer,
       country: ctx.visitor.country,
