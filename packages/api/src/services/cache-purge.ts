@@ -30,6 +30,22 @@ export function storyTags(post: TaggedStory) {
   return [...storyOwnTags(post), 'group-edgeCacheHome'];
 }
 
+/** The surrogate keys of topics' pages (spec §4 `tag-{id}`): each lists the stories on its topic. */
+export const topicTags = (tagIds: readonly string[]) => tagIds.map((id) => `tag-${id}`);
+
+/**
+ * Drops the cached pages that show a story: its own, its writer's and its publication's, the home, and those of the
+ * topics it is on: `topicIds` where this transaction changes them (old and new), else read from post_tags.
+ */
+export async function purgeStory(em: EntityManager, post: TaggedStory, topicIds?: readonly string[]) {
+  const topics =
+    topicIds ??
+    (await em.execute<{ tag_id: string }[]>('select tag_id from post_tags where post_id = ?', [post.id])).map(
+      (row) => row.tag_id,
+    );
+  await purgeCacheTags(em, [...storyTags(post), ...topicTags(topics)]);
+}
+
 /**
  * The surrogate key of a story's counts (claps, responses). Only a kept story carries it (`pageStory`), so a clap
  * drops that and no cached page: a reader who clapped sees the new total on their next page at once.

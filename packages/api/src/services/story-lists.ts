@@ -93,16 +93,16 @@ export interface ListedPage {
 
 /**
  * Listings' first pages, kept frozen (their cards' kept parts keep their keys), with their owner's surrogate key. A
- * purge naming the writer or publication listed, or one of the page's stories, its writer or its publication, drops
- * the page at once (a story published, locked, deleted or moved, a writer's account changed); a new story on a topic,
- * or one from another writer in every story's list, shows within the time kept, as in the For you candidates.
+ * purge naming the topic, writer or publication listed, or one of the page's stories, its writer or its publication,
+ * drops the page at once (a story published, locked, deleted or moved, a writer's account changed); a story from
+ * another writer in every story's list shows within the time kept, as in the For you candidates.
  */
 const keptFirstPages = new SharedReads<{ page: ListedPage; ownerTag: string | null }>(1000, {
   tagsOf: ({ page, ownerTag }) => [...(ownerTag ? [ownerTag] : []), ...page.posts.flatMap(storyOwnTags)],
 });
 
-/** The surrogate key of what a listing lists (a writer's or a publication's stories), purged when it publishes. */
-const OWNER_TAG = { writer: 'user-', publication: 'collection-' } as const;
+/** The surrogate key of what a listing lists (a topic's, a writer's or a publication's stories), purged on a publish. */
+const OWNER_TAG = { tag: 'tag-', writer: 'user-', publication: 'collection-' } as const;
 
 /**
  * A tag's (topic page), a writer's (profile) or, with `of` null, every listed story, or a publication's stories on its
@@ -140,7 +140,7 @@ export async function listedStoryPage(
     return { posts: page.map(cardOfRow), next };
   };
   if (cursor || cacheMs <= 0) return read();
-  const ownerTag = kind === 'writer' || kind === 'publication' ? `${OWNER_TAG[kind]}${id}` : null;
+  const ownerTag = kind === 'all' ? null : `${OWNER_TAG[kind]}${id}`;
   const kept = await keptFirstPages.get(`${kind}:${id}:${limit}`, cacheMs, async () => ({
     page: deepFrozen(await read()),
     ownerTag,

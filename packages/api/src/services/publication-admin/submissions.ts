@@ -10,7 +10,7 @@ import {
   publicationStoriesTexts as texts,
 } from '@quire/domain';
 import { authorize, enforce, loadPolicyViewer, NOT_A_RESPONSE } from '../../policies';
-import { purgeCacheTags, storyTags } from '../cache-purge';
+import { purgeStory } from '../cache-purge';
 import { afterTime, afterTimeAscending, pageOf, type TimeCursor } from '../keyset';
 import { notify } from '../notifications';
 import { postPath } from '../posts';
@@ -225,7 +225,7 @@ async function decidedSubmission(em: EntityManager, viewer: User, postId: string
  * page shows it submitted); a draft has no cached page.
  */
 async function purgeIfOut(em: EntityManager, post: Post) {
-  if (isOut(post)) await purgeCacheTags(em, storyTags(post));
+  if (isOut(post)) await purgeStory(em, post);
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { allows, authorize, can, enforce, loadPolicyViewer, type PostSubject } from '../../policies';
-import { purgeCacheTags, storyTags } from '../cache-purge';
+import { purgeStory } from '../cache-purge';
 import { readFlag } from '../flags';
 import { lockUntilCommit } from '../locks';
 import { notifyMentions } from '../mentions';
@@ -214,7 +214,7 @@ export async function publishChanges(
   post.slug = slugify(post.title);
   post.uniqueSlug = uniqueSlug(post.title, post.id);
   await notifyMentions(em, viewer, post, paragraphTexts(post));
-  await purgeCacheTags(em, storyTags(post));
+  await purgeStory(em, post);
   return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
 }
 
@@ -236,16 +236,25 @@ export async function discardChanges(
   return { rev: post.latestRev, title: post.title, content: post.content };
 }
 
-/** Sets a story's topics (at most MAX_TOPICS, by slug, in order). */
-export async function setTopics(em: EntityManager, post: Post, names: string[]) {
+/**
+ * Sets a story's topics (at most MAX_TOPICS, by slug, in order). Answers the ids of the topics it was on and is on
+ * now, whose pages list it (a topic made here has none yet).
+ */
+export async function setTopics(em: EntityManager, post: Post, names: string[]): Promise<string[]> {
   const slugs = [...new Set(names.map((n) => slugify(n)).filter(Boolean))].slice(0, MAX_TOPICS);
+  const before = await em.execute<{ tag_id: string }[]>('select tag_id from post_tags where post_id = ?', [
+    post.id,
+  ]);
   await em.nativeDelete(PostTag, { post: post.id });
+  const touched = new Set(before.map((row) => row.tag_id));
   let position = 0;
   for (const slug of slugs) {
     const name = names.find((n) => slugify(n) === slug)!.trim();
-    const tag = (await em.findOne(Tag, { slug })) ?? em.create(Tag, { slug, name });
-    em.create(PostTag, { post, tag, position: position++ });
+    const found = await em.findOne(Tag, { slug });
+    if (found) touched.add(found.id);
+    em.create(PostTag, { post, tag: found ?? em.create(Tag, { slug, name }), position: position++ });
   }
+  return [...touched];
 }
 
 export interface PublishInput {
@@ -296,7 +305,7 @@ export async function publish(em: EntityManager, viewer: User, input: PublishInp
   post.isLocked = input.isLocked;
   post.lockedSource = input.isLocked ? 'UGC' : 'NONE';
   if (input.emailSubscribers !== undefined) post.emailSubscribers = input.emailSubscribers;
-  await setTopics(em, post, input.topics);
+  const topicIds = await setTopics(em, post, input.topics);
 
   if (collection && !can(policyViewer, 'managePublication', collection)) {
     const resubmitted =
@@ -311,7 +320,7 @@ export async function publish(em: EntityManager, viewer: User, input: PublishInp
     // A story already out keeps its readers, who now get the text it was submitted with.
     if (isOut(post)) {
       post.latestPublishedRev = post.latestRev;
-      await purgeCacheTags(em, storyTags(post));
+      await purgeStory(em, post, topicIds);
     }
     return {
       __typename: 'Submitted' as const,
@@ -327,7 +336,7 @@ export async function publish(em: EntityManager, viewer: User, input: PublishInp
   await snapshot(em, post, viewer);
   await mailNewStory(em, post, { firstPublish });
   await notifyMentions(em, viewer, post, paragraphTexts(post));
-  await purgeCacheTags(em, storyTags(post));
+  await purgeStory(em, post, topicIds);
   return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
 }
 
@@ -417,7 +426,7 @@ export async function approveSubmission(em: EntityManager, viewer: User, postId:
     post,
     occurredAt: now,
   });
-  await purgeCacheTags(em, storyTags(post));
+  await purgeStory(em, post);
   return { __typename: 'Published' as const, mediumUrl: postPath(post), status: post.status };
 }
 
@@ -444,7 +453,7 @@ export async function moveToTrash(em: EntityManager, viewer: User, postId: strin
   const post = await loadStory(em, postId);
   await enforce(em, viewer, 'deletePost', post);
   post.deletedAt ??= now;
-  await purgeCacheTags(em, storyTags(post));
+  await purgeStory(em, post);
   return { message: toastTexts.movedToTrash(post.title || 'Untitled story') };
 }
 
@@ -454,7 +463,7 @@ export async function restoreFromTrash(em: EntityManager, viewer: User, postId: 
   if (!post.deletedAt) throw storyNotFound();
   await enforce(em, viewer, 'restorePost', post);
   post.deletedAt = null;
-  await purgeCacheTags(em, storyTags(post));
+  await purgeStory(em, post);
   const tab = post.status === 'DRAFT' ? 'drafts' : post.status === 'UNLISTED' ? 'unlisted' : 'public';
   const params = new URLSearchParams({
     undeletedPost: 'true',
