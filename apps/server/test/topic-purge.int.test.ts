@@ -18,7 +18,7 @@ describe("a topic's pages when a story on it is published or trashed (spec §4 t
     await em.flush();
     const token = await buildSession(em, writer);
     const headers = { cookie: `sid=${token}; xsrf=x`, 'x-xsrf-token': 'x' };
-    const call = async (procedure: string, payload: unknown) =>
+    const call = async (procedure: string, payload: Record<string, unknown>) =>
       (await t.app.inject({ method: 'POST', url: `/trpc/${procedure}`, payload, headers })).json().result
         .data;
 
