@@ -31,18 +31,22 @@ export function storyTags(post: TaggedStory) {
 }
 
 /** The surrogate keys of topics' pages (spec §4 `tag-{id}`): each lists the stories on its topic. */
-export const topicTags = (tagIds: readonly string[]) => tagIds.map((id) => `tag-${id}`);
+const topicTags = (tagIds: readonly string[]) => tagIds.map((id) => `tag-${id}`);
+
+/** The ids of the topics a story is on, as its transaction sees them. */
+export async function storyTopicIds(em: EntityManager, postId: string): Promise<string[]> {
+  const rows = await em.execute<{ tag_id: string }[]>('select tag_id from post_tags where post_id = ?', [
+    postId,
+  ]);
+  return rows.map((row) => row.tag_id);
+}
 
 /**
  * Drops the cached pages that show a story: its own, its writer's and its publication's, the home, and those of the
  * topics it is on: `topicIds` where this transaction changes them (old and new), else read from post_tags.
  */
 export async function purgeStory(em: EntityManager, post: TaggedStory, topicIds?: readonly string[]) {
-  const topics =
-    topicIds ??
-    (await em.execute<{ tag_id: string }[]>('select tag_id from post_tags where post_id = ?', [post.id])).map(
-      (row) => row.tag_id,
-    );
+  const topics = topicIds ?? (await storyTopicIds(em, post.id));
   await purgeCacheTags(em, [...storyTags(post), ...topicTags(topics)]);
 }
 

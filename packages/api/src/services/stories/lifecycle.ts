@@ -18,7 +18,7 @@ import {
 } from '@quire/domain';
 import { TRPCError } from '@trpc/server';
 import { allows, authorize, can, enforce, loadPolicyViewer, type PostSubject } from '../../policies';
-import { purgeStory } from '../cache-purge';
+import { purgeStory, storyTopicIds } from '../cache-purge';
 import { readFlag } from '../flags';
 import { lockUntilCommit } from '../locks';
 import { notifyMentions } from '../mentions';
@@ -242,11 +242,8 @@ export async function discardChanges(
  */
 export async function setTopics(em: EntityManager, post: Post, names: string[]): Promise<string[]> {
   const slugs = [...new Set(names.map((n) => slugify(n)).filter(Boolean))].slice(0, MAX_TOPICS);
-  const before = await em.execute<{ tag_id: string }[]>('select tag_id from post_tags where post_id = ?', [
-    post.id,
-  ]);
+  const touched = new Set(await storyTopicIds(em, post.id));
   await em.nativeDelete(PostTag, { post: post.id });
-  const touched = new Set(before.map((row) => row.tag_id));
   let position = 0;
   for (const slug of slugs) {
     const name = names.find((n) => slugify(n) === slug)!.trim();
